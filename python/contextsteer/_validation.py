@@ -1,0 +1,118 @@
+"""Input checks shared by the public API.
+
+Every check names the argument, says what was expected and what came, and raises
+``TypeError`` for the wrong kind of object, ``ValueError`` for wrong shapes and values.
+Arrays come back as C-contiguous float32, the core's scalar type.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+REAL = np.float32
+
+
+def real_array(name: str, value, *, allow_inf: bool = False) -> np.ndarray:
+    """``value`` as a C-contiguous float32 array of finite numbers (or +-inf if allowed)."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{name}: expected an array of numbers, got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except (ValueError, TypeError) as exc:  # ragged nested sequences
+        raise ValueError(f"{name}: expected a rectangular array of numbers ({exc})") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: expected an array of real numbers, got dtype {arr.dtype}")
+    arr = np.asarray(arr, dtype=REAL, order="C")  # keeps 0-d scalars 0-d
+    bad = np.isnan(arr) if allow_inf else ~np.isfinite(arr)
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        what = "no NaN" if allow_inf else "finite values"
+        raise ValueError(f"{name}: expected {what}, got {arr[index]} at index {index}")
+    return arr
+
+
+def shaped(name: str, value, shape: tuple, *, allow_inf: bool = False) -> np.ndarray:
+    """A real array whose shape matches ``shape``; None in ``shape`` matches any extent."""
+    arr = real_array(name, value, allow_inf=allow_inf)
+    ok = arr.ndim == len(shape) and all(want is None or want == got for want, got in zip(shape, arr.shape))
+    if not ok:
+        expected = "(" + ", ".join("m" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+        raise ValueError(f"{name}: expected an array of shape {expected}, got shape {arr.shape}")
+    return arr
+
+
+def map_batch(name: str, value, slots: int | None = None) -> tuple[np.ndarray, bool]:
+    """A batch of maps as (n, slots) and whether it came as a single (slots,) map."""
+    arr = real_array(name, value)
+    if arr.ndim not in (1, 2):
+        raise ValueError(f"{name}: expected a map of shape (slots,) or a batch of shape (n, slots), got shape {arr.shape}")
+    single = arr.ndim == 1
+    batch = arr.reshape(1, -1) if single else arr
+    if batch.shape[1] < 1:
+        raise ValueError(f"{name}: expected at least 1 slot, got shape {arr.shape}")
+    if slots is not None and batch.shape[1] != slots:
+        raise ValueError(f"{name}: expected {slots} slots to match, got shape {arr.shape}")
+    return batch, single
+
+
+def points(name: str, value, columns: int = 2) -> np.ndarray:
+    """Points (m, 2) or circles (m, 3); a single (columns,) row is accepted as m = 1."""
+    arr = real_array(name, value)
+    if arr.ndim == 1 and arr.shape[0] == columns:
+        arr = arr.reshape(1, columns)
+    what = "(m, 2) positions" if columns == 2 else "(m, 3) circles as x, y, radius"
+    if arr.ndim != 2 or arr.shape[1] != columns:
+        if arr.size == 0:
+            return np.zeros((0, columns), dtype=REAL)
+        raise ValueError(f"{name}: expected {what}, got shape {arr.shape}")
+    if columns == 3 and (arr[:, 2] < 0).any():
+        raise ValueError(f"{name}: expected radii >= 0, got {arr[:, 2].min()}")
+    return arr
+
+
+def per_agent(name: str, value, n: int, *, minimum: float = 0.0, allow_inf: bool = False) -> np.ndarray:
+    """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum``."""
+    arr = real_array(name, value, allow_inf=allow_inf)
+    if arr.ndim == 0:
+        arr = np.full(n, arr, dtype=REAL)
+    elif arr.shape != (n,):
+        raise ValueError(f"{name}: expected a number or an array of shape ({n},), got shape {arr.shape}")
+    if (arr < minimum).any():
+        raise ValueError(f"{name}: expected values >= {minimum}, got {arr.min()}")
+    return arr
+
+
+def number(name: str, value, *, minimum: float | None = None, above: float | None = None,
+           maximum: float | None = None, allow_inf: bool = False) -> float:
+    """A real scalar within the given bounds."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
+    x = float(value)
+    if math.isnan(x) or (math.isinf(x) and not allow_inf):
+        raise ValueError(f"{name}: expected a finite number, got {x}")
+    if minimum is not None and x < minimum:
+        raise ValueError(f"{name}: expected a number >= {minimum}, got {x}")
+    if above is not None and not x > above:
+        raise ValueError(f"{name}: expected a number > {above}, got {x}")
+    if maximum is not None and x > maximum:
+        raise ValueError(f"{name}: expected a number <= {maximum}, got {x}")
+    return x
+
+
+def count(name: str, value, *, minimum: int = 0) -> int:
+    """A whole number >= ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name}: expected an integer, got {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{name}: expected an integer >= {minimum}, got {value}")
+    return int(value)
+
+
+def name(argument: str, value) -> str:
+    """A mode name; the core checks it against its options and names them if unknown."""
+    if not isinstance(value, str):
+        raise TypeError(f"{argument}: expected a name (str), got {type(value).__name__}")
+    return value

@@ -1,0 +1,96 @@
+"""The steering pipeline: behaviours -> combine -> shaping -> resolve, all in C++."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _core
+from . import _validation as check
+from .behaviors import Behavior
+from .context_map import Decision
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Maps and decisions of a pipeline for ``n`` agents.
+
+    interest, danger: ``(n, S)`` combined (and shaped) maps of all behaviours.
+    decision: the :class:`Decision`, whose ``final`` is the map the choice was made on.
+    """
+
+    interest: np.ndarray
+    danger: np.ndarray
+    decision: Decision
+
+
+class Pipeline:
+    """Composes behaviours into one decision per agent.
+
+    Each step: every behaviour fills its maps; interest maps combine by
+    ``interest_rule`` and danger maps by ``danger_rule`` (``"max"``, ``"sum"``, ``"mean"``,
+    ``"min"``, each map scaled by its behaviour's weight, as in :func:`combine`); the
+    combined maps are blurred across slots (``blur_interest``, ``blur_danger``: Gaussian
+    widths in slots, 0 = off) and blended with the previous step's (``smooth``: share of
+    the previous map kept, in [0, 1]; inside a :class:`World` only); then
+    :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin`` and ``select``.
+
+    slots: resolution of the maps, 1 to 65536. offset: angle of slot 0, radians.
+    """
+
+    def __init__(self, behaviors: Sequence[Behavior], *, slots: int = 16, offset: float = 0.0,
+                 interest_rule: str = "max", danger_rule: str = "max", danger_mode: str = "subtract",
+                 threshold: float = 0.5, margin: float = 0.0, select: str = "argmax",
+                 blur_interest: float = 0.0, blur_danger: float = 0.0, smooth: float = 0.0):
+        if isinstance(behaviors, Behavior):
+            behaviors = [behaviors]
+        behaviors = list(behaviors)
+        for i, b in enumerate(behaviors):
+            if not isinstance(b, Behavior):
+                raise TypeError(f"behaviors[{i}]: expected a contextsteer behaviour, got {type(b).__name__}")
+        self._behaviors = tuple(behaviors)
+        self._core = _core.Pipeline(
+            [b._core for b in behaviors],
+            check.count("slots", slots, minimum=1),
+            check.number("offset", offset),
+            check.name("interest_rule", interest_rule),
+            check.name("danger_rule", danger_rule),
+            check.name("danger_mode", danger_mode),
+            check.number("threshold", threshold),
+            check.number("margin", margin, minimum=0.0),
+            check.name("select", select),
+            check.number("blur_interest", blur_interest, minimum=0.0),
+            check.number("blur_danger", blur_danger, minimum=0.0),
+            check.number("smooth", smooth, minimum=0.0, maximum=1.0),
+        )
+
+    @property
+    def behaviors(self) -> tuple[Behavior, ...]:
+        return self._behaviors
+
+    @property
+    def slots(self) -> int:
+        return self._core.slots
+
+    @property
+    def offset(self) -> float:
+        return self._core.offset
+
+    def evaluate(self, positions, velocities=None, *, radius=0.0, obstacles=None) -> Evaluation:
+        """Maps and decisions for agents outside a world.
+
+        positions: ``(n, 2)`` metres. velocities: ``(n, 2)`` m/s, zero if None.
+        radius: agent radius in metres, a number or ``(n,)``.
+        obstacles: ``(m, 3)`` circles (x, y, radius) seen by behaviours with
+        ``world_obstacles=True``.
+        """
+        pos = check.shaped("positions", positions, (None, 2))
+        n = len(pos)
+        vel = np.zeros_like(pos) if velocities is None else check.shaped("velocities", velocities, (n, 2))
+        rad = check.per_agent("radius", radius, n)
+        obs = np.zeros((0, 3), np.float32) if obstacles is None else check.points("obstacles", obstacles, columns=3)
+        r = self._core.evaluate(pos, vel, rad, obs)
+        decision = Decision(r["direction"], r["strength"], r["slot"], r["blocked"], r["final"])
+        return Evaluation(r["interest"], r["danger"], decision)

@@ -1,0 +1,51 @@
+// Array helpers shared by the binding files: the input array type and zero-copy views
+// of the core's shared buffers.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
+
+#include "contextsteer/real.hpp"
+#include "contextsteer/scene.hpp"
+#include "contextsteer/world.hpp"
+
+namespace contextsteer::bindings {
+
+namespace py = pybind11;
+
+// Inputs arrive as C-contiguous float32, converted by pybind11 when needed; the Python
+// layer has already checked shapes and values with messages that name the argument.
+using RealArray = py::array_t<Real, py::array::c_style | py::array::forcecast>;
+
+// Throws ValueError unless `a` has `ndim` dimensions and, where `shape` gives a value
+// >= 0, that extent. A guard for direct users of _core; the Python layer checks first.
+inline void require_shape(const RealArray& a, const char* argument, std::vector<py::ssize_t> shape) {
+  bool ok = a.ndim() == static_cast<py::ssize_t>(shape.size());
+  for (std::size_t d = 0; ok && d < shape.size(); ++d) ok = shape[d] < 0 || a.shape(d) == shape[d];
+  if (!ok) throw py::value_error(std::string(argument) + ": array has the wrong shape");
+}
+
+inline std::vector<Circle> circles_from(const RealArray& a, const char* argument) {
+  require_shape(a, argument, {-1, 3});
+  std::vector<Circle> circles(a.shape(0));
+  const Real* d = a.data();
+  for (std::size_t i = 0; i < circles.size(); ++i) circles[i] = Circle{{d[3 * i], d[3 * i + 1]}, d[3 * i + 2]};
+  return circles;
+}
+
+// A NumPy view of a shared buffer; the view's base holds a reference to the buffer, so
+// the memory outlives the world that made it and any later growth of that world.
+template <class T>
+py::array shared_view(const SharedBuffer<T>& buffer, std::vector<py::ssize_t> shape, bool writable,
+                      py::dtype dtype = py::dtype::of<T>()) {
+  auto* holder = new SharedBuffer<T>(buffer);
+  py::capsule base(holder, [](void* p) { delete static_cast<SharedBuffer<T>*>(p); });
+  py::array view(dtype, shape, {}, buffer->data(), base);
+  if (!writable) view.attr("flags").attr("writeable") = false;
+  return view;
+}
+
+}  // namespace contextsteer::bindings

@@ -1,0 +1,92 @@
+// The steering pipeline: behaviours, combine rules, shaping and resolve in one object.
+#include <pybind11/stl.h>
+
+#include "arrays.hpp"
+#include "contextsteer/pipeline.hpp"
+
+namespace contextsteer::bindings {
+
+namespace {
+
+std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavior>>& behaviors, int slots,
+                                        Real offset, const std::string& interest_rule,
+                                        const std::string& danger_rule, const std::string& danger_mode,
+                                        Real threshold, Real margin, const std::string& select, Real blur_interest,
+                                        Real blur_danger, Real smooth) {
+  PipelineConfig c;
+  c.slots = slots;
+  c.offset = offset;
+  c.interest_rule = parse_combine_rule(interest_rule, "interest_rule");
+  c.danger_rule = parse_combine_rule(danger_rule, "danger_rule");
+  c.resolve.danger_mode = parse_danger_mode(danger_mode, "danger_mode");
+  c.resolve.threshold = threshold;
+  c.resolve.margin = margin;
+  c.resolve.select = parse_select_method(select, "select");
+  c.blur_interest = blur_interest;
+  c.blur_danger = blur_danger;
+  c.smooth = smooth;
+  return std::make_shared<Pipeline>(c, std::vector<std::shared_ptr<const Behavior>>(behaviors.begin(), behaviors.end()));
+}
+
+// Evaluates the pipeline once for a batch of agents outside any world; no smoothing
+// (there is no previous step). Returns a dict of NumPy arrays.
+py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealArray& velocities,
+                     const RealArray& radius, const RealArray& obstacles) {
+  require_shape(positions, "positions", {-1, 2});
+  const py::ssize_t n = positions.shape(0);
+  const py::ssize_t s = p.config().slots;
+  require_shape(velocities, "velocities", {n, 2});
+  require_shape(radius, "radius", {n});
+  const std::vector<Circle> circles = circles_from(obstacles, "obstacles");
+
+  py::array_t<Real> interest({n, s}), danger({n, s}), final_map({n, s}), direction({n, py::ssize_t(2)});
+  py::array_t<Real> strength(n), slot(n);
+  py::array_t<bool> blocked(n);
+  SceneView scene;
+  scene.agents = static_cast<int>(n);
+  scene.positions = positions.data();
+  scene.velocities = velocities.data();
+  scene.radius = radius.data();
+  scene.obstacles = circles.data();
+  scene.obstacle_count = static_cast<int>(circles.size());
+  DecisionBatch out{direction.mutable_data(), strength.mutable_data(), slot.mutable_data(),
+                    reinterpret_cast<std::uint8_t*>(blocked.mutable_data()), final_map.mutable_data()};
+  MapBatch i_maps{interest.mutable_data(), static_cast<int>(n), static_cast<int>(s)};
+  MapBatch d_maps{danger.mutable_data(), static_cast<int>(n), static_cast<int>(s)};
+  {
+    // Safe: inputs are held by this frame, outputs are not yet visible to Python, and
+    // the pipeline is immutable once built.
+    py::gil_scoped_release release;
+    Pipeline::Scratch scratch = p.make_scratch();
+    p.evaluate(scene, i_maps, d_maps, out, false, scratch);
+  }
+  py::dict result;
+  result["interest"] = interest;
+  result["danger"] = danger;
+  result["final"] = final_map;
+  result["direction"] = direction;
+  result["strength"] = strength;
+  result["slot"] = slot;
+  result["blocked"] = blocked;
+  return result;
+}
+
+}  // namespace
+
+void bind_pipeline(py::module_& m) {
+  py::class_<Pipeline, std::shared_ptr<Pipeline>>(m, "Pipeline")
+      .def(py::init(&make_pipeline), py::arg("behaviors"), py::arg("slots"), py::arg("offset"),
+           py::arg("interest_rule"), py::arg("danger_rule"), py::arg("danger_mode"), py::arg("threshold"),
+           py::arg("margin"), py::arg("select"), py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"))
+      .def_property_readonly("slots", [](const Pipeline& p) { return p.config().slots; })
+      .def_property_readonly("offset", [](const Pipeline& p) { return p.config().offset; })
+      .def_property_readonly("behaviors", [](const Pipeline& p) {
+        py::list out;
+        for (const auto& b : p.behaviors()) out.append(std::const_pointer_cast<Behavior>(b));
+        return out;
+      })
+      .def("evaluate", &evaluate_py, py::arg("positions"), py::arg("velocities"), py::arg("radius"),
+           py::arg("obstacles"));
+}
+
+}  // namespace contextsteer::bindings

@@ -1,0 +1,17 @@
+// The contextsteer._core extension module: bindings only, no logic of their own.
+#include <pybind11/pybind11.h>
+
+namespace contextsteer::bindings {
+void bind_context_map(pybind11::module_& m);
+void bind_behaviors(pybind11::module_& m);
+void bind_pipeline(pybind11::module_& m);
+void bind_world(pybind11::module_& m);
+}  // namespace contextsteer::bindings
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "C++ core of contextsteer. Use the contextsteer package, which checks inputs first.";
+  contextsteer::bindings::bind_context_map(m);
+  contextsteer::bindings::bind_behaviors(m);
+  contextsteer::bindings::bind_pipeline(m);
+  contextsteer::bindings::bind_world(m);
+}

@@ -1,0 +1,40 @@
+// The interface every context behaviour implements.
+//
+// A behaviour fills the interest and/or danger rows of a whole range of agents in one
+// call, from a read-only view of the scene; it knows nothing of the other behaviours.
+// The pipeline calls it once per block of agents, so the virtual call is per block,
+// never per agent.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "../real.hpp"
+#include "../scene.hpp"
+#include "../slots.hpp"
+
+namespace contextsteer {
+
+class Behavior {
+ public:
+  explicit Behavior(Real weight) : weight_(weight) {
+    if (!std::isfinite(weight)) throw std::invalid_argument("weight: expected a finite number, got " + std::to_string(weight));
+  }
+  virtual ~Behavior() = default;
+
+  // The factor the pipeline's combine rule applies to this behaviour's maps.
+  Real weight() const { return weight_; }
+  virtual bool fills_interest() const = 0;
+  virtual bool fills_danger() const = 0;
+
+  // Fills rows for agents [begin, end). `interest` and `danger` each hold (end - begin)
+  // rows of dirs.slots() zeros on entry, or are null when this behaviour does not fill
+  // that kind. Must not allocate: it runs inside every step.
+  virtual void fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+                    Real* danger) const = 0;
+
+ private:
+  Real weight_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,60 @@
+#include "chase.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace contextsteer {
+
+TargetCombine parse_target_combine(const std::string& name, const char* argument) {
+  if (name == "max") return TargetCombine::Max;
+  if (name == "sum") return TargetCombine::Sum;
+  throw std::invalid_argument(std::string(argument) + ": expected one of 'max', 'sum', got '" + name + "'");
+}
+
+namespace {
+void check_targets(const std::vector<Vec2>& targets) {
+  for (const Vec2& t : targets) {
+    if (!std::isfinite(t.x) || !std::isfinite(t.y)) throw std::invalid_argument("targets: expected finite positions");
+  }
+}
+}  // namespace
+
+Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
+    : Behavior(params.weight), targets_(std::move(targets)), params_(params) {
+  if (!(params.max_distance > 0)) {
+    throw std::invalid_argument("max_distance: expected a distance > 0 in metres, got " +
+                                std::to_string(params.max_distance));
+  }
+  check_targets(targets_);
+}
+
+void Chase::set_targets(std::vector<Vec2> targets) {
+  check_targets(targets);
+  targets_ = std::move(targets);
+}
+
+void Chase::fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+                 Real*) const {
+  const int slots = dirs.slots();
+  const Real* dx = dirs.x();
+  const Real* dy = dirs.y();
+  for (int a = begin; a < end; ++a) {
+    Real* row = interest + static_cast<std::size_t>(a - begin) * slots;
+    const Vec2 p = scene.position(a);
+    for (const Vec2& t : targets_) {
+      const Vec2 to = t - p;
+      const Real d = length(to);
+      if (d > params_.max_distance || d < Real(1e-6)) continue;
+      const Real g = falloff_value(params_.falloff, d, params_.max_distance) / d;
+      const Real ux = to.x * g;
+      const Real uy = to.y * g;
+      if (params_.combine == TargetCombine::Max) {
+        for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i]);
+      } else {
+        for (int i = 0; i < slots; ++i) row[i] += std::max(Real(0), ux * dx[i] + uy * dy[i]);
+      }
+    }
+  }
+}
+
+}  // namespace contextsteer

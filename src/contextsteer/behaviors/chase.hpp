@@ -1,0 +1,46 @@
+// Chase: interest toward targets.
+//
+// For an agent at p and a target t at distance d = |t - p| <= max_distance, slot i gets
+// max(0, dot(u, d_i)) * falloff(d / max_distance), u = (t - p) / d. Targets combine per
+// slot by Max (go for the best target) or Sum (head for the centre between targets).
+// A target closer than 1e-6 m adds nothing: there is no direction left to go.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "behavior.hpp"
+#include "falloff.hpp"
+
+namespace contextsteer {
+
+enum class TargetCombine { Max, Sum };
+TargetCombine parse_target_combine(const std::string& name, const char* argument);
+
+struct ChaseParams {
+  Real max_distance = kInfinity;  // metres; farther targets are ignored
+  Falloff falloff = Falloff::Linear;
+  TargetCombine combine = TargetCombine::Max;
+  Real weight = 1;
+};
+
+class Chase : public Behavior {
+ public:
+  // Throws std::invalid_argument for a max_distance that is not > 0 or a non-finite target.
+  Chase(std::vector<Vec2> targets, const ChaseParams& params);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+  const std::vector<Vec2>& targets() const { return targets_; }
+  void set_targets(std::vector<Vec2> targets);
+  const ChaseParams& params() const { return params_; }
+
+ private:
+  std::vector<Vec2> targets_;
+  ChaseParams params_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,77 @@
+// A steering pipeline: behaviours fill maps, a combine rule merges them, shaping
+// (blur, temporal smoothing) refines them, and resolve turns them into decisions.
+//
+// Agents are evaluated in blocks of kBlockAgents so that every behaviour's rows for a
+// block stay in cache between filling, combining and resolving; the virtual call to a
+// behaviour is made once per block. All scratch space lives in a Scratch sized once.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "behaviors/behavior.hpp"
+#include "combine.hpp"
+#include "map_batch.hpp"
+#include "resolve.hpp"
+#include "scene.hpp"
+#include "shaping.hpp"
+#include "slots.hpp"
+
+namespace contextsteer {
+
+struct PipelineConfig {
+  int slots = 16;
+  Real offset = 0;  // radians, angle of slot 0
+  CombineRule interest_rule = CombineRule::Max;
+  CombineRule danger_rule = CombineRule::Max;
+  ResolveParams resolve;
+  Real blur_interest = 0;  // Gaussian width in slots, 0 = off
+  Real blur_danger = 0;
+  Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]
+};
+
+class Pipeline {
+ public:
+  static constexpr int kBlockAgents = 128;
+
+  // Throws std::invalid_argument for an invalid configuration.
+  Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors);
+
+  const PipelineConfig& config() const { return config_; }
+  const SlotDirections& directions() const { return directions_; }
+  const std::vector<std::shared_ptr<const Behavior>>& behaviors() const { return behaviors_; }
+
+  // Per-thread working memory for evaluate(); its size depends only on the pipeline.
+  struct Scratch {
+    std::vector<Real> behavior_maps;  // one (kBlockAgents, slots) block per map a behaviour fills
+    std::vector<Real> combined;       // (kBlockAgents, slots)
+    std::vector<Real> blurred;        // (kBlockAgents, slots)
+  };
+  Scratch make_scratch() const;
+
+  // Evaluates every agent of the scene. `interest` and `danger` are (agents, slots): on
+  // entry the previous step's combined maps (read only when `has_previous` and smoothing
+  // is on), on return this step's. `out` receives the final maps and the decisions.
+  void evaluate(const SceneView& scene, MapBatch interest, MapBatch danger, DecisionBatch out, bool has_previous,
+                Scratch& scratch) const;
+
+  // The same for agents [begin, end) only, with begin..end spanning at most kBlockAgents.
+  void evaluate_block(const SceneView& scene, int begin, int end, MapBatch interest, MapBatch danger,
+                      DecisionBatch out, bool has_previous, Scratch& scratch) const;
+
+ private:
+  // Combines, blurs and smooths one kind of map for a block into `target` rows.
+  void merge_kind(const std::vector<const Real*>& maps, const std::vector<Real>& weights, CombineRule rule,
+                  const CircularBlur& blur, int agents, bool has_previous, Real* target, Scratch& scratch) const;
+
+  PipelineConfig config_;
+  SlotDirections directions_;
+  CircularBlur blur_interest_;
+  CircularBlur blur_danger_;
+  std::vector<std::shared_ptr<const Behavior>> behaviors_;
+  std::vector<Real> interest_weights_;  // weights of the behaviours that fill interest, in order
+  std::vector<Real> danger_weights_;
+  int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,166 @@
+#include "resolve.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace contextsteer {
+
+DangerMode parse_danger_mode(const std::string& name, const char* argument) {
+  if (name == "subtract") return DangerMode::Subtract;
+  if (name == "threshold") return DangerMode::Threshold;
+  if (name == "min_mask") return DangerMode::MinMask;
+  if (name == "multiply") return DangerMode::Multiply;
+  throw std::invalid_argument(std::string(argument) +
+                              ": expected one of 'subtract', 'threshold', 'min_mask', 'multiply', got '" +
+                              name + "'");
+}
+
+SelectMethod parse_select_method(const std::string& name, const char* argument) {
+  if (name == "argmax") return SelectMethod::Argmax;
+  if (name == "blend") return SelectMethod::Blend;
+  if (name == "average") return SelectMethod::Average;
+  if (name == "parabolic") return SelectMethod::Parabolic;
+  if (name == "gradient") return SelectMethod::Gradient;
+  throw std::invalid_argument(std::string(argument) +
+                              ": expected one of 'argmax', 'blend', 'average', 'parabolic', 'gradient', got '" +
+                              name + "'");
+}
+
+void check_resolve_params(const ResolveParams& params) {
+  if (!std::isfinite(params.threshold)) {
+    throw std::invalid_argument("threshold: expected a finite danger level, got " + std::to_string(params.threshold));
+  }
+  if (!(params.margin >= 0) || !std::isfinite(params.margin)) {
+    throw std::invalid_argument("margin: expected a finite danger margin >= 0, got " + std::to_string(params.margin));
+  }
+}
+
+DecisionBatch DecisionBatch::offset(int first_agent, int slots) const {
+  const std::size_t a = static_cast<std::size_t>(first_agent);
+  return {direction + 2 * a, strength + a, slot + a, blocked + a, final_map + a * slots};
+}
+
+namespace {
+
+void build_final(const Real* interest, const Real* danger, int slots, const ResolveParams& p, Real* final_row) {
+  if (!danger) {
+    for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i]);
+    return;
+  }
+  switch (p.danger_mode) {
+    case DangerMode::Subtract:
+      for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i] - danger[i]);
+      break;
+    case DangerMode::Threshold:
+      for (int i = 0; i < slots; ++i) final_row[i] = danger[i] <= p.threshold ? std::max(Real(0), interest[i]) : 0;
+      break;
+    case DangerMode::MinMask: {
+      const Real limit = *std::min_element(danger, danger + slots) + p.margin;
+      for (int i = 0; i < slots; ++i) final_row[i] = danger[i] <= limit ? std::max(Real(0), interest[i]) : 0;
+      break;
+    }
+    case DangerMode::Multiply:
+      for (int i = 0; i < slots; ++i) {
+        final_row[i] = std::max(Real(0), interest[i]) * (1 - std::clamp(danger[i], Real(0), Real(1)));
+      }
+      break;
+  }
+}
+
+// Offset in slots from the best slot, in [-0.5, 0.5], for the sub-slot methods.
+Real sub_slot_offset(SelectMethod method, Real l, Real c, Real r) {
+  if (method == SelectMethod::Parabolic) {
+    const Real curvature = l - 2 * c + r;
+    if (curvature >= 0) return 0;  // flat: c is the max, so curvature < 0 unless l == c == r
+    return std::clamp(Real(0.5) * (l - r) / curvature, Real(-0.5), Real(0.5));
+  }
+  const Real slope = c - std::min(l, r);
+  if (slope <= 0) return 0;
+  return std::clamp((r - l) / (2 * slope), Real(-0.5), Real(0.5));
+}
+
+Real wrap_slot(Real s, int slots) {
+  const Real n = static_cast<Real>(slots);
+  s = std::fmod(s, n);
+  if (s < 0) s += n;
+  return s >= n ? 0 : s;
+}
+
+Real value_at(const Real* final_row, int slots, Real fractional_slot) {
+  const int i0 = static_cast<int>(std::floor(fractional_slot)) % slots;
+  const Real t = fractional_slot - std::floor(fractional_slot);
+  const Real v = (1 - t) * final_row[i0] + t * final_row[(i0 + 1) % slots];
+  return std::clamp(v, Real(0), Real(1));
+}
+
+}  // namespace
+
+Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
+                     const ResolveParams& params, Real* final_row) {
+  const int slots = dirs.slots();
+  build_final(interest, danger, slots, params, final_row);
+
+  const int best = static_cast<int>(std::max_element(final_row, final_row + slots) - final_row);
+  Decision d;
+  if (!(final_row[best] > 0)) return d;  // blocked: nothing left to want
+  d.blocked = false;
+
+  const int left = (best + slots - 1) % slots;
+  const int right = (best + 1) % slots;
+  const bool has_neighbours = slots >= 3;
+  Real slot = static_cast<Real>(best);
+
+  switch (params.select) {
+    case SelectMethod::Argmax:
+      break;
+    case SelectMethod::Blend:
+      if (has_neighbours) {
+        const Vec2 v = final_row[left] * dirs[left] + final_row[best] * dirs[best] + final_row[right] * dirs[right];
+        slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
+      }
+      break;
+    case SelectMethod::Average: {
+      Vec2 v;
+      Real total = 0;
+      for (int i = 0; i < slots; ++i) {
+        v = v + final_row[i] * dirs[i];
+        total += final_row[i];
+      }
+      // A resultant much shorter than the total weight means the lobes cancel out.
+      if (length(v) > Real(1e-5) * total) slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
+      break;
+    }
+    case SelectMethod::Parabolic:
+    case SelectMethod::Gradient:
+      if (has_neighbours) {
+        slot = wrap_slot(best + sub_slot_offset(params.select, final_row[left], final_row[best], final_row[right]),
+                         slots);
+      }
+      break;
+  }
+  d.slot = slot;
+  d.direction = slot == static_cast<Real>(best) ? dirs[best] : dirs.direction_at(slot);
+  d.strength = value_at(final_row, slots, slot);
+  return d;
+}
+
+void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
+             const ResolveParams& params, DecisionBatch out) {
+  if (interest.slots != dirs.slots()) {
+    throw std::invalid_argument("interest: has " + std::to_string(interest.slots) +
+                                " slots but the slot directions have " + std::to_string(dirs.slots()));
+  }
+  check_resolve_params(params);
+  const int slots = interest.slots;
+  for (int a = 0; a < interest.agents; ++a) {
+    const std::size_t row = static_cast<std::size_t>(a) * slots;
+    const Decision d = resolve_row(interest.row(a), danger ? danger + row : nullptr, dirs, params, out.final_map + row);
+    store(out.direction, a, d.direction);
+    out.strength[a] = d.strength;
+    out.slot[a] = d.slot;
+    out.blocked[a] = d.blocked ? 1 : 0;
+  }
+}
+
+}  // namespace contextsteer

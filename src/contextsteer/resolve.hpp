@@ -1,0 +1,81 @@
+// Turning an interest map and a danger map into a decision: a direction and a strength.
+//
+// Two stages, per agent:
+// 1. Masking builds the `final` map (net desire per slot, never negative):
+//      Subtract:  final[i] = max(0, interest[i] - danger[i])
+//      Threshold: final[i] = max(0, interest[i]) if danger[i] <= threshold, else 0
+//      MinMask:   final[i] = max(0, interest[i]) if danger[i] <= min_j danger[j] + margin, else 0
+//      Multiply:  final[i] = max(0, interest[i]) * (1 - clamp(danger[i], 0, 1))
+//    Without a danger map, final[i] = max(0, interest[i]).
+// 2. Selection picks a direction from `final`. b is the best slot (the first index of
+//    the largest value), l, c, r the values at b-1, b, b+1 (wrapping):
+//      Argmax:    slot b.
+//      Blend:     the direction of l*d[b-1] + c*d[b] + r*d[b+1] (d = slot directions).
+//      Average:   the direction of sum_i final[i]*d[i]; where that sum vanishes
+//                 (opposite lobes cancel), slot b.
+//      Parabolic: b + 0.5*(l - r)/(l - 2c + r), the vertex of the parabola through the
+//                 three values (b itself where they are flat).
+//      Gradient:  b + (r - l)/(2*(c - min(l, r))), where a line rising to the best slot
+//                 from the lower neighbour and a line of the opposite slope through the
+//                 other neighbour meet (b itself where they are flat).
+//    Blend, Parabolic and Gradient stay within half a slot of b; with fewer than 3
+//    slots they reduce to Argmax.
+// The decision: `slot` is the fractional slot index in [0, S) of the chosen direction,
+// `direction` its unit vector, `strength` = final linearly interpolated at `slot` and
+// clamped to [0, 1]. When no slot has final > 0 the agent is `blocked`: direction
+// (0, 0), strength 0, slot -1 (it brakes).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "map_batch.hpp"
+#include "real.hpp"
+#include "slots.hpp"
+
+namespace contextsteer {
+
+enum class DangerMode { Subtract, Threshold, MinMask, Multiply };
+enum class SelectMethod { Argmax, Blend, Average, Parabolic, Gradient };
+
+DangerMode parse_danger_mode(const std::string& name, const char* argument);
+SelectMethod parse_select_method(const std::string& name, const char* argument);
+
+struct ResolveParams {
+  DangerMode danger_mode = DangerMode::Subtract;
+  Real threshold = Real(0.5);  // Threshold: largest danger a slot may carry and stay open
+  Real margin = 0;             // MinMask: how far above the least danger a slot stays open
+  SelectMethod select = SelectMethod::Argmax;
+};
+
+// Throws std::invalid_argument when threshold is not finite or margin is negative or not finite.
+void check_resolve_params(const ResolveParams& params);
+
+// Where the decisions of a batch of agents go; every pointer covers the batch's agents.
+struct DecisionBatch {
+  Real* direction = nullptr;     // (agents, 2) unit vectors, or (0, 0) when blocked
+  Real* strength = nullptr;      // (agents,) in [0, 1]
+  Real* slot = nullptr;          // (agents,) fractional slot index, -1 when blocked
+  std::uint8_t* blocked = nullptr;  // (agents,) 1 when no slot is left
+  Real* final_map = nullptr;     // (agents, slots) the map the choice was made on
+
+  DecisionBatch offset(int first_agent, int slots) const;
+};
+
+struct Decision {
+  Vec2 direction;
+  Real strength = 0;
+  Real slot = -1;
+  bool blocked = true;
+};
+
+// Decides for one agent. `danger` may be null; `final_row` receives the final map.
+Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
+                     const ResolveParams& params, Real* final_row);
+
+// Decides for every agent of the batch. `danger` is null or has the shape of `interest`,
+// whose slot count must equal dirs.slots().
+void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
+             const ResolveParams& params, DecisionBatch out);
+
+}  // namespace contextsteer

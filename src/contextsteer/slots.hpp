@@ -1,0 +1,47 @@
+// The directions of a context map's slots.
+//
+// Slot i of a map with S slots points at angle offset + 2*pi*i/S (radians,
+// counter-clockwise from +x). The directions are computed once per resolution and
+// shared by every agent that uses it.
+#pragma once
+
+#include <vector>
+
+#include "real.hpp"
+#include "vec2.hpp"
+
+namespace contextsteer {
+
+class SlotDirections {
+ public:
+  // Throws std::invalid_argument unless 1 <= slots <= kMaxSlots and offset is finite.
+  explicit SlotDirections(int slots, Real offset = 0);
+
+  int slots() const { return static_cast<int>(x_.size()); }
+  Real offset() const { return offset_; }
+  // Angle between neighbouring slots, radians.
+  Real spacing() const { return spacing_; }
+
+  Vec2 operator[](int i) const { return {x_[i], y_[i]}; }
+  const Real* x() const { return x_.data(); }
+  const Real* y() const { return y_.data(); }
+
+  // Unit vector at a fractional slot index (e.g. 2.5 lies halfway between slots 2 and 3).
+  Vec2 direction_at(Real fractional_slot) const;
+  // Fractional slot index in [0, slots) of the direction `angle` (radians).
+  Real slot_of_angle(Real angle) const;
+
+ private:
+  Real offset_;
+  Real spacing_;
+  std::vector<Real> x_;
+  std::vector<Real> y_;
+};
+
+// Writes the (slots, 2) unit vectors of slot_directions into `out`.
+void slot_directions(int slots, Real offset, Real* out);
+
+// Throws std::invalid_argument naming `argument` unless 1 <= slots <= kMaxSlots.
+void check_slot_count(int slots, const char* argument);
+
+}  // namespace contextsteer
