@@ -17,7 +17,8 @@ CircularBlur::CircularBlur(Real width) : width_(width) {
   weights_.resize(radius + 1);
   double total = 0;
   for (int k = 0; k <= radius; ++k) {
-    const double g = std::exp(-0.5 * (k / static_cast<double>(width)) * (k / static_cast<double>(width)));
+    const double z = radius == 0 ? 0.0 : k / static_cast<double>(width);  // width 0: the identity kernel
+    const double g = std::exp(-0.5 * z * z);
     weights_[k] = static_cast<Real>(g);
     total += k == 0 ? g : 2 * g;
   }

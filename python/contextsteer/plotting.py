@@ -1,0 +1,83 @@
+"""Matplotlib helpers: obstacles, trajectories and context maps.
+
+Each function draws on ``ax`` (a new one when None) and returns the artists it made,
+so callers can restyle or remove them. matplotlib is imported here only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Circle
+
+from . import _validation as check
+
+# Colours per map kind, so every figure of the project reads the same way.
+MAP_COLOURS = {"interest": "tab:green", "danger": "tab:red", "final": "tab:blue"}
+
+
+def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
+    """Draw ``(m, 3)`` circles (x, y, radius in metres) as filled discs; returns the patches."""
+    circles = check.points("obstacles", obstacles, columns=3)
+    if ax is None:
+        _, ax = plt.subplots()
+    style = {"facecolor": "0.6", "edgecolor": "0.3", "linewidth": 0.5} | kwargs
+    patches = [ax.add_patch(Circle((x, y), r, **style)) for x, y, r in circles]
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    return patches
+
+
+def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs) -> list:
+    """Draw ``(T, n, 2)`` positions over time as one line per agent; returns the lines
+    (followed by the start and end markers when ``mark_ends``)."""
+    traj = check.real_array("trajectories", trajectories)
+    if traj.ndim != 3 or traj.shape[2] != 2:
+        raise ValueError(f"trajectories: expected an array of shape (T, n, 2), got shape {traj.shape}")
+    if ax is None:
+        _, ax = plt.subplots()
+    style = {"linewidth": 1.0, "alpha": 0.8} | kwargs
+    artists = list(ax.plot(traj[:, :, 0], traj[:, :, 1], **style))
+    if mark_ends and len(traj):
+        artists += ax.plot(traj[0, :, 0], traj[0, :, 1], "o", color="0.2", markersize=3, label="start")
+        artists += ax.plot(traj[-1, :, 0], traj[-1, :, 1], "s", color="0.2", markersize=3, label="end")
+    ax.set_aspect("equal")
+    return artists
+
+
+def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float = 0.0, direction=None,
+                      strength: float | None = None) -> list:
+    """Draw context maps on a polar axis, one closed curve per map; returns the artists.
+
+    maps: name -> ``(S,)`` map, e.g. ``{"interest": ..., "danger": ..., "final": ...}``;
+        slot ``i`` is drawn at angle ``offset + 2*pi*i/S`` with radius ``max(0, value)``.
+    direction: optional ``(2,)`` chosen direction, drawn as an arrow of length
+        ``strength`` (1 when not given).
+    ax: a polar axis; a new one when None.
+    """
+    if not isinstance(maps, Mapping) or not maps:
+        raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
+    if ax is None:
+        _, ax = plt.subplots(subplot_kw={"projection": "polar"})
+    elif getattr(ax, "name", "") != "polar":
+        raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {getattr(ax, 'name', type(ax))!r} axis")
+    artists = []
+    for name, values in maps.items():
+        m = check.real_array(f"maps[{name!r}]", values)
+        if m.ndim != 1 or m.size < 1:
+            raise ValueError(f"maps[{name!r}]: expected a map of shape (slots,), got shape {m.shape}")
+        angles = offset + 2 * np.pi * np.arange(m.size + 1) / m.size
+        radii = np.maximum(0, np.append(m, m[0]))
+        artists += ax.plot(angles, radii, marker=".", label=name, color=MAP_COLOURS.get(name))
+    if direction is not None:
+        d = check.shaped("direction", direction, (2,))
+        length = 1.0 if strength is None else float(strength)
+        if np.any(d):
+            angle = float(np.arctan2(d[1], d[0]))
+            artists.append(ax.annotate("", xy=(angle, length), xytext=(0, 0),
+                                       arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 2}))
+    ax.set_rlim(0, max(1.0, ax.get_rmax()))
+    ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
+    return artists

@@ -1,0 +1,137 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/behaviors/chase.hpp"
+
+using namespace contextsteer;
+
+namespace {
+
+// One agent at `p` with radius `radius`, optionally among scene obstacles.
+struct OneAgent {
+  std::vector<Real> pos;
+  std::vector<Real> vel{0, 0};
+  std::vector<Real> rad;
+  std::vector<Circle> obstacles;
+  SceneView scene() const {
+    SceneView s;
+    s.agents = 1;
+    s.positions = pos.data();
+    s.velocities = vel.data();
+    s.radius = rad.data();
+    s.obstacles = obstacles.data();
+    s.obstacle_count = static_cast<int>(obstacles.size());
+    return s;
+  }
+};
+
+std::vector<Real> fill_interest(const Behavior& b, const OneAgent& agent, int slots) {
+  const SlotDirections dirs(slots);
+  std::vector<Real> row(slots, 0);
+  b.fill(agent.scene(), 0, 1, dirs, row.data(), nullptr);
+  return row;
+}
+
+std::vector<Real> fill_danger(const Behavior& b, const OneAgent& agent, int slots) {
+  const SlotDirections dirs(slots);
+  std::vector<Real> row(slots, 0);
+  b.fill(agent.scene(), 0, 1, dirs, nullptr, row.data());
+  return row;
+}
+
+}  // namespace
+
+TEST(Falloff, CurvesAtTheirDefiningPoints) {
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::Linear, 2, 8), 0.75f);
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::Step, 7.9f, 8), 1.0f);
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::Smoothstep, 4, 8), 0.5f);
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::InverseSquare, 8, 8), 1.0f / 17);
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::Exponential, 0, 8), 1.0f);
+  EXPECT_FLOAT_EQ(falloff_value(Falloff::Linear, 100, kInfinity), 1.0f);
+  EXPECT_THROW(parse_falloff("cubic", "falloff"), std::invalid_argument);
+}
+
+TEST(Chase, InterestIsTheClippedCosineTimesTheFalloff) {
+  ChaseParams p;
+  p.max_distance = 10;
+  const Chase chase({{3, 4}}, p);  // distance 5: linear falloff 0.5
+  const OneAgent agent{{0, 0}, {0, 0}, {0}, {}};
+  const auto row = fill_interest(chase, agent, 4);
+  EXPECT_NEAR(row[0], 0.6 * 0.5, 1e-6);  // cos to +x is 3/5
+  EXPECT_NEAR(row[1], 0.8 * 0.5, 1e-6);
+  EXPECT_EQ(row[2], 0.0f);
+  EXPECT_EQ(row[3], 0.0f);
+}
+
+TEST(Chase, FarTargetsAreIgnoredAndSumHeadsBetweenTargets) {
+  ChaseParams p;
+  p.max_distance = 4;
+  const OneAgent agent{{0, 0}, {0, 0}, {0}, {}};
+  EXPECT_EQ(fill_interest(Chase({{5, 0}}, p), agent, 4), std::vector<Real>(4, 0.0f));
+
+  ChaseParams step;
+  step.falloff = Falloff::Step;
+  const Chase by_max({{1, 0}, {0, 1}}, step);
+  step.combine = TargetCombine::Sum;
+  const Chase by_sum({{1, 0}, {0, 1}}, step);
+  const auto mx = fill_interest(by_max, agent, 8);
+  const auto sm = fill_interest(by_sum, agent, 8);
+  EXPECT_NEAR(mx[0], 1.0, 1e-6);
+  EXPECT_NEAR(mx[1], std::sqrt(0.5), 1e-6);
+  EXPECT_NEAR(sm[1], 2 * std::sqrt(0.5), 1e-6);  // the diagonal between both targets wins
+  EXPECT_GT(sm[1], sm[0]);
+}
+
+TEST(Chase, RefusesNonPositiveDistanceAndNonFiniteTargets) {
+  ChaseParams p;
+  p.max_distance = 0;
+  EXPECT_THROW(Chase({{1, 0}}, p), std::invalid_argument);
+  EXPECT_THROW(Chase({{NAN, 0}}, ChaseParams{}), std::invalid_argument);
+}
+
+TEST(Avoid, ObstacleBetweenTwoSlotCentresMarksBoth) {
+  AvoidParams p;
+  p.max_distance = 10;
+  p.falloff = Falloff::Step;
+  // A point obstacle at 45 degrees with 4 slots: it lies on the edge of slots 0 and 1.
+  const Avoid avoid({{{3, 3}, 0}}, p);
+  const OneAgent agent{{0, 0}, {0, 0}, {0}, {}};
+  EXPECT_EQ(fill_danger(avoid, agent, 4), (std::vector<Real>{1, 1, 0, 0}));
+  // Slightly off 45 degrees, a small circle still reaches into both arcs.
+  const Avoid off({{{3, 2.9f}, 0.2f}}, p);
+  EXPECT_EQ(fill_danger(off, agent, 4), (std::vector<Real>{1, 1, 0, 0}));
+}
+
+TEST(Avoid, AngularWidthGrowsWithRadiusAndClearanceShapesDanger) {
+  AvoidParams p;
+  p.max_distance = 4;
+  const Avoid avoid({{{4, 0}, 1}}, p);
+  const OneAgent agent{{0, 0}, {0, 0}, {1}, {}};
+  // reach = 2, d = 4: half-width 30 deg; with 12 slots (30 deg apart, arcs of +-15 deg)
+  // slots -1, 0 and 1 overlap [-30, 30] (slot 1 spans [15, 45]); slot 2 spans [45, 75].
+  // Clearance 2 of 4: linear danger 0.5.
+  const auto row = fill_danger(avoid, agent, 12);
+  EXPECT_NEAR(row[0], 0.5, 1e-6);
+  EXPECT_NEAR(row[1], 0.5, 1e-6);
+  EXPECT_NEAR(row[11], 0.5, 1e-6);
+  EXPECT_EQ(row[2], 0.0f);
+  EXPECT_EQ(row[10], 0.0f);
+}
+
+TEST(Avoid, TouchingCoversTheHalfPlaneAndFarObstaclesAreIgnored) {
+  AvoidParams p;
+  p.max_distance = 1;
+  const OneAgent touching{{0, 0}, {0, 0}, {0.5f}, {{{1, 0}, 0.6f}}};
+  const Avoid avoid({}, p);
+  const auto row = fill_danger(avoid, touching, 8);  // scene obstacle, overlapping
+  EXPECT_EQ(row, (std::vector<Real>{1, 1, 1, 0, 0, 0, 1, 1}));
+  const OneAgent far{{0, 0}, {0, 0}, {0.5f}, {{{5, 0}, 0.6f}}};
+  EXPECT_EQ(fill_danger(avoid, far, 8), std::vector<Real>(8, 0.0f));
+  AvoidParams own_only = p;
+  own_only.world_obstacles = false;
+  EXPECT_EQ(fill_danger(Avoid({}, own_only), touching, 8), std::vector<Real>(8, 0.0f));
+}
