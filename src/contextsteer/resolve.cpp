@@ -128,7 +128,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
         total += final_row[i];
       }
       // A resultant much shorter than the total weight means the lobes cancel out.
-      if (length(v) > Real(1e-5) * total) slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
+      if (length(v) > Real(1e-3) * total) slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
       break;
     }
     case SelectMethod::Parabolic:

@@ -1,0 +1,157 @@
+"""Each combine rule, danger mode, selection method and shaping function against
+hand-computed values, in batch and single-map form."""
+
+import math
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+
+def test_slot_directions_are_unit_vectors_counter_clockwise_from_x():
+    d = cs.slot_directions(4, offset=0.5)
+    assert d.shape == (4, 2) and d.dtype == np.float32
+    angles = 0.5 + np.pi / 2 * np.arange(4)
+    np.testing.assert_allclose(d, np.column_stack([np.cos(angles), np.sin(angles)]), atol=1e-6)
+    assert cs.slot_directions(1).shape == (1, 2)
+    big = cs.slot_directions(1024)
+    np.testing.assert_allclose(np.linalg.norm(big, axis=1), 1, atol=1e-6)
+
+
+A = np.array([[0.0, 0.5, 1.0], [0.2, 0.2, 0.2]])
+B = np.array([[0.4, 0.2, -1.0], [0.0, 0.6, 0.1]])
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("max", [[0.4, 0.5, 1.0], [0.2, 0.6, 0.2]]),
+        ("min", [[0.0, 0.2, -1.0], [0.0, 0.2, 0.1]]),
+        ("sum", [[0.4, 0.7, 0.0], [0.2, 0.8, 0.3]]),
+        ("mean", [[0.2, 0.35, 0.0], [0.1, 0.4, 0.15]]),
+    ],
+)
+def test_combine_rules(rule, expected):
+    np.testing.assert_allclose(cs.combine([A, B], rule), expected, atol=1e-6)
+    np.testing.assert_allclose(cs.combine(np.stack([A, B]), rule), expected, atol=1e-6)
+
+
+def test_combine_default_is_max_and_weights_default_to_weighted_sum():
+    np.testing.assert_allclose(cs.combine([A, B]), np.maximum(A, B), atol=1e-6)
+    np.testing.assert_allclose(cs.combine([A, B], weights=[2, 0.5]), 2 * A + 0.5 * B, atol=1e-6)
+    np.testing.assert_allclose(cs.combine([A, B], "mean", weights=[3, 1]), (3 * A + B) / 4, atol=1e-6)
+    np.testing.assert_allclose(cs.combine([A, B], "max", weights=[2, 0.5]), np.maximum(2 * A, 0.5 * B), atol=1e-6)
+
+
+def test_combine_single_maps_keep_their_rank():
+    out = cs.combine([A[0], B[0]], "sum")
+    assert out.shape == (3,)
+    np.testing.assert_allclose(out, [0.4, 0.7, 0.0], atol=1e-6)
+
+
+INTEREST = np.array([1.0, 0.8, 0.6, 0.4])
+DANGER = np.array([0.9, 0.3, 0.1, 0.0])
+
+
+@pytest.mark.parametrize(
+    ("mode", "kwargs", "final", "slot"),
+    [
+        ("subtract", {}, [0.1, 0.5, 0.5, 0.4], 1),
+        ("threshold", {"threshold": 0.5}, [0.0, 0.8, 0.6, 0.4], 1),
+        ("threshold", {"threshold": 0.05}, [0.0, 0.0, 0.0, 0.4], 3),
+        ("min_mask", {"margin": 0.15}, [0.0, 0.0, 0.6, 0.4], 2),
+        ("min_mask", {}, [0.0, 0.0, 0.0, 0.4], 3),
+        ("multiply", {}, [0.1, 0.56, 0.54, 0.4], 1),
+    ],
+)
+def test_danger_modes(mode, kwargs, final, slot):
+    d = cs.resolve(INTEREST, DANGER, danger_mode=mode, **kwargs)
+    np.testing.assert_allclose(d.final, final, atol=1e-6)
+    assert d.slot == slot
+    assert d.strength == pytest.approx(max(final), abs=1e-6)
+    assert not d.blocked
+
+
+MAP = np.array([0.2, 1.0, 0.5, 0.0])
+BLEND_SLOT = math.atan2(1.0, -0.3) / (math.pi / 2)  # 0.2*(1,0) + 1*(0,1) + 0.5*(-1,0) = (-0.3, 1)
+
+
+@pytest.mark.parametrize(
+    ("select", "slot"),
+    [
+        ("argmax", 1.0),
+        ("blend", BLEND_SLOT),
+        ("average", BLEND_SLOT),  # the same sum here, since slot 3 is empty
+        ("parabolic", 1 + 0.5 * (0.2 - 0.5) / (0.2 - 2 + 0.5)),
+        ("gradient", 1 + (0.5 - 0.2) / (2 * (1.0 - 0.2))),
+    ],
+)
+def test_selection_methods(select, slot):
+    d = cs.resolve(MAP, select=select)
+    assert d.slot == pytest.approx(slot, abs=1e-5)
+    angle = slot * math.pi / 2
+    np.testing.assert_allclose(d.direction, [math.cos(angle), math.sin(angle)], atol=1e-5)
+    t = slot - 1
+    assert d.strength == pytest.approx((1 - t) * 1.0 + t * 0.5, abs=1e-5)
+
+
+def test_average_uses_every_slot():
+    m = np.array([0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.6])  # slots 1 and 7 are 90 degrees apart
+    d = cs.resolve(m, select="average")
+    v = 1.0 * np.array([math.cos(math.pi / 4), math.sin(math.pi / 4)]) + 0.6 * np.array(
+        [math.cos(7 * math.pi / 4), math.sin(7 * math.pi / 4)])
+    np.testing.assert_allclose(d.direction, v / np.linalg.norm(v), atol=1e-5)
+
+
+def test_blocked_agents_brake():
+    d = cs.resolve(np.ones((2, 8)), np.array([np.ones(8), np.r_[np.ones(7), 0.5]]))
+    np.testing.assert_array_equal(d.blocked, [True, False])
+    np.testing.assert_array_equal(d.direction[0], [0, 0])
+    assert d.strength[0] == 0 and d.slot[0] == -1
+    assert d.slot[1] == 7 and d.strength[1] == pytest.approx(0.5)
+
+
+def test_resolve_batch_shapes_and_dtypes():
+    rng = np.random.default_rng(0)
+    d = cs.resolve(rng.random((5, 12)), rng.random((5, 12)), select="blend")
+    assert d.direction.shape == (5, 2) and d.final.shape == (5, 12)
+    assert d.strength.shape == d.slot.shape == d.blocked.shape == (5,)
+    assert d.blocked.dtype == bool and d.direction.dtype == np.float32
+    assert ((d.strength >= 0) & (d.strength <= 1)).all()
+
+
+def test_offset_rotates_directions():
+    d = cs.resolve(MAP, offset=0.3)
+    np.testing.assert_allclose(d.direction, [math.cos(math.pi / 2 + 0.3), math.sin(math.pi / 2 + 0.3)], atol=1e-6)
+
+
+def test_blur_hand_computed_and_wrapping():
+    spike = np.zeros(12)
+    spike[0] = 1
+    out = cs.blur(spike, 1.0)
+    g = np.exp(-0.5 * np.arange(4) ** 2)
+    total = g[0] + 2 * g[1:].sum()
+    assert out[0] == pytest.approx(1 / total, abs=1e-6)
+    assert out[11] == pytest.approx(g[1] / total, abs=1e-6)  # wrapped around
+    assert out.sum() == pytest.approx(1, abs=1e-6)
+    np.testing.assert_array_equal(cs.blur(np.array([[0.0, 1.0, 0.5]]), 0), [[0.0, 1.0, 0.5]])
+
+
+def test_smooth_blends_with_previous():
+    np.testing.assert_allclose(cs.smooth([1.0, 0.0], [0.0, 1.0], factor=0.25), [0.75, 0.25], atol=1e-7)
+    np.testing.assert_allclose(cs.smooth(A, B, 0.0), A, atol=1e-7)
+    np.testing.assert_allclose(cs.smooth(A, B, 1.0), B, atol=1e-7)
+
+
+def test_resample_linear_and_max():
+    m = np.array([0.0, 1.0, 0.0, 0.5])
+    np.testing.assert_allclose(cs.resample(m, 8), [0, 0.5, 1, 0.5, 0, 0.25, 0.5, 0.25], atol=1e-7)
+    np.testing.assert_allclose(cs.resample(m, 2), [0, 0], atol=1e-7)
+    np.testing.assert_allclose(cs.resample(m, 2, method="max"), [1, 1], atol=1e-7)
+    assert cs.resample(np.ones((3, 16)), 7).shape == (3, 7)
+    # Resampling to the same count is the identity; up then down returns the original.
+    rng = np.random.default_rng(1)
+    r = rng.random((4, 10))
+    np.testing.assert_allclose(cs.resample(r, 10), r, atol=1e-7)
+    np.testing.assert_allclose(cs.resample(cs.resample(r, 20), 10), r, atol=1e-6)

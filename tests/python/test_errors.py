@@ -1,0 +1,121 @@
+"""Bad input gets a clear exception naming the argument, what was expected and what came."""
+
+import math
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+GOOD = np.ones((2, 8))
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: cs.slot_directions(0), ValueError, ["slots", ">= 1", "0"]),
+        (lambda: cs.slot_directions(-4), ValueError, ["slots", "-4"]),
+        (lambda: cs.slot_directions(70000), ValueError, ["slots", "65536", "70000"]),
+        (lambda: cs.slot_directions(2.5), TypeError, ["slots", "integer", "float"]),
+        (lambda: cs.slot_directions(8, offset=math.nan), ValueError, ["offset", "finite"]),
+        (lambda: cs.resolve([[np.nan, 1.0]]), ValueError, ["interest", "finite", "nan", "(0, 0)"]),
+        (lambda: cs.resolve(GOOD, GOOD * np.inf), ValueError, ["danger", "finite", "inf"]),
+        (lambda: cs.resolve(np.ones((2, 3, 4))), ValueError, ["interest", "(n, slots)", "(2, 3, 4)"]),
+        (lambda: cs.resolve(np.ones((2, 0))), ValueError, ["interest", "slot", "(2, 0)"]),
+        (lambda: cs.resolve(GOOD, np.ones((2, 7))), ValueError, ["danger", "8 slots", "(2, 7)"]),
+        (lambda: cs.resolve(GOOD, np.ones((3, 8))), ValueError, ["danger", "shape", "(3, 8)"]),
+        (lambda: cs.resolve(GOOD, select="best"), ValueError, ["select", "'argmax'", "'best'"]),
+        (lambda: cs.resolve(GOOD, danger_mode="xor"), ValueError, ["danger_mode", "'min_mask'", "'xor'"]),
+        (lambda: cs.resolve(GOOD, danger_mode=3), TypeError, ["danger_mode", "str", "int"]),
+        (lambda: cs.resolve(GOOD, margin=-0.1), ValueError, ["margin", ">= 0", "-0.1"]),
+        (lambda: cs.resolve(GOOD, threshold=math.inf), ValueError, ["threshold", "finite"]),
+        (lambda: cs.resolve("east"), TypeError, ["interest", "str"]),
+        (lambda: cs.resolve(np.array(["a", "b"])), TypeError, ["interest", "dtype"]),
+        (lambda: cs.resolve([[1, 2], [3]]), ValueError, ["interest", "rectangular"]),
+        (lambda: cs.combine([]), ValueError, ["maps", "at least one"]),
+        (lambda: cs.combine([GOOD, np.ones((2, 4))]), ValueError, ["maps[1]", "(2, 8)", "(2, 4)"]),
+        (lambda: cs.combine([GOOD, GOOD], "median"), ValueError, ["rule", "'max'", "'median'"]),
+        (lambda: cs.combine([GOOD, GOOD], weights=[1, 2, 3]), ValueError, ["weights", "(2,)", "(3,)"]),
+        (lambda: cs.combine([GOOD, GOOD], "mean", weights=[1, -1]), ValueError, ["weights", "sum"]),
+        (lambda: cs.combine(5), TypeError, ["maps", "int"]),
+        (lambda: cs.blur(GOOD, -1), ValueError, ["width", ">= 0", "-1"]),
+        (lambda: cs.smooth(GOOD, GOOD, factor=2), ValueError, ["factor", "<= 1", "2"]),
+        (lambda: cs.smooth(GOOD, np.ones((2, 4))), ValueError, ["previous", "shape"]),
+        (lambda: cs.resample(GOOD, 0), ValueError, ["slots", ">= 1"]),
+        (lambda: cs.resample(GOOD, 8, method="cubic"), ValueError, ["method", "'linear'", "'cubic'"]),
+        (lambda: cs.Chase([1.0, 2.0], max_distance=-1), ValueError, ["max_distance", "> 0", "-1"]),
+        (lambda: cs.Chase([1.0, 2.0], falloff="cubic"), ValueError, ["falloff", "'smoothstep'", "'cubic'"]),
+        (lambda: cs.Chase([1.0, 2.0], combine="avg"), ValueError, ["combine", "'sum'", "'avg'"]),
+        (lambda: cs.Chase([[1.0, 2.0, 3.0]]), ValueError, ["targets", "(m, 2)", "(1, 3)"]),
+        (lambda: cs.Chase([np.nan, 0.0]), ValueError, ["targets", "finite"]),
+        (lambda: cs.Avoid([[0, 0, -1.0]]), ValueError, ["circles", "radii", ">= 0"]),
+        (lambda: cs.Avoid(max_distance=0), ValueError, ["max_distance", "> 0"]),
+        (lambda: cs.Avoid(world_obstacles="yes"), TypeError, ["world_obstacles", "bool"]),
+        (lambda: cs.Pipeline([cs.Chase([1, 1])], slots=0), ValueError, ["slots", ">= 1"]),
+        (lambda: cs.Pipeline(["chase"]), TypeError, ["behaviors[0]", "behaviour", "str"]),
+        (lambda: cs.Pipeline([cs.Chase([1, 1])], interest_rule="x"), ValueError, ["interest_rule", "'x'"]),
+        (lambda: cs.Pipeline([cs.Chase([1, 1])], smooth=1.5), ValueError, ["smooth", "<= 1"]),
+        (lambda: cs.Pipeline([cs.Chase([1, 1])], blur_danger=-2), ValueError, ["blur_danger", ">= 0"]),
+        (lambda: cs.Pipeline([cs.Chase([1, 1], weight=0)], interest_rule="mean"), ValueError, ["mean", "weights"]),
+        (lambda: cs.World("pipeline"), TypeError, ["pipeline", "Pipeline", "str"]),
+    ],
+)
+def test_bad_input_is_named(call, error, words):
+    with pytest.raises(error) as info:
+        call()
+    message = str(info.value)
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+
+
+PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"positions": np.ones((3, 3))}, ValueError, ["positions", "(m, 2)", "(3, 3)"]),
+        ({"positions": [[0, 0]], "velocities": [[0, 0], [1, 1]]}, ValueError, ["velocities", "(1, 2)", "(2, 2)"]),
+        ({"positions": [[0, 0]], "max_speed": -1}, ValueError, ["max_speed", ">= 0", "-1"]),
+        ({"positions": [[0, 0]], "max_speed": [1, 2]}, ValueError, ["max_speed", "(1,)", "(2,)"]),
+        ({"positions": [[0, 0]], "max_speed": math.inf}, ValueError, ["max_speed", "finite"]),
+        ({"positions": [[0, 0]], "max_acceleration": math.nan}, ValueError, ["max_acceleration", "NaN"]),
+        ({"positions": [[0, 0]], "radius": -0.5}, ValueError, ["radius", ">= 0"]),
+        ({"positions": [[math.inf, 0]]}, ValueError, ["positions", "finite"]),
+        ({"obstacles": [[0, 0]]}, ValueError, ["obstacles", "(m, 3)", "(1, 2)"]),
+    ],
+)
+def test_bad_world_input_is_named(kwargs, error, words):
+    with pytest.raises(error) as info:
+        cs.World(PIPELINE, **kwargs)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_bad_state_written_into_views_is_caught_before_the_step():
+    world = cs.World(PIPELINE, [[0.0, 0.0], [1.0, 1.0]])
+    world.positions[1, 0] = np.nan
+    with pytest.raises(ValueError, match="positions.*agent 1"):
+        world.step(0.1)
+    assert world.steps_taken == 0
+    world.positions[1, 0] = 1.0
+    world.max_speed[0] = -3
+    with pytest.raises(ValueError, match="max_speed"):
+        world.step(0.1)
+    world.max_speed[0] = 1
+    with pytest.raises(ValueError, match="dt"):
+        world.step(0)
+    with pytest.raises(ValueError, match="dt"):
+        world.step(-0.1)
+    world.step(0.1)
+    assert world.steps_taken == 1
+
+
+def test_core_guards_direct_calls():
+    """The raw module also refuses bad shapes instead of reading out of bounds."""
+    from contextsteer import _core
+
+    with pytest.raises(ValueError, match="danger"):
+        _core.resolve(np.ones((2, 8), np.float32), np.ones((1, 8), np.float32), "subtract", 0.5, 0.0, "argmax", 0.0)
+    with pytest.raises(ValueError, match="weights"):
+        _core.combine(np.ones((2, 8), np.float32), "sum", np.ones(3, np.float32))

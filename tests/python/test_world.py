@@ -1,0 +1,92 @@
+"""The C++ world against the plain-NumPy reference, and its motion rules."""
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+from contextsteer import reference
+
+
+def test_world_step_matches_the_numpy_reference():
+    rng = np.random.default_rng(3)
+    n, slots, dt = 300, 16, 0.05
+    positions = rng.uniform(-20, 20, (n, 2)).astype(np.float32)
+    circles = np.column_stack([rng.uniform(-20, 20, (25, 2)), rng.uniform(0.3, 2.0, 25)]).astype(np.float32)
+    target = np.array([[30.0, 5.0]], np.float32)
+    pipeline = cs.Pipeline([cs.Chase(target), cs.Avoid(max_distance=3.0)], slots=slots)
+    world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, obstacles=circles)
+
+    dirs = reference.slot_directions(slots)
+    p, v = positions.astype(np.float64), np.zeros((n, 2))
+    for _ in range(5):
+        world.step(dt)
+        p, v = reference.step(p, v, radius=np.full(n, 0.5), max_speed=np.full(n, 2.0),
+                              max_acceleration=np.full(n, 4.0), targets=target.astype(np.float64),
+                              circles=circles.astype(np.float64), dirs=dirs, avoid_distance=3.0, dt=dt)
+    # float32 against float64; with this seed no agent sits on a tie between two slots.
+    np.testing.assert_allclose(world.positions, p, atol=1e-4)
+    assert world.danger.max() > 0.5 and world.blocked.any()  # the avoid and brake paths were exercised
+
+
+def test_maps_of_a_step_equal_the_free_functions():
+    rng = np.random.default_rng(5)
+    positions = rng.uniform(-5, 5, (50, 2))
+    pipeline = cs.Pipeline([cs.Chase([[6.0, 0.0], [0.0, 6.0]]), cs.Avoid([[0.0, 0.0, 1.0]], max_distance=4)],
+                           slots=12, danger_mode="threshold", threshold=0.4, select="parabolic")
+    e = pipeline.evaluate(positions, radius=0.3)
+    d = cs.resolve(e.interest, e.danger, danger_mode="threshold", threshold=0.4, select="parabolic")
+    np.testing.assert_array_equal(d.final, e.decision.final)
+    np.testing.assert_array_equal(d.slot, e.decision.slot)
+    dirs = reference.slot_directions(12)
+    np.testing.assert_allclose(e.danger, reference.avoid_danger(positions, np.full(50, 0.3),
+                                                                np.array([[0.0, 0.0, 1.0]]), dirs, 4), atol=1e-5)
+
+
+def test_weights_and_combine_rules_reach_the_pipeline():
+    a, b = cs.Chase([5.0, 0.0], weight=2.0), cs.Chase([0.0, 5.0], weight=0.5)
+    e_sum = cs.Pipeline([a, b], interest_rule="sum").evaluate([[0.0, 0.0]])
+    ea = cs.Pipeline([cs.Chase([5.0, 0.0])]).evaluate([[0.0, 0.0]])
+    eb = cs.Pipeline([cs.Chase([0.0, 5.0])]).evaluate([[0.0, 0.0]])
+    np.testing.assert_allclose(e_sum.interest, 2 * ea.interest + 0.5 * eb.interest, atol=1e-6)
+
+
+def test_blur_and_smooth_options_shape_the_maps():
+    chase = cs.Chase([10.0, 0.0])
+    plain = cs.Pipeline([chase]).evaluate([[0.0, 0.0]])
+    blurred = cs.Pipeline([chase], blur_interest=1.5).evaluate([[0.0, 0.0]])
+    np.testing.assert_allclose(blurred.interest, cs.blur(plain.interest, 1.5), atol=1e-6)
+
+    # Smoothing: after the target jumps, the map moves only part way toward the new one.
+    target = cs.Chase([10.0, 0.0])
+    world = cs.World(cs.Pipeline([target], smooth=0.75), [[0.0, 0.0]], max_speed=0.0)
+    world.step(0.1)
+    first = world.interest.copy()
+    target.targets = [[0.0, 10.0]]
+    world.step(0.1)
+    fresh = cs.Pipeline([cs.Chase([0.0, 10.0])]).evaluate([[0.0, 0.0]]).interest
+    np.testing.assert_allclose(world.interest, 0.25 * fresh + 0.75 * first, atol=1e-6)
+
+
+def test_speed_and_acceleration_limits_hold():
+    world = cs.World(cs.Pipeline([cs.Chase([100.0, 0.0])]), np.zeros((3, 2)), max_speed=[1.0, 2.0, 3.0],
+                     max_acceleration=1.5)
+    previous = np.zeros(3)
+    for _ in range(60):
+        world.step(0.1)
+        speed = np.linalg.norm(world.velocities, axis=1)
+        assert (speed <= np.array([1.0, 2.0, 3.0]) + 1e-5).all()
+        assert (np.abs(speed - previous) <= 0.15 + 1e-5).all()
+        previous = speed
+    np.testing.assert_allclose(previous, [1.0, 2.0, 3.0], atol=1e-4)
+    assert world.time == pytest.approx(6.0)
+
+
+def test_agents_pass_an_obstacle_to_reach_the_target():
+    world = cs.World(cs.Pipeline([cs.Chase([20.0, 0.0]), cs.Avoid(max_distance=3)], select="blend"),
+                     [[0.0, 0.0], [0.0, 0.5], [0.0, -0.5]], max_speed=2.0, obstacles=[[10.0, 0.0, 2.0]])
+    closest = np.full(3, np.inf)
+    for _ in range(400):
+        world.step(0.05)
+        closest = np.minimum(closest, np.linalg.norm(world.positions - [10.0, 0.0], axis=1))
+    assert (np.linalg.norm(world.positions - [20.0, 0.0], axis=1) < 1.0).all()
+    assert (closest > 2.0 + 0.5 - 0.05).all()  # never overlapped the obstacle

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every test of contextsteer: the C++ unit tests (GoogleTest, through CTest) and
+# pytest, against a fresh build of the current sources. Exits non-zero on any failure.
+#
+# It installs what a new machine lacks: GoogleTest from Debian's libgtest-dev, and the
+# package with its test dependencies from this checkout (pip install ".[test]").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f /usr/include/gtest/gtest.h ] && [ ! -f /usr/local/include/gtest/gtest.h ]; then
+  echo "== installing GoogleTest (libgtest-dev)"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libgtest-dev
+fi
+
+echo "== installing contextsteer with its test dependencies"
+python3 -m pip install --quiet ".[test]"
+
+echo "== C++ unit tests"
+cmake -S . -B build/cpp-tests -DCONTEXTSTEER_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/cpp-tests --parallel 2
+ctest --test-dir build/cpp-tests --output-on-failure
+
+echo "== Python tests"
+python3 -m pytest
