@@ -30,6 +30,7 @@ Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<con
     if (!b) throw std::invalid_argument("behaviors: expected behaviours, got None");
     if (b->fills_interest()) interest_weights_.push_back(b->weight());
     if (b->fills_danger()) danger_weights_.push_back(b->weight());
+    neighbor_radius_ = std::max(neighbor_radius_, b->neighbor_radius());
   }
   map_count_ = static_cast<int>(interest_weights_.size() + danger_weights_.size());
   check_mean_weights(config.interest_rule, interest_weights_, "interest");
@@ -46,38 +47,43 @@ Pipeline::Scratch Pipeline::make_scratch() const {
 }
 
 void Pipeline::merge_kind(const std::vector<const Real*>& maps, const std::vector<Real>& weights, CombineRule rule,
-                          const CircularBlur& blur, int agents, bool has_previous, Real* target,
+                          const CircularBlur& blur, const int* agents, int count, bool has_previous, MapBatch target,
                           Scratch& scratch) const {
   const int slots = config_.slots;
-  const std::size_t count = static_cast<std::size_t>(agents) * slots;
+  const std::size_t used = static_cast<std::size_t>(count) * slots;
   Real* merged = scratch.combined.data();
   if (maps.empty()) {
-    std::fill(merged, merged + count, Real(0));
+    std::fill(merged, merged + used, Real(0));
   } else {
-    combine(maps.data(), static_cast<int>(maps.size()), count, rule, weights.data(), merged);
+    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), merged);
   }
   if (!blur.is_identity()) {
-    for (int a = 0; a < agents; ++a) {
-      blur.apply(merged + static_cast<std::size_t>(a) * slots, scratch.blurred.data() + static_cast<std::size_t>(a) * slots, slots);
+    for (int k = 0; k < count; ++k) {
+      blur.apply(merged + static_cast<std::size_t>(k) * slots, scratch.blurred.data() + static_cast<std::size_t>(k) * slots,
+                 slots);
     }
     merged = scratch.blurred.data();
   }
-  if (has_previous && config_.smooth > 0) {
-    smooth(merged, target, count, config_.smooth, target);
-  } else {
-    std::copy(merged, merged + count, target);
+  const bool smoothing = has_previous && config_.smooth > 0;
+  for (int k = 0; k < count; ++k) {
+    const Real* fresh = merged + static_cast<std::size_t>(k) * slots;
+    Real* row = target.row(agents[k]);
+    if (smoothing) {
+      smooth(fresh, row, slots, config_.smooth, row);
+    } else {
+      std::copy(fresh, fresh + slots, row);
+    }
   }
 }
 
-void Pipeline::evaluate_block(const SceneView& scene, int begin, int end, MapBatch interest, MapBatch danger,
-                              DecisionBatch out, bool has_previous, Scratch& scratch) const {
-  const int agents = end - begin;
+void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest,
+                              MapBatch danger, DecisionBatch out, bool has_previous, Scratch& scratch) const {
   const int slots = config_.slots;
   const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
-  const std::size_t used = static_cast<std::size_t>(agents) * slots;
+  const std::size_t used = static_cast<std::size_t>(count) * slots;
 
-  // Small fixed-size pointer tables on the stack would need a cap on behaviours; these
-  // vectors reuse their capacity after the first block, so steady state allocates nothing.
+  // Pointer tables per thread: they keep their capacity after the first block, so the
+  // steady state allocates nothing.
   thread_local std::vector<const Real*> interest_maps;
   thread_local std::vector<const Real*> danger_maps;
   interest_maps.clear();
@@ -99,24 +105,25 @@ void Pipeline::evaluate_block(const SceneView& scene, int begin, int end, MapBat
       std::fill(d_rows, d_rows + used, Real(0));
       danger_maps.push_back(d_rows);
     }
-    b->fill(scene, begin, end, directions_, i_rows, d_rows);
+    b->fill(scene, agents, count, directions_, i_rows, d_rows);
   }
 
-  Real* interest_rows = interest.row(begin);
-  Real* danger_rows = danger.row(begin);
-  merge_kind(interest_maps, interest_weights_, config_.interest_rule, blur_interest_, agents, has_previous,
-             interest_rows, scratch);
-  merge_kind(danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents, has_previous, danger_rows,
+  merge_kind(interest_maps, interest_weights_, config_.interest_rule, blur_interest_, agents, count, has_previous,
+             interest, scratch);
+  merge_kind(danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents, count, has_previous, danger,
              scratch);
-  resolve(ConstMapBatch(interest_rows, agents, slots), danger_rows, directions_, config_.resolve,
-          out.offset(begin, slots));
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    Real* final_row = out.final_map + static_cast<std::size_t>(a) * slots;
+    store_decision(resolve_row(interest.row(a), danger.row(a), directions_, config_.resolve, final_row), a, out);
+  }
 }
 
-void Pipeline::evaluate(const SceneView& scene, MapBatch interest, MapBatch danger, DecisionBatch out,
-                        bool has_previous, Scratch& scratch) const {
-  for (int begin = 0; begin < scene.agents; begin += kBlockAgents) {
-    const int end = std::min(scene.agents, begin + kBlockAgents);
-    evaluate_block(scene, begin, end, interest, danger, out, has_previous, scratch);
+void Pipeline::evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                        DecisionBatch out, bool has_previous, Scratch& scratch) const {
+  for (int begin = 0; begin < count; begin += kBlockAgents) {
+    evaluate_block(scene, agents + begin, std::min(kBlockAgents, count - begin), interest, danger, out, has_previous,
+                   scratch);
   }
 }
 

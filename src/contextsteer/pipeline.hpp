@@ -4,6 +4,7 @@
 // Agents are evaluated in blocks of kBlockAgents so that every behaviour's rows for a
 // block stay in cache between filling, combining and resolving; the virtual call to a
 // behaviour is made once per block. All scratch space lives in a Scratch sized once.
+// A pipeline is immutable once built, so several threads may evaluate it at once.
 #pragma once
 
 #include <memory>
@@ -49,20 +50,27 @@ class Pipeline {
   };
   Scratch make_scratch() const;
 
-  // Evaluates every agent of the scene. `interest` and `danger` are (agents, slots): on
-  // entry the previous step's combined maps (read only when `has_previous` and smoothing
-  // is on), on return this step's. `out` receives the final maps and the decisions.
-  void evaluate(const SceneView& scene, MapBatch interest, MapBatch danger, DecisionBatch out, bool has_previous,
-                Scratch& scratch) const;
+  // Largest neighbour radius of the behaviours, metres (0 when none looks at agents).
+  Real neighbor_radius() const { return neighbor_radius_; }
 
-  // The same for agents [begin, end) only, with begin..end spanning at most kBlockAgents.
-  void evaluate_block(const SceneView& scene, int begin, int end, MapBatch interest, MapBatch danger,
+  // Evaluates the agents `agents[0..count)` of the scene. `interest` and `danger` are
+  // the world's (scene.agents, slots) maps: on entry the previous step's (read only when
+  // `has_previous` and smoothing is on), on return this step's for those agents. `out`
+  // receives their final maps and decisions, at their own rows.
+  void evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                DecisionBatch out, bool has_previous, Scratch& scratch) const;
+
+  // The same for at most kBlockAgents agents; evaluate() is a loop over such blocks, and
+  // a caller may hand blocks to several threads, each with its own scratch.
+  void evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                       DecisionBatch out, bool has_previous, Scratch& scratch) const;
 
  private:
-  // Combines, blurs and smooths one kind of map for a block into `target` rows.
+  // Combines and blurs one kind of map for a block, then smooths it into the agents'
+  // rows of `target`.
   void merge_kind(const std::vector<const Real*>& maps, const std::vector<Real>& weights, CombineRule rule,
-                  const CircularBlur& blur, int agents, bool has_previous, Real* target, Scratch& scratch) const;
+                  const CircularBlur& blur, const int* agents, int count, bool has_previous, MapBatch target,
+                  Scratch& scratch) const;
 
   PipelineConfig config_;
   SlotDirections directions_;
@@ -72,6 +80,7 @@ class Pipeline {
   std::vector<Real> interest_weights_;  // weights of the behaviours that fill interest, in order
   std::vector<Real> danger_weights_;
   int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
+  Real neighbor_radius_ = 0;
 };
 
 }  // namespace contextsteer

@@ -36,9 +36,11 @@ void check_resolve_params(const ResolveParams& params) {
   }
 }
 
-DecisionBatch DecisionBatch::offset(int first_agent, int slots) const {
-  const std::size_t a = static_cast<std::size_t>(first_agent);
-  return {direction + 2 * a, strength + a, slot + a, blocked + a, final_map + a * slots};
+void store_decision(const Decision& d, int agent, DecisionBatch out) {
+  store(out.direction, agent, d.direction);
+  out.strength[agent] = d.strength;
+  out.slot[agent] = d.slot;
+  out.blocked[agent] = d.blocked ? 1 : 0;
 }
 
 namespace {
@@ -155,11 +157,8 @@ void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& d
   const int slots = interest.slots;
   for (int a = 0; a < interest.agents; ++a) {
     const std::size_t row = static_cast<std::size_t>(a) * slots;
-    const Decision d = resolve_row(interest.row(a), danger ? danger + row : nullptr, dirs, params, out.final_map + row);
-    store(out.direction, a, d.direction);
-    out.strength[a] = d.strength;
-    out.slot[a] = d.slot;
-    out.blocked[a] = d.blocked ? 1 : 0;
+    store_decision(resolve_row(interest.row(a), danger ? danger + row : nullptr, dirs, params, out.final_map + row), a,
+                   out);
   }
 }
 

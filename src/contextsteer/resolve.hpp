@@ -58,8 +58,6 @@ struct DecisionBatch {
   Real* slot = nullptr;          // (agents,) fractional slot index, -1 when blocked
   std::uint8_t* blocked = nullptr;  // (agents,) 1 when no slot is left
   Real* final_map = nullptr;     // (agents, slots) the map the choice was made on
-
-  DecisionBatch offset(int first_agent, int slots) const;
 };
 
 struct Decision {
@@ -68,6 +66,9 @@ struct Decision {
   Real slot = -1;
   bool blocked = true;
 };
+
+// Writes one agent's decision (not its final map) at row `agent` of `out`.
+void store_decision(const Decision& d, int agent, DecisionBatch out);
 
 // Decides for one agent. `danger` may be null; `final_row` receives the final map.
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,

@@ -1,27 +1,53 @@
 // The read-only view of a scene that behaviours fill their maps from.
 #pragma once
 
+#include "obstacles.hpp"
 #include "real.hpp"
+#include "spatial_grid.hpp"
 #include "vec2.hpp"
 
 namespace contextsteer {
 
-struct Circle {
-  Vec2 centre;
-  Real radius = 0;  // metres; 0 for a point
-};
-
-// Every array is borrowed for the duration of one evaluation.
+// Every array is borrowed for the duration of one evaluation; optional ones may be null.
 struct SceneView {
   int agents = 0;
   const Real* positions = nullptr;   // (agents, 2) metres
-  const Real* velocities = nullptr;  // (agents, 2) metres per second
-  const Real* radius = nullptr;      // (agents,) metres
-  const Circle* obstacles = nullptr;  // static circles shared by every agent
-  int obstacle_count = 0;
+  const Real* velocities = nullptr;  // (agents, 2) m/s
+  const Real* headings = nullptr;    // (agents,) radians, optional
+  const Real* radius = nullptr;      // (agents,) metres, optional (0)
+  const Real* angular_velocities = nullptr;  // (agents,) rad/s, optional
+  const Real* max_speed = nullptr;          // (agents,) m/s, optional (1)
+  const Real* max_acceleration = nullptr;   // (agents,) m/s^2, optional (unlimited)
+  const Real* max_turn_rate = nullptr;      // (agents,) rad/s, optional (unlimited)
+  const Real* targets = nullptr;     // (agents, 2) each agent's own target point, optional
+  const int* target_index = nullptr;  // (agents,) index of each agent's target agent or -1, optional
+  const LayerMask* layer = nullptr;       // (agents,) optional (layer 1)
+  const LayerMask* sense_mask = nullptr;  // (agents,) optional (senses everything)
+  Real max_radius = 0;                    // largest agent radius, metres
+  const Obstacles* obstacles = nullptr;   // optional
+  const SpatialGrid* grid = nullptr;      // built over positions; needed by neighbour behaviours
+  double time = 0;                        // seconds since the world began
 
-  Vec2 position(int agent) const { return load(positions, agent); }
-  Vec2 velocity(int agent) const { return load(velocities, agent); }
+  Vec2 position(int a) const { return load(positions, a); }
+  Vec2 velocity(int a) const { return load(velocities, a); }
+  Real heading(int a) const { return headings ? headings[a] : Real(0); }
+  Real angular_velocity(int a) const { return angular_velocities ? angular_velocities[a] : Real(0); }
+  Real radius_of(int a) const { return radius ? radius[a] : Real(0); }
+  Real max_speed_of(int a) const { return max_speed ? max_speed[a] : Real(1); }
+  Real max_acceleration_of(int a) const { return max_acceleration ? max_acceleration[a] : kInfinity; }
+  Real max_turn_rate_of(int a) const { return max_turn_rate ? max_turn_rate[a] : kInfinity; }
+  // The point agent a steers for, and that point's velocity: its target agent when it
+  // has one, else its own target point (at rest).
+  Vec2 target_of(int a) const {
+    if (target_index && target_index[a] >= 0) return position(target_index[a]);
+    return targets ? load(targets, a) : Vec2{};
+  }
+  Vec2 target_velocity_of(int a) const {
+    if (target_index && target_index[a] >= 0) return velocity(target_index[a]);
+    return {};
+  }
+  LayerMask layer_of(int a) const { return layer ? layer[a] : LayerMask(1); }
+  LayerMask senses(int a) const { return sense_mask ? sense_mask[a] : kAllLayers; }
 };
 
 }  // namespace contextsteer

@@ -19,11 +19,16 @@ SlotDirections::SlotDirections(int slots, Real offset) : offset_(offset) {
   spacing_ = kTwoPi / static_cast<Real>(slots);
   x_.resize(slots);
   y_.resize(slots);
+  edge_x_.resize(slots);
+  edge_y_.resize(slots);
   for (int i = 0; i < slots; ++i) {
     // Angles in double so that slot i of a fine map matches slot 2i of a coarser one to the last bit.
     const double angle = static_cast<double>(offset) + 2.0 * 3.14159265358979323846 * i / slots;
     x_[i] = static_cast<Real>(std::cos(angle));
     y_[i] = static_cast<Real>(std::sin(angle));
+    const double edge = angle - 3.14159265358979323846 / slots;
+    edge_x_[i] = static_cast<Real>(std::cos(edge));
+    edge_y_[i] = static_cast<Real>(std::sin(edge));
   }
 }
 

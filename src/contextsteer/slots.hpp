@@ -26,6 +26,10 @@ class SlotDirections {
   const Real* x() const { return x_.data(); }
   const Real* y() const { return y_.data(); }
 
+  // Unit vector of arc edge i, at fractional slot i - 0.5: slot i's arc runs from edge i
+  // to edge i + 1 (mod slots).
+  Vec2 edge(int i) const { return {edge_x_[i], edge_y_[i]}; }
+
   // Unit vector at a fractional slot index (e.g. 2.5 lies halfway between slots 2 and 3).
   Vec2 direction_at(Real fractional_slot) const;
   // Fractional slot index in [0, slots) of the direction `angle` (radians).
@@ -36,6 +40,8 @@ class SlotDirections {
   Real spacing_;
   std::vector<Real> x_;
   std::vector<Real> y_;
+  std::vector<Real> edge_x_;
+  std::vector<Real> edge_y_;
 };
 
 // Writes the (slots, 2) unit vectors of slot_directions into `out`.

@@ -1,169 +1,448 @@
 #include "world.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
-#include "behaviors/avoid.hpp"
+#include "shaping.hpp"
 
 namespace contextsteer {
 
 namespace {
 
-template <class T>
-SharedBuffer<T> empty_buffer() {
-  return std::make_shared<std::vector<T>>();
-}
-
-// A new buffer holding the old contents followed by room for `extra` values set to
-// `fill`; the old buffer is left untouched for any view that still holds it.
-template <class T>
-SharedBuffer<T> grown(const SharedBuffer<T>& old, std::size_t extra, T fill) {
-  auto next = std::make_shared<std::vector<T>>();
-  next->reserve(old->size() + extra);
-  next->assign(old->begin(), old->end());
-  next->resize(old->size() + extra, fill);
-  return next;
-}
-
-void check_finite_nonnegative(const Real* values, int count, const char* argument, bool allow_inf) {
-  for (int i = 0; i < count; ++i) {
+void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
+                  bool allow_inf) {
+  for (std::size_t i = 0; i < count; ++i) {
     const Real v = values[i];
-    if (std::isnan(v) || v < 0 || (!allow_inf && std::isinf(v))) {
-      throw std::invalid_argument(std::string(argument) + ": expected values >= 0" +
-                                  (allow_inf ? "" : " and finite") + ", got " + std::to_string(v) +
-                                  " for agent " + std::to_string(i));
+    const bool bad = std::isnan(v) || (!allow_inf && std::isinf(v)) || (nonnegative && v < 0);
+    if (bad) {
+      throw std::invalid_argument(std::string(argument) + ": expected " + (nonnegative ? "values >= 0" : "values") +
+                                  (allow_inf ? " (inf allowed)" : " that are finite") + ", got " +
+                                  std::to_string(v) + " for agent " + std::to_string(i / width));
     }
   }
 }
 
-void check_finite(const Real* values, int count, const char* argument) {
-  for (int i = 0; i < count; ++i) {
-    if (!std::isfinite(values[i])) {
-      throw std::invalid_argument(std::string(argument) + ": expected finite values, got " +
-                                  std::to_string(values[i]) + " for agent " + std::to_string(i / 2));
-    }
+template <class T>
+void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
+  if (values) std::copy(values, values + static_cast<std::size_t>(count) * column.width, column.data() + first * column.width);
+}
+
+// Turns the heading toward the velocity by at most max_turn * h; sets omega to the turn rate.
+void follow_velocity(Real& heading, Real& omega, Vec2 v, Real max_turn, Real h) {
+  if (length_squared(v) < Real(1e-12)) {
+    omega = 0;
+    return;
   }
+  const Real diff = wrap_angle(std::atan2(v.y, v.x) - heading);
+  const Real limit = max_turn * h;
+  const Real turn = std::clamp(diff, -limit, limit);
+  heading = wrap_angle(heading + turn);
+  omega = turn / h;
 }
 
 }  // namespace
 
-World::World(std::shared_ptr<const Pipeline> pipeline) : pipeline_(std::move(pipeline)) {
-  if (!pipeline_) throw std::invalid_argument("pipeline: expected a pipeline, got None");
-  scratch_ = pipeline_->make_scratch();
-  positions_ = empty_buffer<Real>();
-  velocities_ = empty_buffer<Real>();
-  max_speed_ = empty_buffer<Real>();
-  max_acceleration_ = empty_buffer<Real>();
-  radius_ = empty_buffer<Real>();
-  interest_ = empty_buffer<Real>();
-  danger_ = empty_buffer<Real>();
-  final_ = empty_buffer<Real>();
-  direction_ = empty_buffer<Real>();
-  strength_ = empty_buffer<Real>();
-  slot_ = empty_buffer<Real>();
-  blocked_ = empty_buffer<std::uint8_t>();
+World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1)) { add_steering(std::move(steering)); }
+
+void World::check_steering(const Steering& s, int replacing) const {
+  if (!s.pipeline == !s.classic) throw std::invalid_argument("steering: expected a context pipeline or a classic steering");
+  if (!s.pipeline) return;
+  for (int c = 0; c < steering_count(); ++c) {
+    const auto& other = controllers_[c].steering.pipeline;
+    if (c != replacing && other && other->config().slots != s.pipeline->config().slots) {
+      throw std::invalid_argument("steering: every context pipeline of a world has the same slot count; this one has " +
+                                  std::to_string(s.pipeline->config().slots) + ", another has " +
+                                  std::to_string(other->config().slots));
+    }
+  }
 }
 
-int World::add_agents(int count, const AgentSpawn& spawn) {
-  if (count < 0) throw std::invalid_argument("count: expected a number of agents >= 0, got " + std::to_string(count));
-  if (!spawn.positions || !spawn.max_speed || !spawn.max_acceleration || !spawn.radius) {
-    throw std::invalid_argument("add_agents: positions, max_speed, max_acceleration and radius are required");
+int World::add_steering(Steering steering) {
+  check_steering(steering, -1);
+  if (steering.pipeline && slots_ == 0) {
+    slots_ = steering.pipeline->config().slots;
+    store_.set_map_width(slots_);
   }
-  check_finite(spawn.positions, 2 * count, "positions");
-  if (spawn.velocities) check_finite(spawn.velocities, 2 * count, "velocities");
-  check_finite_nonnegative(spawn.max_speed, count, "max_speed", false);
-  check_finite_nonnegative(spawn.max_acceleration, count, "max_acceleration", true);
-  check_finite_nonnegative(spawn.radius, count, "radius", false);
+  controllers_.push_back({std::move(steering), {}});
+  resize_scratch();
+  return steering_count() - 1;
+}
 
-  const int first = agents_;
+const Steering& World::steering(int index) const {
+  if (index < 0 || index >= steering_count()) {
+    throw std::out_of_range("steering: expected an index from 0 to " + std::to_string(steering_count() - 1) +
+                            ", got " + std::to_string(index));
+  }
+  return controllers_[index].steering;
+}
+
+void World::set_steering(int index, Steering steering) {
+  this->steering(index);  // range check
+  check_steering(steering, index);
+  if (steering.pipeline) {
+    const int slots = steering.pipeline->config().slots;
+    if (slots_ != 0 && slots != slots_) {
+      // A new resolution: carry the maps over so smoothing continues where it was.
+      const int n = store_.size;
+      std::vector<Real> interest(static_cast<std::size_t>(n) * slots), danger(interest.size());
+      resample(ConstMapBatch(store_.interest.data(), n, slots_), ResampleMethod::Linear, MapBatch{interest.data(), n, slots});
+      resample(ConstMapBatch(store_.danger.data(), n, slots_), ResampleMethod::Max, MapBatch{danger.data(), n, slots});
+      store_.set_map_width(slots);
+      std::copy(interest.begin(), interest.end(), store_.interest.data());
+      std::copy(danger.begin(), danger.end(), store_.danger.data());
+    } else if (slots_ == 0) {
+      store_.set_map_width(slots);
+    }
+    slots_ = slots;
+  }
+  controllers_[index].steering = std::move(steering);
+  resize_scratch();
+  rebuild_membership();
+}
+
+void World::resize_scratch() {
+  const int workers = threads();
+  pipeline_scratch_.resize(controllers_.size());
+  for (std::size_t c = 0; c < controllers_.size(); ++c) {
+    pipeline_scratch_[c].clear();
+    if (const auto& p = controllers_[c].steering.pipeline) {
+      for (int w = 0; w < workers; ++w) pipeline_scratch_[c].push_back(p->make_scratch());
+    }
+  }
+}
+
+void World::set_threads(int threads) {
+  if (threads < 1) throw std::invalid_argument("threads: expected a thread count >= 1, got " + std::to_string(threads));
+  pool_ = std::make_unique<ThreadPool>(threads);
+  resize_scratch();
+}
+
+void World::rebuild_membership() {
+  for (Controller& c : controllers_) c.members.clear();
+  for (int a = 0; a < store_.size; ++a) controllers_[store_.controller[a]].members.push_back(a);
+  tasks_.clear();
+  for (int c = 0; c < steering_count(); ++c) {
+    const int n = static_cast<int>(controllers_[c].members.size());
+    for (int first = 0; first < n; first += Pipeline::kBlockAgents) {
+      tasks_.push_back({c, first, std::min(Pipeline::kBlockAgents, n - first)});
+    }
+  }
+  target_index_.assign(store_.size, -1);
+  linear_.assign(2 * static_cast<std::size_t>(store_.size), 0);
+  angular_.assign(store_.size, 0);
+}
+
+std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_index) {
+  if (count < 0) throw std::invalid_argument("count: expected a number of agents >= 0, got " + std::to_string(count));
+  steering(steering_index);  // range check
+  if (!spawn.positions) throw std::invalid_argument("positions: required");
   const std::size_t n = static_cast<std::size_t>(count);
-  const std::size_t s = static_cast<std::size_t>(slots());
-  positions_ = grown(positions_, 2 * n, Real(0));
-  velocities_ = grown(velocities_, 2 * n, Real(0));
-  max_speed_ = grown(max_speed_, n, Real(0));
-  max_acceleration_ = grown(max_acceleration_, n, Real(0));
-  radius_ = grown(radius_, n, Real(0));
-  interest_ = grown(interest_, n * s, Real(0));
-  danger_ = grown(danger_, n * s, Real(0));
-  final_ = grown(final_, n * s, Real(0));
-  direction_ = grown(direction_, 2 * n, Real(0));
-  strength_ = grown(strength_, n, Real(0));
-  slot_ = grown(slot_, n, Real(-1));
-  blocked_ = grown(blocked_, n, std::uint8_t(1));
+  check_values(spawn.positions, 2 * n, 2, "positions", false, false);
+  if (spawn.velocities) check_values(spawn.velocities, 2 * n, 2, "velocities", false, false);
+  if (spawn.headings) check_values(spawn.headings, n, 1, "heading", false, false);
+  if (spawn.angular_velocities) check_values(spawn.angular_velocities, n, 1, "angular_velocity", false, false);
+  if (spawn.radius) check_values(spawn.radius, n, 1, "radius", true, false);
+  if (spawn.max_speed) check_values(spawn.max_speed, n, 1, "max_speed", true, false);
+  if (spawn.max_acceleration) check_values(spawn.max_acceleration, n, 1, "max_acceleration", true, true);
+  if (spawn.max_turn_rate) check_values(spawn.max_turn_rate, n, 1, "max_turn_rate", true, true);
+  if (spawn.max_force) check_values(spawn.max_force, n, 1, "max_force", true, true);
+  if (spawn.targets) check_values(spawn.targets, 2 * n, 2, "targets", false, false);
+  if (spawn.mass) {
+    check_values(spawn.mass, n, 1, "mass", true, false);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!(spawn.mass[i] > 0)) throw std::invalid_argument("mass: expected values > 0, got 0 for agent " + std::to_string(i));
+    }
+  }
+  const std::int64_t first_id = next_id_;
+  if (spawn.target_ids) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::int64_t t = spawn.target_ids[i];
+      // A target may be an existing agent or one of this batch.
+      if (t != -1 && !(t >= first_id && t < first_id + count)) index_of(t);
+    }
+  }
 
+  const std::size_t first = static_cast<std::size_t>(store_.size);
+  store_.grow(count);
+  copy_in(store_.position, first, spawn.positions, count);
+  copy_in(store_.velocity, first, spawn.velocities, count);
+  copy_in(store_.heading, first, spawn.headings, count);
+  copy_in(store_.angular_velocity, first, spawn.angular_velocities, count);
+  copy_in(store_.radius, first, spawn.radius, count);
+  copy_in(store_.max_speed, first, spawn.max_speed, count);
+  copy_in(store_.max_acceleration, first, spawn.max_acceleration, count);
+  copy_in(store_.max_turn_rate, first, spawn.max_turn_rate, count);
+  copy_in(store_.mass, first, spawn.mass, count);
+  copy_in(store_.max_force, first, spawn.max_force, count);
+  copy_in(store_.target, first, spawn.targets, count);
+  copy_in(store_.target_id, first, spawn.target_ids, count);
+  copy_in(store_.layer, first, spawn.layers, count);
+  copy_in(store_.sense_mask, first, spawn.sense_masks, count);
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t a = first + i;
-    (*positions_)[2 * a] = spawn.positions[2 * i];
-    (*positions_)[2 * a + 1] = spawn.positions[2 * i + 1];
-    if (spawn.velocities) {
-      (*velocities_)[2 * a] = spawn.velocities[2 * i];
-      (*velocities_)[2 * a + 1] = spawn.velocities[2 * i + 1];
-    }
-    (*max_speed_)[a] = spawn.max_speed[i];
-    (*max_acceleration_)[a] = spawn.max_acceleration[i];
-    (*radius_)[a] = spawn.radius[i];
+    store_.controller[a] = steering_index;
+    store_.id[a] = next_id_;
+    index_of_id_.push_back(static_cast<int>(a));
+    ++next_id_;
   }
-  agents_ += count;
-  return first;
+  // The spawn state, for reset().
+  std::copy_n(store_.position.data() + 2 * first, 2 * n, store_.spawn_position.data() + 2 * first);
+  std::copy_n(store_.velocity.data() + 2 * first, 2 * n, store_.spawn_velocity.data() + 2 * first);
+  std::copy_n(store_.heading.data() + first, n, store_.spawn_heading.data() + first);
+  std::copy_n(store_.angular_velocity.data() + first, n, store_.spawn_angular_velocity.data() + first);
+  std::copy_n(store_.target.data() + 2 * first, 2 * n, store_.spawn_target.data() + 2 * first);
+  rebuild_membership();
+  return first_id;
 }
 
-void World::set_obstacles(std::vector<Circle> obstacles) {
-  check_circles(obstacles, "obstacles");
-  obstacles_ = std::move(obstacles);
+int World::index_of(std::int64_t id) const {
+  if (id < 0 || id >= next_id_) {
+    throw std::out_of_range("id: no agent has id " + std::to_string(id) + " (ids so far run from 0 to " +
+                            std::to_string(next_id_ - 1) + ")");
+  }
+  const int index = index_of_id_[id];
+  if (index < 0) throw std::out_of_range("id: agent " + std::to_string(id) + " was removed");
+  return index;
 }
 
-SceneView World::scene() const {
-  SceneView view;
-  view.agents = agents_;
-  view.positions = positions_->data();
-  view.velocities = velocities_->data();
-  view.radius = radius_->data();
-  view.obstacles = obstacles_.data();
-  view.obstacle_count = static_cast<int>(obstacles_.size());
-  return view;
+void World::remove_agents(const std::int64_t* ids, int count) {
+  std::vector<bool> keep(store_.size, true);
+  for (int i = 0; i < count; ++i) keep[index_of(ids[i])] = false;  // throws before anything changes
+  for (int i = 0; i < count; ++i) index_of_id_[ids[i]] = -1;
+  store_.compact(keep);
+  for (int a = 0; a < store_.size; ++a) index_of_id_[store_.id[a]] = a;
+  rebuild_membership();
+}
+
+void World::reset() {
+  const std::size_t n = static_cast<std::size_t>(store_.size);
+  std::copy_n(store_.spawn_position.data(), 2 * n, store_.position.data());
+  std::copy_n(store_.spawn_velocity.data(), 2 * n, store_.velocity.data());
+  std::copy_n(store_.spawn_heading.data(), n, store_.heading.data());
+  std::copy_n(store_.spawn_angular_velocity.data(), n, store_.angular_velocity.data());
+  std::copy_n(store_.spawn_target.data(), 2 * n, store_.target.data());
+  for (Column<Real>* c : {&store_.interest, &store_.danger, &store_.final_map, &store_.direction, &store_.strength,
+                          &store_.penetration, &store_.overlap}) {
+    std::fill(c->buffer->begin(), c->buffer->end(), Real(0));
+  }
+  std::fill(store_.slot.buffer->begin(), store_.slot.buffer->end(), Real(-1));
+  std::fill(store_.blocked.buffer->begin(), store_.blocked.buffer->end(), std::uint8_t(0));
+  steps_ = 0;
+  time_ = 0;
 }
 
 void World::check_state() const {
+  const std::size_t n = static_cast<std::size_t>(store_.size);
   // Users may write into the state views between steps.
-  check_finite(positions_->data(), 2 * agents_, "positions");
-  check_finite(velocities_->data(), 2 * agents_, "velocities");
-  check_finite_nonnegative(max_speed_->data(), agents_, "max_speed", false);
-  check_finite_nonnegative(max_acceleration_->data(), agents_, "max_acceleration", true);
-  check_finite_nonnegative(radius_->data(), agents_, "radius", false);
-}
-
-void World::evaluate() {
-  const int s = slots();
-  DecisionBatch out{direction_->data(), strength_->data(), slot_->data(), blocked_->data(), final_->data()};
-  pipeline_->evaluate(scene(), MapBatch{interest_->data(), agents_, s}, MapBatch{danger_->data(), agents_, s}, out,
-                      steps_ > 0, scratch_);
-}
-
-void World::integrate(Real dt) {
-  Real* pos = positions_->data();
-  Real* vel = velocities_->data();
-  const Real* dir = direction_->data();
-  for (int a = 0; a < agents_; ++a) {
-    // The decision is a desired velocity; acceleration limits how fast it is reached.
-    const Vec2 desired = load(dir, a) * ((*strength_)[a] * (*max_speed_)[a]);
-    const Vec2 v = load(vel, a);
-    const Vec2 v_next = v + truncate(desired - v, (*max_acceleration_)[a] * dt);
-    store(vel, a, v_next);
-    // Semi-implicit Euler: the position moves with the updated velocity.
-    store(pos, a, load(pos, a) + v_next * dt);
+  check_values(store_.position.data(), 2 * n, 2, "positions", false, false);
+  check_values(store_.velocity.data(), 2 * n, 2, "velocities", false, false);
+  check_values(store_.heading.data(), n, 1, "heading", false, false);
+  check_values(store_.angular_velocity.data(), n, 1, "angular_velocity", false, false);
+  check_values(store_.target.data(), 2 * n, 2, "targets", false, false);
+  check_values(store_.radius.data(), n, 1, "radius", true, false);
+  check_values(store_.max_speed.data(), n, 1, "max_speed", true, false);
+  check_values(store_.max_acceleration.data(), n, 1, "max_acceleration", true, true);
+  check_values(store_.max_turn_rate.data(), n, 1, "max_turn_rate", true, true);
+  check_values(store_.max_force.data(), n, 1, "max_force", true, true);
+  for (std::size_t a = 0; a < n; ++a) {
+    if (!(store_.mass[a] > 0) || std::isinf(store_.mass[a])) {
+      throw std::invalid_argument("mass: expected finite values > 0, got " + std::to_string(store_.mass[a]) +
+                                  " for agent " + std::to_string(a));
+    }
+    const std::int64_t t = store_.target_id[a];
+    if (t != -1) index_of(t);
   }
 }
 
-void World::step(Real dt) {
+SceneView World::scene() const {
+  SceneView v;
+  v.agents = store_.size;
+  v.positions = store_.position.data();
+  v.velocities = store_.velocity.data();
+  v.headings = store_.heading.data();
+  v.angular_velocities = store_.angular_velocity.data();
+  v.radius = store_.radius.data();
+  v.max_speed = store_.max_speed.data();
+  v.max_acceleration = store_.max_acceleration.data();
+  v.max_turn_rate = store_.max_turn_rate.data();
+  v.targets = store_.target.data();
+  v.target_index = target_index_.data();
+  v.layer = store_.layer.data();
+  v.sense_mask = store_.sense_mask.data();
+  v.max_radius = max_radius_;
+  v.obstacles = &obstacles_;
+  v.grid = &grid_;
+  v.time = time_;
+  return v;
+}
+
+Real World::grid_cell_size() const {
+  // Neighbour behaviours query within their radius plus two agent radii; overlap within two radii.
+  Real reach = 2 * max_radius_;
+  for (const Controller& c : controllers_) {
+    if (c.steering.pipeline) reach = std::max(reach, c.steering.pipeline->neighbor_radius() + 2 * max_radius_);
+  }
+  return std::max(reach, Real(1e-3));
+}
+
+void World::index_stage() {
+  max_radius_ = 0;
+  for (int a = 0; a < store_.size; ++a) {
+    max_radius_ = std::max(max_radius_, store_.radius[a]);
+    const std::int64_t t = store_.target_id[a];
+    target_index_[a] = t == -1 ? -1 : index_of_id_[t];
+  }
+  grid_.build(store_.position.data(), store_.size, grid_cell_size());
+}
+
+void World::evaluate_stage() {
+  const SceneView view = scene();
+  const MapBatch interest{store_.interest.data(), store_.size, slots_};
+  const MapBatch danger{store_.danger.data(), store_.size, slots_};
+  const DecisionBatch out{store_.direction.data(), store_.strength.data(), store_.slot.data(), store_.blocked.data(),
+                          store_.final_map.data()};
+  const bool has_previous = steps_ > 0;
+  auto body = [&](int t, int worker) {
+    const Task& task = tasks_[t];
+    const Controller& c = controllers_[task.controller];
+    const int* agents = c.members.data() + task.first;
+    if (c.steering.pipeline) {
+      c.steering.pipeline->evaluate_block(view, agents, task.count, interest, danger, out, has_previous,
+                                          pipeline_scratch_[task.controller][worker]);
+      return;
+    }
+    for (int k = 0; k < task.count; ++k) {
+      const int a = agents[k];
+      const SteeringOutput s = c.steering.classic->compute(view, a);
+      store(linear_.data(), a, s.linear);
+      angular_[a] = s.angular;
+    }
+  };
+  pool_->run(static_cast<int>(tasks_.size()), body);
+}
+
+void World::integrate_stage(Real dt, int substeps) {
+  const Real h = dt / static_cast<Real>(substeps);
+  Real* pos = store_.position.data();
+  Real* vel = store_.velocity.data();
+  Real* heading = store_.heading.data();
+  Real* omega = store_.angular_velocity.data();
+  auto body = [&](int t, int) {
+    const Task& task = tasks_[t];
+    const Controller& c = controllers_[task.controller];
+    const ClassicSteering* classic = c.steering.classic.get();
+    for (int k = 0; k < task.count; ++k) {
+      const int a = c.members[task.first + k];
+      const Real mass = store_.mass[a];
+      const Real max_speed = store_.max_speed[a];
+      const Real max_turn = store_.max_turn_rate[a];
+      Vec2 p = load(pos, a);
+      Vec2 v = load(vel, a);
+      if (classic) {
+        // Seed 003: the steering force is truncated to the maximum force and divided by
+        // the mass; the velocity is truncated to the maximum speed.
+        const Vec2 acc = truncate(load(linear_.data(), a) * mass, store_.max_force[a]) * (1 / mass);
+        for (int s = 0; s < substeps; ++s) {
+          v = truncate(v + acc * h, max_speed);
+          p = p + v * h;  // semi-implicit Euler: the new velocity moves the agent
+          if (classic->steers_heading()) {
+            omega[a] = std::clamp(omega[a] + angular_[a] * h, -max_turn, max_turn);
+            heading[a] = wrap_angle(heading[a] + omega[a] * h);
+          } else {
+            follow_velocity(heading[a], omega[a], v, max_turn, h);
+          }
+        }
+      } else {
+        // A context decision is a desired velocity, reached at most at the acceleration
+        // the agent's limits allow.
+        const Vec2 desired = load(store_.direction.data(), a) * (store_.strength[a] * max_speed);
+        const Real max_acc = std::min(store_.max_acceleration[a], store_.max_force[a] / mass);
+        for (int s = 0; s < substeps; ++s) {
+          v = v + truncate(desired - v, max_acc * h);
+          p = p + v * h;
+          follow_velocity(heading[a], omega[a], v, max_turn, h);
+        }
+      }
+      store(pos, a, p);
+      store(vel, a, v);
+    }
+  };
+  pool_->run(static_cast<int>(tasks_.size()), body);
+}
+
+void World::measure_stage() {
+  grid_.build(store_.position.data(), store_.size, grid_cell_size());
+  const SceneView view = scene();
+  auto body = [&](int t, int) {
+    const Task& task = tasks_[t];
+    const Controller& c = controllers_[task.controller];
+    for (int k = 0; k < task.count; ++k) {
+      const int a = c.members[task.first + k];
+      const Vec2 p = view.position(a);
+      const Real r = view.radius_of(a);
+      const LayerMask senses = view.senses(a);
+      store_.penetration[a] = obstacles_.penetration(p, r, senses);
+      Real overlap = 0;
+      grid_.for_each_within(p, r + max_radius_, [&](int other, Vec2 q, Real) {
+        if (other == a || !(senses & view.layer_of(other))) return;
+        overlap = std::max(overlap, r + view.radius_of(other) - length(q - p));
+      });
+      store_.overlap[a] = overlap;
+    }
+  };
+  pool_->run(static_cast<int>(tasks_.size()), body);
+}
+
+void World::step(Real dt, int substeps) {
   if (!(dt > 0) || !std::isfinite(dt)) {
     throw std::invalid_argument("dt: expected a finite time step > 0 in seconds, got " + std::to_string(dt));
   }
+  if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
   check_state();
-  evaluate();
-  integrate(dt);
+  index_stage();
+  evaluate_stage();
+  integrate_stage(dt, substeps);
+  measure_stage();
   ++steps_;
   time_ += dt;
+}
+
+void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
+  if (steps < 0) throw std::invalid_argument("steps: expected a number of steps >= 0, got " + std::to_string(steps));
+  const std::size_t n = static_cast<std::size_t>(store_.size);
+  const std::size_t s = static_cast<std::size_t>(slots_);
+  auto keep = [](auto* destination, const auto& column, std::size_t values, int step) {
+    if (destination) std::copy_n(column.data(), values, destination + static_cast<std::size_t>(step) * values);
+  };
+  for (int k = 0; k < steps; ++k) {
+    step(dt, substeps);
+    keep(record.positions, store_.position, 2 * n, k);
+    keep(record.velocities, store_.velocity, 2 * n, k);
+    keep(record.headings, store_.heading, n, k);
+    keep(record.interest, store_.interest, n * s, k);
+    keep(record.danger, store_.danger, n * s, k);
+    keep(record.final_map, store_.final_map, n * s, k);
+    keep(record.direction, store_.direction, 2 * n, k);
+    keep(record.strength, store_.strength, n, k);
+    keep(record.slot, store_.slot, n, k);
+    keep(record.blocked, store_.blocked, n, k);
+    keep(record.penetration, store_.penetration, n, k);
+    keep(record.overlap, store_.overlap, n, k);
+    if (record.time) record.time[k] = time_;
+  }
+}
+
+void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {
+  if (!(radius >= 0) || std::isinf(radius)) {
+    throw std::invalid_argument("radius: expected a finite distance >= 0, got " + std::to_string(radius));
+  }
+  grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)));
+  grid_.for_each_within(p, radius, [&](int other, Vec2, Real) {
+    if (other != exclude && (mask & store_.layer[other])) out.push_back(other);
+  });
 }
 
 }  // namespace contextsteer

@@ -1,83 +1,161 @@
-// A world of agents steered by one context pipeline among static circle obstacles.
+// A world of agents: their state as flat arrays, static obstacles, a neighbour grid, and
+// a step made of named stages (index, evaluate, integrate, measure).
 //
-// Agent state is kept as flat arrays (structure of arrays). Every array lives in a
-// shared buffer: when agents are added the world moves to new buffers and leaves the
-// old ones to whoever still holds them, so a view handed out earlier never dangles.
+// Agents are steered by one of the world's steerings: a context Pipeline or a classic
+// steering, so both approaches run side by side on one scene. All context pipelines of
+// a world share one slot count, the world's resolution; replacing the pipelines with
+// ones of another resolution resamples the maps (interest linearly, danger by max).
+//
+// Agents have ids that are never reused; an id of a removed agent is refused instead of
+// reaching whichever agent now sits at its index.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "agent_store.hpp"
+#include "obstacles.hpp"
 #include "pipeline.hpp"
-#include "scene.hpp"
+#include "spatial_grid.hpp"
+#include "steering.hpp"
+#include "thread_pool.hpp"
 
 namespace contextsteer {
 
-template <class T>
-using SharedBuffer = std::shared_ptr<std::vector<T>>;
+// One steering of a world: exactly one of the two is set.
+struct Steering {
+  std::shared_ptr<const Pipeline> pipeline;
+  std::shared_ptr<const ClassicSteering> classic;
+};
 
+// Values for new agents; every pointer covers `count` agents, null means the default of
+// that column (see AgentStore).
 struct AgentSpawn {
-  const Real* positions = nullptr;         // (count, 2) metres
-  const Real* velocities = nullptr;        // (count, 2) m/s, or null for rest
-  const Real* max_speed = nullptr;         // (count,) m/s
-  const Real* max_acceleration = nullptr;  // (count,) m/s^2, inf for none
-  const Real* radius = nullptr;            // (count,) metres
+  const Real* positions = nullptr;  // (count, 2), required
+  const Real* velocities = nullptr;
+  const Real* headings = nullptr;
+  const Real* angular_velocities = nullptr;
+  const Real* radius = nullptr;
+  const Real* max_speed = nullptr;
+  const Real* max_acceleration = nullptr;
+  const Real* max_turn_rate = nullptr;
+  const Real* mass = nullptr;
+  const Real* max_force = nullptr;
+  const Real* targets = nullptr;
+  const std::int64_t* target_ids = nullptr;
+  const LayerMask* layers = nullptr;
+  const LayerMask* sense_masks = nullptr;
+};
+
+// Where run() copies each step's results; each pointer is null (not recorded) or holds
+// (steps, agents, width) values.
+struct RecordTargets {
+  Real* positions = nullptr;   // width 2
+  Real* velocities = nullptr;  // width 2
+  Real* headings = nullptr;
+  Real* interest = nullptr;  // width slots
+  Real* danger = nullptr;
+  Real* final_map = nullptr;
+  Real* direction = nullptr;  // width 2
+  Real* strength = nullptr;
+  Real* slot = nullptr;
+  std::uint8_t* blocked = nullptr;
+  Real* penetration = nullptr;
+  Real* overlap = nullptr;
+  double* time = nullptr;  // (steps,)
 };
 
 class World {
  public:
-  explicit World(std::shared_ptr<const Pipeline> pipeline);
+  explicit World(Steering steering);
 
-  // Appends `count` agents; returns the id of the first. Throws std::invalid_argument
-  // for non-finite state, a negative max speed, acceleration or radius.
-  int add_agents(int count, const AgentSpawn& spawn);
-  // Replaces the static obstacles.
-  void set_obstacles(std::vector<Circle> obstacles);
+  // Steerings, by index; the world starts with one (index 0).
+  int add_steering(Steering steering);
+  void set_steering(int index, Steering steering);
+  int steering_count() const { return static_cast<int>(controllers_.size()); }
+  const Steering& steering(int index) const;
+  // The slot count of the world's maps (0 while no context pipeline is in use).
+  int slots() const { return slots_; }
 
-  // Advances dt seconds (dt > 0, finite): every agent senses the scene, fills and
-  // merges its maps and decides (stage evaluate), then moves (stage integrate).
-  // Throws std::invalid_argument, before changing anything, when the state holds a
-  // value add_agents would refuse (the Python views of the state are writable).
-  void step(Real dt);
+  // Appends `count` agents steered by steering `steering`; returns the id of the first,
+  // the others following in order. Throws std::invalid_argument for values the state
+  // must not hold (non-finite, negative radius or limits, zero mass), std::out_of_range
+  // for an unknown steering or target id.
+  std::int64_t add_agents(int count, const AgentSpawn& spawn, int steering = 0);
+  // Removes agents by id; throws std::out_of_range, removing nothing, if an id is unknown.
+  void remove_agents(const std::int64_t* ids, int count);
+  // The current index of an agent; throws std::out_of_range for an unknown or removed id.
+  int index_of(std::int64_t id) const;
+  // Puts every agent back to the state it was added with; time, steps and maps restart.
+  void reset();
 
-  int agent_count() const { return agents_; }
-  int slots() const { return pipeline_->config().slots; }
+  Obstacles& obstacles() { return obstacles_; }
+  const Obstacles& obstacles() const { return obstacles_; }
+
+  void set_threads(int threads);
+  int threads() const { return pool_ ? pool_->size() : 1; }
+
+  // Advances dt seconds (> 0) in `substeps` equal integration steps (>= 1): the
+  // decisions are made once, the motion is integrated substeps times. Throws
+  // std::invalid_argument, before changing anything, when the state holds a value
+  // add_agents would refuse (the Python views of the state are writable).
+  void step(Real dt, int substeps = 1);
+  // step() `steps` times, copying each step's results into `record`.
+  void run(int steps, Real dt, int substeps, const RecordTargets& record);
+
+  // Appends the indices of the agents within `radius` of p that are on a layer of
+  // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current positions.
+  void neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out);
+
+  const AgentStore& agents() const { return store_; }
+  AgentStore& agents() { return store_; }
+  int agent_count() const { return store_.size; }
   long long steps_taken() const { return steps_; }
   double time() const { return time_; }
-  const Pipeline& pipeline() const { return *pipeline_; }
-  const std::vector<Circle>& obstacles() const { return obstacles_; }
-
-  // Buffers: state (agents, 2) or (agents,); maps (agents, slots).
-  const SharedBuffer<Real>& positions() const { return positions_; }
-  const SharedBuffer<Real>& velocities() const { return velocities_; }
-  const SharedBuffer<Real>& max_speed() const { return max_speed_; }
-  const SharedBuffer<Real>& max_acceleration() const { return max_acceleration_; }
-  const SharedBuffer<Real>& radius() const { return radius_; }
-  const SharedBuffer<Real>& interest() const { return interest_; }
-  const SharedBuffer<Real>& danger() const { return danger_; }
-  const SharedBuffer<Real>& final_map() const { return final_; }
-  const SharedBuffer<Real>& direction() const { return direction_; }
-  const SharedBuffer<Real>& strength() const { return strength_; }
-  const SharedBuffer<Real>& slot() const { return slot_; }
-  const SharedBuffer<std::uint8_t>& blocked() const { return blocked_; }
 
  private:
-  SceneView scene() const;
-  void check_state() const;
-  void evaluate();
-  void integrate(Real dt);
+  struct Controller {
+    Steering steering;
+    std::vector<int> members;  // agent indices, ascending
+  };
+  // A unit of parallel work: up to Pipeline::kBlockAgents members of one controller.
+  struct Task {
+    int controller;
+    int first;  // offset into that controller's members
+    int count;
+  };
 
-  std::shared_ptr<const Pipeline> pipeline_;
-  Pipeline::Scratch scratch_;
-  std::vector<Circle> obstacles_;
-  int agents_ = 0;
+  void check_steering(const Steering& s, int replacing) const;
+  void rebuild_membership();
+  void resize_scratch();
+  void check_state() const;
+  SceneView scene() const;
+  Real grid_cell_size() const;
+
+  // The stages of a step.
+  void index_stage();
+  void evaluate_stage();
+  void integrate_stage(Real dt, int substeps);
+  void measure_stage();
+
+  AgentStore store_;
+  std::vector<Controller> controllers_;
+  std::vector<Task> tasks_;
+  int slots_ = 0;
+  Obstacles obstacles_;
+  SpatialGrid grid_;
+  std::unique_ptr<ThreadPool> pool_;
+  // Scratch, sized when agents, steerings or threads change, reused by every step.
+  std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
+  std::vector<int> target_index_;   // (agents,) index of each agent's target agent or -1
+  std::vector<Real> linear_;        // (agents, 2) classic steering outputs, m/s^2
+  std::vector<Real> angular_;       // (agents,) rad/s^2
+  Real max_radius_ = 0;
+  std::vector<int> index_of_id_;  // id -> index, -1 once removed
+  std::int64_t next_id_ = 0;
   long long steps_ = 0;
   double time_ = 0;
-
-  SharedBuffer<Real> positions_, velocities_, max_speed_, max_acceleration_, radius_;
-  SharedBuffer<Real> interest_, danger_, final_, direction_, strength_, slot_;
-  SharedBuffer<std::uint8_t> blocked_;
 };
 
 }  // namespace contextsteer

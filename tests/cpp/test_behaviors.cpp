@@ -16,30 +16,36 @@ struct OneAgent {
   std::vector<Real> pos;
   std::vector<Real> vel{0, 0};
   std::vector<Real> rad;
-  std::vector<Circle> obstacles;
-  SceneView scene() const {
+  std::vector<Circle> circles;
+  std::vector<Segment> walls = {};
+  SceneView scene(Obstacles& storage) const {
+    for (const Circle& c : circles) storage.add_circle(c);
+    for (const Segment& w : walls) storage.add_segment(w);
     SceneView s;
     s.agents = 1;
     s.positions = pos.data();
     s.velocities = vel.data();
     s.radius = rad.data();
-    s.obstacles = obstacles.data();
-    s.obstacle_count = static_cast<int>(obstacles.size());
+    s.obstacles = &storage;
     return s;
   }
 };
 
+const int kFirstAgent[] = {0};
+
 std::vector<Real> fill_interest(const Behavior& b, const OneAgent& agent, int slots) {
   const SlotDirections dirs(slots);
   std::vector<Real> row(slots, 0);
-  b.fill(agent.scene(), 0, 1, dirs, row.data(), nullptr);
+  Obstacles obstacles;
+  b.fill(agent.scene(obstacles), kFirstAgent, 1, dirs, row.data(), nullptr);
   return row;
 }
 
 std::vector<Real> fill_danger(const Behavior& b, const OneAgent& agent, int slots) {
   const SlotDirections dirs(slots);
   std::vector<Real> row(slots, 0);
-  b.fill(agent.scene(), 0, 1, dirs, nullptr, row.data());
+  Obstacles obstacles;
+  b.fill(agent.scene(obstacles), kFirstAgent, 1, dirs, nullptr, row.data());
   return row;
 }
 
@@ -134,4 +140,55 @@ TEST(Avoid, TouchingCoversTheHalfPlaneAndFarObstaclesAreIgnored) {
   AvoidParams own_only = p;
   own_only.world_obstacles = false;
   EXPECT_EQ(fill_danger(Avoid({}, own_only), touching, 8), std::vector<Real>(8, 0.0f));
+}
+
+TEST(Avoid, AWallAlongsideLeavesTheParallelSlotsOpen) {
+  AvoidParams p;
+  p.max_distance = 3;
+  // A long wall 1.5 m north of the agent, running east-west.
+  const OneAgent agent{{0, 0}, {0, 0}, {0.5f}, {}, {{{-50, 1.5f}, {50, 1.5f}}}};
+  const auto row = fill_danger(Avoid({}, p), agent, 8);
+  EXPECT_NEAR(row[2], 1 - 1.0 / 3, 1e-5);  // north: clearance 1 of 3
+  // East and west run along the wall: only their arcs' upper edges (22.5 degrees above
+  // the wall's direction) reach it, at 1 / sin(22.5), far more than the clearance.
+  EXPECT_NEAR(row[0], 1 - (1 / std::sin(22.5 * M_PI / 180)) / 3, 1e-4);
+  EXPECT_NEAR(row[4], row[0], 1e-6);
+  EXPECT_LT(row[0], 0.15f);
+  EXPECT_EQ(row[6], 0.0f);  // south, away from it
+  EXPECT_EQ(row[5], 0.0f);
+  // North-east: the wall's closest point (due north) lies outside that slot's arc
+  // [22.5, 67.5] degrees, so the least distance is along the 67.5-degree edge ray:
+  // 1 / sin(67.5) to the wall inflated by the agent's radius.
+  EXPECT_NEAR(row[1], 1 - (1 / std::sin(67.5 * M_PI / 180)) / 3, 1e-4);
+}
+
+TEST(Avoid, ShortWallInsideOneArcIsNotMissed) {
+  AvoidParams p;
+  p.max_distance = 20;
+  p.falloff = Falloff::Step;
+  // A 0.4 m wall 10 m east subtends about 2.3 degrees, far inside slot 0's 90-degree arc.
+  const OneAgent agent{{0, 0}, {0, 0}, {0}, {}, {{{10, -0.2f}, {10, 0.2f}}}};
+  EXPECT_EQ(fill_danger(Avoid({}, p), agent, 4), (std::vector<Real>{1, 0, 0, 0}));
+}
+
+TEST(Avoid, SensesOnlyTheLayersOfItsMask) {
+  AvoidParams p;
+  Obstacles obstacles;
+  obstacles.add_circle({{2, 0}, 0.5f}, 2u);  // on layer 2 only
+  std::vector<Real> pos{0, 0}, vel{0, 0}, rad{0.5f};
+  LayerMask mask = 1u;
+  SceneView s;
+  s.agents = 1;
+  s.positions = pos.data();
+  s.velocities = vel.data();
+  s.radius = rad.data();
+  s.sense_mask = &mask;
+  s.obstacles = &obstacles;
+  const SlotDirections dirs(8);
+  std::vector<Real> row(8, 0);
+  Avoid({}, p).fill(s, kFirstAgent, 1, dirs, nullptr, row.data());
+  EXPECT_EQ(row, std::vector<Real>(8, 0.0f));
+  mask = 3u;
+  Avoid({}, p).fill(s, kFirstAgent, 1, dirs, nullptr, row.data());
+  EXPECT_GT(row[0], 0.0f);
 }

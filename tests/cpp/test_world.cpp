@@ -1,8 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <memory>
+#include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -13,61 +17,115 @@ using namespace contextsteer;
 
 namespace {
 
-std::shared_ptr<const Pipeline> chase_and_avoid(Vec2 target) {
+Steering chase_and_avoid(Vec2 target, int slots = 16, bool agents = false) {
+  AvoidParams avoid;
+  avoid.agents = agents;
   std::vector<std::shared_ptr<const Behavior>> behaviors{
       std::make_shared<Chase>(std::vector<Vec2>{target}, ChaseParams{}),
-      std::make_shared<Avoid>(std::vector<Circle>{}, AvoidParams{})};
+      std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
   PipelineConfig c;
-  c.slots = 16;
+  c.slots = slots;
   c.resolve.select = SelectMethod::Blend;
-  return std::make_shared<Pipeline>(c, behaviors);
+  return {std::make_shared<Pipeline>(c, behaviors), nullptr};
 }
 
-int add(World& w, std::vector<Real> pos, Real max_speed, Real max_accel = kInfinity) {
-  const int n = static_cast<int>(pos.size() / 2);
-  std::vector<Real> speed(n, max_speed), accel(n, max_accel), radius(n, 0.5f);
-  return w.add_agents(n, AgentSpawn{pos.data(), nullptr, speed.data(), accel.data(), radius.data()});
+Steering classic(ClassicKind kind, Vec2 target) {
+  ClassicBehavior b;
+  b.kind = kind;
+  b.fixed_target = true;
+  b.target = target;
+  return {nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{b}, CombinerKind::Blend)};
 }
+
+std::int64_t add(World& w, std::vector<Real> pos, Real max_speed, Real max_accel = kInfinity, int steering = 0) {
+  const int n = static_cast<int>(pos.size() / 2);
+  std::vector<Real> speed(n, max_speed), accel(n, max_accel);
+  AgentSpawn spawn;
+  spawn.positions = pos.data();
+  spawn.max_speed = speed.data();
+  spawn.max_acceleration = accel.data();
+  return w.add_agents(n, spawn, steering);
+}
+
+Vec2 position_of(const World& w, std::int64_t id) { return load(w.agents().position.data(), w.index_of(id)); }
 
 }  // namespace
 
 TEST(World, AgentsReachATargetAroundAnObstacle) {
   World w(chase_and_avoid({20, 0}));
-  w.set_obstacles({{{10, 0}, 1.5f}});
+  w.obstacles().add_circle({{10, 0}, 1.5f});
   add(w, {0, 0, 0, 1, 0, -1}, 2.0f);
   for (int i = 0; i < 400; ++i) w.step(0.05f);
-  const auto& p = *w.positions();
-  for (int a = 0; a < 3; ++a) {
-    EXPECT_LT(std::hypot(p[2 * a] - 20, p[2 * a + 1]), 1.0) << "agent " << a;
+  for (int id = 0; id < 3; ++id) {
+    const Vec2 p = position_of(w, id);
+    EXPECT_LT(std::hypot(p.x - 20, p.y), 1.0) << "agent " << id;
   }
   EXPECT_EQ(w.steps_taken(), 400);
   EXPECT_NEAR(w.time(), 20.0, 1e-3);
 }
 
-TEST(World, NeverExceedsMaxSpeedOrAcceleration) {
-  World w(chase_and_avoid({100, 0}));
+TEST(World, KinematicLimitsHoldForContextAndClassicAgents) {
+  World w(chase_and_avoid({100, 30}));
+  const int seek = w.add_steering(classic(ClassicKind::Seek, {-100, 40}));
   add(w, {0, 0}, 3.0f, 2.0f);
-  Real previous = 0;
-  for (int i = 0; i < 50; ++i) {
+  add(w, {0, 0}, 3.0f, 2.0f, seek);
+  auto& s = w.agents();
+  for (int a = 0; a < 2; ++a) s.max_turn_rate[a] = 0.5f;
+  std::vector<Real> speed(2, 0), heading(2, 0);
+  for (int i = 0; i < 80; ++i) {
     w.step(0.1f);
-    const Real speed = std::hypot((*w.velocities())[0], (*w.velocities())[1]);
-    EXPECT_LE(speed, 3.0f + 1e-5f);
-    EXPECT_LE(speed - previous, 2.0f * 0.1f + 1e-5f);
-    previous = speed;
+    for (int a = 0; a < 2; ++a) {
+      const Vec2 v = load(s.velocity.data(), a);
+      EXPECT_LE(length(v), 3.0f + 1e-5f);
+      EXPECT_LE(std::fabs(length(v) - speed[a]), 2.0f * 0.1f + 1e-5f);
+      EXPECT_LE(std::fabs(wrap_angle(s.heading[a] - heading[a])), 0.5f * 0.1f + 1e-5f);
+      speed[a] = length(v);
+      heading[a] = s.heading[a];
+    }
   }
-  EXPECT_NEAR(previous, 3.0f, 1e-4);
+  EXPECT_GT(speed[0], 2.9f);  // blend: strength is the final map interpolated between slots
+  EXPECT_NEAR(speed[1], 3.0f, 1e-3);
 }
 
-TEST(World, GrowingKeepsOldBuffersAliveAndCopiesState) {
+TEST(World, IdsSurviveRemovalAndRemovedIdsFail) {
+  World w(chase_and_avoid({5, 0}));
+  EXPECT_EQ(add(w, {0, 0, 1, 1, 2, 2}, 1.0f), 0);
+  EXPECT_EQ(add(w, {3, 3}, 1.0f), 3);
+  const std::int64_t gone[] = {1};
+  w.remove_agents(gone, 1);
+  EXPECT_EQ(w.agent_count(), 3);
+  EXPECT_THROW(w.index_of(1), std::out_of_range);
+  EXPECT_THROW(w.index_of(7), std::out_of_range);
+  EXPECT_EQ(w.index_of(2), 1);
+  EXPECT_EQ(position_of(w, 3).x, 3.0f);
+  const std::int64_t unknown[] = {2, 99};
+  EXPECT_THROW(w.remove_agents(unknown, 2), std::out_of_range);
+  EXPECT_EQ(w.agent_count(), 3);  // nothing removed
+  w.step(0.1f);
+}
+
+TEST(World, GrowingKeepsOldBuffersAlive) {
   World w(chase_and_avoid({5, 0}));
   add(w, {1, 2}, 1.0f);
-  const SharedBuffer<Real> old = w.positions();
-  EXPECT_EQ(add(w, {3, 4, 5, 6}, 1.0f), 1);
-  EXPECT_NE(old.get(), w.positions().get());
+  const SharedBuffer<Real> old = w.agents().position.buffer;
+  add(w, {3, 4, 5, 6}, 1.0f);
+  EXPECT_NE(old.get(), w.agents().position.buffer.get());
   EXPECT_EQ(old->size(), 2u);
-  EXPECT_EQ((*w.positions())[0], 1.0f);
-  EXPECT_EQ((*w.positions())[5], 6.0f);
-  EXPECT_EQ(w.interest()->size(), 3u * 16);
+  EXPECT_EQ(w.agents().position[5], 6.0f);
+  EXPECT_EQ(w.agents().interest.buffer->size(), 3u * 16);
+}
+
+TEST(World, ResetRestoresTheSpawnState) {
+  World w(chase_and_avoid({5, 0}));
+  add(w, {1, 2, -3, 0}, 1.0f);
+  for (int i = 0; i < 10; ++i) w.step(0.1f);
+  EXPECT_NE(position_of(w, 0).x, 1.0f);
+  w.reset();
+  EXPECT_EQ(position_of(w, 0).x, 1.0f);
+  EXPECT_EQ(position_of(w, 1).x, -3.0f);
+  EXPECT_EQ(w.steps_taken(), 0);
+  EXPECT_EQ(w.time(), 0.0);
+  EXPECT_EQ(w.agents().velocity[0], 0.0f);
 }
 
 TEST(World, RefusesBadStateAndBadSteps) {
@@ -77,9 +135,28 @@ TEST(World, RefusesBadStateAndBadSteps) {
   add(w, {0, 0}, 1.0f);
   EXPECT_THROW(w.step(0), std::invalid_argument);
   EXPECT_THROW(w.step(NAN), std::invalid_argument);
-  (*w.velocities())[0] = INFINITY;
+  EXPECT_THROW(w.step(0.1f, 0), std::invalid_argument);
+  w.agents().velocity[0] = INFINITY;
+  EXPECT_THROW(w.step(0.1f), std::invalid_argument);
+  w.agents().velocity[0] = 0;
+  w.agents().mass[0] = 0;
   EXPECT_THROW(w.step(0.1f), std::invalid_argument);
   EXPECT_EQ(w.steps_taken(), 0);
+  EXPECT_THROW(w.add_steering(chase_and_avoid({0, 0}, 8)), std::invalid_argument);  // another resolution
+  EXPECT_THROW(w.steering(3), std::out_of_range);
+}
+
+TEST(World, ChangingResolutionResamplesTheMaps) {
+  World w(chase_and_avoid({10, 0}, 16));
+  add(w, {0, 0}, 1.0f);
+  w.step(0.1f);
+  const Real east = w.agents().interest[0];
+  w.set_steering(0, chase_and_avoid({10, 0}, 8));
+  EXPECT_EQ(w.slots(), 8);
+  EXPECT_EQ(w.agents().interest.buffer->size(), 8u);
+  EXPECT_EQ(w.agents().interest[0], east);  // slot 0 keeps its angle
+  w.step(0.1f);
+  EXPECT_NEAR(w.agents().direction[0], 1.0f, 1e-5);
 }
 
 TEST(World, BlockedAgentsBrake) {
@@ -89,11 +166,115 @@ TEST(World, BlockedAgentsBrake) {
   PipelineConfig c;
   c.resolve.danger_mode = DangerMode::Threshold;
   c.resolve.threshold = 0.5f;
-  World w(std::make_shared<Pipeline>(c, behaviors));
+  World w({std::make_shared<Pipeline>(c, behaviors), nullptr});
   // West of the centre: the danger covers the east half-plane, where all the interest is.
-  std::vector<Real> pos{-0.1f, 0}, vel{1, 0}, speed{2}, accel{1}, radius{0.5f};
-  w.add_agents(1, AgentSpawn{pos.data(), vel.data(), speed.data(), accel.data(), radius.data()});
+  std::vector<Real> pos{-0.1f, 0}, vel{1, 0}, speed{2}, accel{1};
+  AgentSpawn spawn;
+  spawn.positions = pos.data();
+  spawn.velocities = vel.data();
+  spawn.max_speed = speed.data();
+  spawn.max_acceleration = accel.data();
+  w.add_agents(1, spawn);
   w.step(0.1f);
-  EXPECT_EQ((*w.blocked())[0], 1);
-  EXPECT_NEAR((*w.velocities())[0], 0.9f, 1e-6);  // braking at the acceleration limit
+  EXPECT_EQ(w.agents().blocked[0], 1);
+  EXPECT_NEAR(w.agents().velocity[0], 0.9f, 1e-6);  // braking at the acceleration limit
+}
+
+TEST(World, PenetrationAndOverlapAreMeasured) {
+  World w(chase_and_avoid({0, 0}));
+  w.obstacles().add_segment({{5, -5}, {5, 5}});
+  std::vector<Real> pos{4.8f, 0, 0, 0, 0.6f, 0}, speed{0, 0, 0};
+  AgentSpawn spawn;
+  spawn.positions = pos.data();
+  spawn.max_speed = speed.data();
+  w.add_agents(3, spawn);  // radius 0.5 each
+  w.step(0.1f);
+  EXPECT_NEAR(w.agents().penetration[0], 0.3f, 1e-5);
+  EXPECT_EQ(w.agents().penetration[1], 0.0f);
+  EXPECT_NEAR(w.agents().overlap[1], 0.4f, 1e-5);
+  EXPECT_NEAR(w.agents().overlap[2], 0.4f, 1e-5);
+  EXPECT_EQ(w.agents().overlap[0], 0.0f);
+  // On another layer, agent 2 is no longer sensed by agent 1.
+  w.agents().layer[2] = 2u;
+  w.agents().sense_mask[1] = 1u;
+  w.step(0.1f);
+  EXPECT_EQ(w.agents().overlap[1], 0.0f);
+  EXPECT_NEAR(w.agents().overlap[2], 0.4f, 1e-5);
+}
+
+TEST(World, ArriveStopsInsideTheTargetRadiusWithoutOvershoot) {
+  ClassicBehavior arrive;
+  arrive.kind = ClassicKind::Arrive;
+  arrive.fixed_target = true;
+  arrive.target = {10, 0};
+  arrive.target_radius = 0.3f;
+  arrive.slowing_radius = 3;
+  arrive.time_to_target = 0.25f;
+  World w({nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{arrive}, CombinerKind::Blend)});
+  add(w, {0, 0}, 2.0f, 4.0f);
+  Real furthest = 0;
+  for (int i = 0; i < 600; ++i) {
+    w.step(0.02f);
+    furthest = std::max(furthest, position_of(w, 0).x);
+  }
+  EXPECT_LT(std::fabs(position_of(w, 0).x - 10), 0.3f);
+  EXPECT_LE(furthest, 10.0f);  // never passed the target
+  EXPECT_LT(length(load(w.agents().velocity.data(), 0)), 0.05f);
+}
+
+TEST(World, PursueCatchesATargetMovingInAStraightLine) {
+  ClassicBehavior runner;
+  runner.kind = ClassicKind::Seek;
+  runner.fixed_target = true;
+  runner.target = {1000, 0};
+  World w({nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{runner}, CombinerKind::Blend)});
+  ClassicBehavior pursue;
+  pursue.kind = ClassicKind::Pursue;
+  pursue.max_prediction = 2;
+  const int chaser = w.add_steering({nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{pursue},
+                                                                                CombinerKind::Blend)});
+  std::vector<Real> p0{0, 10}, v0{1, 0}, s0{1}, a0{1};
+  AgentSpawn target;
+  target.positions = p0.data();
+  target.velocities = v0.data();
+  target.max_speed = s0.data();
+  target.max_acceleration = a0.data();
+  const std::int64_t prey = w.add_agents(1, target);
+  std::vector<Real> p1{0, 0}, s1{2}, a1{4};
+  const std::int64_t hunter_target = prey;
+  AgentSpawn hunter;
+  hunter.positions = p1.data();
+  hunter.max_speed = s1.data();
+  hunter.max_acceleration = a1.data();
+  hunter.target_ids = &hunter_target;
+  const std::int64_t hunter_id = w.add_agents(1, hunter, chaser);
+  Real closest = kInfinity;
+  for (int i = 0; i < 1000 && closest > 0.5f; ++i) {
+    w.step(0.02f);
+    closest = std::min(closest, length(position_of(w, prey) - position_of(w, hunter_id)));
+  }
+  EXPECT_LE(closest, 0.5f);
+}
+
+TEST(World, ResultsAreBitIdenticalForOneAndTwoThreads) {
+  auto run = [](int threads) {
+    World w(chase_and_avoid({0, 0}, 16, true));
+    w.obstacles().add_circle({{5, 5}, 2});
+    w.obstacles().add_segment({{-20, -15}, {20, -15}});
+    w.set_threads(threads);
+    std::mt19937 rng(4);
+    std::uniform_real_distribution<float> u(-30, 30);
+    std::vector<Real> pos(2 * 700);
+    for (Real& v : pos) v = u(rng);
+    add(w, pos, 2.0f, 3.0f);
+    const int seek = w.add_steering(classic(ClassicKind::Arrive, {3, 3}));
+    add(w, std::vector<Real>(pos.begin(), pos.begin() + 300), 1.5f, 2.0f, seek);
+    for (int i = 0; i < 150; ++i) w.step(0.05f);
+    const auto& p = *w.agents().position.buffer;
+    const auto& f = *w.agents().final_map.buffer;
+    std::string bytes(reinterpret_cast<const char*>(p.data()), p.size() * sizeof(Real));
+    bytes.append(reinterpret_cast<const char*>(f.data()), f.size() * sizeof(Real));
+    return std::hash<std::string>{}(bytes);
+  };
+  EXPECT_EQ(run(1), run(2));
 }

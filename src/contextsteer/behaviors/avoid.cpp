@@ -15,30 +15,34 @@ void check_circles(const std::vector<Circle>& circles, const char* argument) {
 
 Avoid::Avoid(std::vector<Circle> circles, const AvoidParams& params)
     : Behavior(params.weight), circles_(std::move(circles)), params_(params) {
-  if (!(params.max_distance > 0)) {
-    throw std::invalid_argument("max_distance: expected a distance > 0 in metres, got " +
+  if (!(params.max_distance > 0) || std::isinf(params.max_distance)) {
+    throw std::invalid_argument("max_distance: expected a finite distance > 0 in metres, got " +
                                 std::to_string(params.max_distance));
   }
   check_circles(circles_, "circles");
 }
 
-void Avoid::add_danger(Vec2 p, Real agent_radius, const Circle& c, const SlotDirections& dirs, Real* row) const {
+namespace {
+// Danger over every slot, for an agent without a bearing to the obstacle.
+void cover_all(Real w, int slots, Real* row) {
+  for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], w);
+}
+}  // namespace
+
+void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs,
+                       Real* row) const {
   const int slots = dirs.slots();
-  const Vec2 to = c.centre - p;
+  const Vec2 to = centre - p;
   const Real d = length(to);
-  const Real reach = c.radius + agent_radius;
+  const Real reach = radius + agent_radius;
   const Real clearance = std::max(Real(0), d - reach);
   if (clearance > params_.max_distance) return;
   const Real w = falloff_value(params_.falloff, clearance, params_.max_distance);
-
-  const Real half_slot = dirs.spacing() / 2;
-  if (d < Real(1e-6) || slots == 1) {  // no bearing, or one slot whose arc is the whole circle
-    for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], w);
-    return;
-  }
+  if (d < Real(1e-6) || slots == 1) return cover_all(w, slots, row);  // one slot's arc is the whole circle
   // A slot is covered when the angle between its direction and the bearing is at most
   // alpha + h, i.e. dot(u, d_i) >= cos(alpha + h); alpha + h <= pi since alpha <= pi/2
   // and h <= pi/2 for two slots or more.
+  const Real half_slot = dirs.spacing() / 2;
   const Real sin_alpha = std::min(Real(1), reach / d);
   const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
   const Real min_cos = cos_alpha * std::cos(half_slot) - sin_alpha * std::sin(half_slot);
@@ -52,15 +56,59 @@ void Avoid::add_danger(Vec2 p, Real agent_radius, const Circle& c, const SlotDir
   }
 }
 
-void Avoid::fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real*, Real* danger) const {
+void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const {
   const int slots = dirs.slots();
-  for (int a = begin; a < end; ++a) {
-    Real* row = danger + static_cast<std::size_t>(a - begin) * slots;
+  const Vec2 closest = closest_point_on_segment(wall, p);
+  const Vec2 to = closest - p;
+  const Real d = length(to);
+  const Real clearance = std::max(Real(0), d - agent_radius);
+  if (clearance > params_.max_distance) return;
+  if (d <= agent_radius) {
+    // Touching: like a circle of radius 0 at the closest point, the half-plane toward it.
+    return add_circle(p, agent_radius, closest, 0, dirs, row);
+  }
+  if (slots == 1) return cover_all(falloff_value(params_.falloff, clearance, params_.max_distance), slots, row);
+  const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
+  // The hit distance along edge ray i serves slots i - 1 and i; walk the edges once.
+  const Real first_hit = ray_capsule_distance(p, dirs.edge(0), wall, agent_radius);
+  Real left_hit = first_hit;
+  for (int i = 0; i < slots; ++i) {
+    const Real right_hit = i + 1 < slots ? ray_capsule_distance(p, dirs.edge(i + 1), wall, agent_radius) : first_hit;
+    const Real t = i == bearing_slot ? clearance : std::min(left_hit, right_hit);
+    if (t <= params_.max_distance) row[i] = std::max(row[i], falloff_value(params_.falloff, t, params_.max_distance));
+    left_hit = right_hit;
+  }
+}
+
+void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
+                 Real* danger) const {
+  const int slots = dirs.slots();
+  const Obstacles* obstacles = params_.world_obstacles ? scene.obstacles : nullptr;
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    Real* row = danger + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
-    const Real agent_radius = scene.radius ? scene.radius[a] : Real(0);
-    for (const Circle& c : circles_) add_danger(p, agent_radius, c, dirs, row);
-    if (params_.world_obstacles) {
-      for (int k = 0; k < scene.obstacle_count; ++k) add_danger(p, agent_radius, scene.obstacles[k], dirs, row);
+    const Real agent_radius = scene.radius_of(a);
+    const LayerMask senses = scene.senses(a);
+    for (const Circle& c : circles_) add_circle(p, agent_radius, c.centre, c.radius, dirs, row);
+    if (obstacles) {
+      const auto& circles = obstacles->circles();
+      const auto& circle_layers = obstacles->circle_layers();
+      for (std::size_t i = 0; i < circles.size(); ++i) {
+        if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
+      }
+      const auto& walls = obstacles->walls();
+      const auto& wall_layers = obstacles->wall_layers();
+      for (std::size_t i = 0; i < walls.size(); ++i) {
+        if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
+      }
+    }
+    if (params_.agents && scene.grid) {
+      const Real reach = params_.max_distance + agent_radius + scene.max_radius;
+      scene.grid->for_each_within(p, reach, [&](int other, Vec2 q, Real) {
+        if (other == a || !(senses & scene.layer_of(other))) return;
+        add_circle(p, agent_radius, q, scene.radius_of(other), dirs, row);
+      });
     }
   }
 }

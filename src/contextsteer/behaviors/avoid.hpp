@@ -1,13 +1,19 @@
-// Avoid: danger toward circles and points.
+// Avoid: danger toward circles, points, walls, polygons, world bounds and other agents.
 //
-// An obstacle (centre c, radius r) seen from an agent at p with radius a, at centre
-// distance d = |c - p|, has clearance max(0, d - r - a) and angular half-width
-// alpha = asin(min(1, (r + a) / d)) (pi/2 once the agent touches it). Slot i gets the
-// danger falloff(clearance / max_distance) when its arc [phi_i - h, phi_i + h],
-// h = half the slot spacing, overlaps [beta - alpha, beta + alpha], beta the bearing of
-// the obstacle: the whole arc is tested, not the slot's centre, so a low slot count
-// never misses an obstacle. Obstacles farther than max_distance (clearance) are
-// ignored; danger from several obstacles combines by max.
+// Circles and agents. An obstacle (centre c, radius r) seen from an agent at p with
+// radius a, at centre distance d, has clearance max(0, d - r - a) and angular half-width
+// alpha = asin(min(1, (r + a) / d)) (pi/2 once the agent touches it). Every slot whose
+// arc [phi_i - h, phi_i + h] (h = half the slot spacing) overlaps [beta - alpha,
+// beta + alpha], beta the obstacle's bearing, gets falloff(clearance / max_distance):
+// the whole arc is tested, not the slot's centre, so a low slot count never misses an
+// obstacle.
+// Walls (segments, polygon edges, bounds sides). A wall inflated by the agent's radius
+// is a capsule; slot i gets falloff(t_i / max_distance) where t_i is the least distance
+// from the agent to the capsule within slot i's arc (exact: the closest point when its
+// bearing lies in the arc, else the nearer hit of the arc's two edge rays). So a wall
+// alongside the agent puts no danger on the slots running parallel to it.
+// Anything with clearance beyond max_distance is ignored; danger combines by max.
+// Scene obstacles and agents are sensed only on the layers of the agent's sense mask.
 #pragma once
 
 #include <vector>
@@ -20,7 +26,8 @@ namespace contextsteer {
 struct AvoidParams {
   Real max_distance = 5;  // metres of clearance beyond which an obstacle is ignored
   Falloff falloff = Falloff::Linear;
-  bool world_obstacles = true;  // also avoid the scene's static obstacles
+  bool world_obstacles = true;  // avoid the scene's obstacles too
+  bool agents = false;          // avoid the other agents it senses
   Real weight = 1;
 };
 
@@ -32,14 +39,16 @@ class Avoid : public Behavior {
 
   bool fills_interest() const override { return false; }
   bool fills_danger() const override { return true; }
-  void fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+  Real neighbor_radius() const override { return params_.agents ? params_.max_distance : 0; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
   const std::vector<Circle>& circles() const { return circles_; }
   const AvoidParams& params() const { return params_; }
 
  private:
-  void add_danger(Vec2 p, Real agent_radius, const Circle& c, const SlotDirections& dirs, Real* row) const;
+  void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
+  void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
 
   std::vector<Circle> circles_;
   AvoidParams params_;

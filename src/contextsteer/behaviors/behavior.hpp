@@ -1,11 +1,12 @@
 // The interface every context behaviour implements.
 //
-// A behaviour fills the interest and/or danger rows of a whole range of agents in one
-// call, from a read-only view of the scene; it knows nothing of the other behaviours.
-// The pipeline calls it once per block of agents, so the virtual call is per block,
-// never per agent.
+// A behaviour fills the interest and/or danger rows of a list of agents in one call,
+// from a read-only view of the scene; it knows nothing of the other behaviours. The
+// pipeline calls it once per block of agents, so the virtual call is per block, never
+// per agent.
 #pragma once
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -26,11 +27,14 @@ class Behavior {
   Real weight() const { return weight_; }
   virtual bool fills_interest() const = 0;
   virtual bool fills_danger() const = 0;
+  // How far (metres) this behaviour looks for other agents; 0 when it does not. The
+  // world sizes its neighbour grid from it.
+  virtual Real neighbor_radius() const { return 0; }
 
-  // Fills rows for agents [begin, end). `interest` and `danger` each hold (end - begin)
-  // rows of dirs.slots() zeros on entry, or are null when this behaviour does not fill
-  // that kind. Must not allocate: it runs inside every step.
-  virtual void fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+  // Fills one row per agent of `agents[0..count)`. `interest` and `danger` each hold
+  // `count` rows of dirs.slots() zeros on entry, or are null when this behaviour does
+  // not fill that kind. Must not allocate: it runs inside every step.
+  virtual void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                     Real* danger) const = 0;
 
  private:

@@ -33,14 +33,14 @@ void Chase::set_targets(std::vector<Vec2> targets) {
   targets_ = std::move(targets);
 }
 
-void Chase::fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+void Chase::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
   const int slots = dirs.slots();
   const Real* dx = dirs.x();
   const Real* dy = dirs.y();
-  for (int a = begin; a < end; ++a) {
-    Real* row = interest + static_cast<std::size_t>(a - begin) * slots;
-    const Vec2 p = scene.position(a);
+  for (int k = 0; k < count; ++k) {
+    Real* row = interest + static_cast<std::size_t>(k) * slots;
+    const Vec2 p = scene.position(agents[k]);
     for (const Vec2& t : targets_) {
       const Vec2 to = t - p;
       const Real d = length(to);

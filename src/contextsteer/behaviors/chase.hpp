@@ -31,7 +31,7 @@ class Chase : public Behavior {
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
-  void fill(const SceneView& scene, int begin, int end, const SlotDirections& dirs, Real* interest,
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
   const std::vector<Vec2>& targets() const { return targets_; }

@@ -1,0 +1,83 @@
+// Per-agent arrays of a world, structure of arrays.
+//
+// Every column is a shared buffer of `width` values per agent. Adding or removing agents
+// moves the store to new buffers and leaves the old ones to whoever still holds them
+// (a NumPy view, say), so nothing handed out ever dangles.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "obstacles.hpp"
+#include "real.hpp"
+
+namespace contextsteer {
+
+template <class T>
+using SharedBuffer = std::shared_ptr<std::vector<T>>;
+
+template <class T>
+struct Column {
+  using value_type = T;
+  int width = 1;
+  T fill{};  // value of new agents' entries unless the spawn gives one
+  SharedBuffer<T> buffer = std::make_shared<std::vector<T>>();
+
+  T* data() { return buffer->data(); }
+  const T* data() const { return buffer->data(); }
+  T& operator[](std::size_t i) { return (*buffer)[i]; }
+  const T& operator[](std::size_t i) const { return (*buffer)[i]; }
+};
+
+struct AgentStore {
+  // Hot state, read and written every step.
+  Column<Real> position{2};          // metres
+  Column<Real> velocity{2};          // m/s
+  Column<Real> heading{1};           // radians, counter-clockwise from +x
+  Column<Real> angular_velocity{1};  // rad/s
+  // Parameters.
+  Column<Real> radius{1, Real(0.5)};              // metres
+  Column<Real> max_speed{1, Real(1)};             // m/s
+  Column<Real> max_acceleration{1, kInfinity};    // m/s^2
+  Column<Real> max_turn_rate{1, kInfinity};       // rad/s
+  Column<Real> mass{1, Real(1)};                  // kg
+  Column<Real> max_force{1, kInfinity};           // N
+  Column<Real> target{2};                         // metres, each agent's own target point
+  Column<std::int64_t> target_id{1, -1};          // id of the agent it targets, -1 for none
+  Column<LayerMask> layer{1, 1u};                 // layers the agent is on
+  Column<LayerMask> sense_mask{1, kAllLayers};    // layers it senses
+  Column<std::int32_t> controller{1, 0};          // index of its steering in the world
+  Column<std::int64_t> id{1, -1};
+  // The state at spawn, for reset().
+  Column<Real> spawn_position{2}, spawn_velocity{2}, spawn_heading{1}, spawn_angular_velocity{1}, spawn_target{2};
+  // Last step's maps (agents, slots) and decisions.
+  Column<Real> interest{0}, danger{0}, final_map{0};
+  Column<Real> direction{2};
+  Column<Real> strength{1};
+  Column<Real> slot{1, Real(-1)};
+  Column<std::uint8_t> blocked{1, 0};
+  // Last step's measurements, metres.
+  Column<Real> penetration{1};  // deepest reach into a sensed obstacle
+  Column<Real> overlap{1};      // deepest overlap with another agent it senses
+
+  // Calls f(column) for every column.
+  template <class F>
+  void visit(F&& f) {
+    f(position), f(velocity), f(heading), f(angular_velocity), f(radius), f(max_speed), f(max_acceleration);
+    f(max_turn_rate), f(mass), f(max_force), f(target), f(target_id), f(layer), f(sense_mask), f(controller), f(id);
+    f(spawn_position), f(spawn_velocity), f(spawn_heading), f(spawn_angular_velocity), f(spawn_target);
+    f(interest), f(danger), f(final_map), f(direction), f(strength), f(slot), f(blocked), f(penetration), f(overlap);
+  }
+
+  int size = 0;
+
+  // Appends `count` agents whose entries hold each column's fill value.
+  void grow(int count);
+  // Keeps the agents whose keep[i] is true, in their order.
+  void compact(const std::vector<bool>& keep);
+  // Changes the width of the map columns (new maps are zero).
+  void set_map_width(int slots);
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,35 @@
+// Distance and ray queries against segments and polygons, in metres.
+#pragma once
+
+#include <vector>
+
+#include "real.hpp"
+#include "vec2.hpp"
+
+namespace contextsteer {
+
+struct Circle {
+  Vec2 centre;
+  Real radius = 0;  // metres; 0 for a point
+};
+
+struct Segment {
+  Vec2 a;
+  Vec2 b;
+};
+
+// The point of segment s closest to p.
+Vec2 closest_point_on_segment(const Segment& s, Vec2 p);
+
+// Distance along the unit ray (origin o, direction d) to the first point within
+// `radius` of segment s (the segment inflated to a capsule); kInfinity when the ray
+// misses it, 0 when o is already inside.
+Real ray_capsule_distance(Vec2 o, Vec2 d, const Segment& s, Real radius);
+
+// Distance along the unit ray to a circle; kInfinity on a miss, 0 from inside.
+Real ray_circle_distance(Vec2 o, Vec2 d, Vec2 centre, Real radius);
+
+// Even-odd test: is p inside the closed polygon `vertices` (convex or concave)?
+bool point_in_polygon(const Vec2* vertices, int count, Vec2 p);
+
+}  // namespace contextsteer

@@ -1,0 +1,114 @@
+#include "obstacles.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace contextsteer {
+
+namespace {
+bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+}  // namespace
+
+void Obstacles::add_circle(const Circle& c, LayerMask layer) {
+  if (!finite(c.centre) || !std::isfinite(c.radius) || c.radius < 0) {
+    throw std::invalid_argument("circles: expected finite circles with radius >= 0");
+  }
+  circles_.push_back(c);
+  circle_layers_.push_back(layer);
+}
+
+void Obstacles::add_segment(const Segment& s, LayerMask layer) {
+  if (!finite(s.a) || !finite(s.b)) throw std::invalid_argument("segments: expected finite end points");
+  segments_.push_back(s);
+  segment_layers_.push_back(layer);
+  rebuild_walls();
+}
+
+void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) {
+  if (vertices.size() < 3) {
+    throw std::invalid_argument("polygon: expected at least 3 vertices, got " + std::to_string(vertices.size()));
+  }
+  for (const Vec2& v : vertices) {
+    if (!finite(v)) throw std::invalid_argument("polygon: expected finite vertices");
+  }
+  polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
+  polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
+  polygon_layers_.push_back(layer);
+  rebuild_walls();
+}
+
+void Obstacles::set_bounds(const Bounds& b) {
+  if (!finite(b.min) || !finite(b.max) || !(b.min.x < b.max.x) || !(b.min.y < b.max.y)) {
+    throw std::invalid_argument("bounds: expected finite (xmin, ymin, xmax, ymax) with xmin < xmax and ymin < ymax");
+  }
+  bounds_ = b;
+  has_bounds_ = true;
+  rebuild_walls();
+}
+
+void Obstacles::clear_bounds() {
+  has_bounds_ = false;
+  rebuild_walls();
+}
+
+void Obstacles::clear() { *this = Obstacles(); }
+
+std::vector<Segment> Obstacles::free_segments() const { return segments_; }
+std::vector<LayerMask> Obstacles::free_segment_layers() const { return segment_layers_; }
+
+void Obstacles::rebuild_walls() {
+  walls_ = segments_;
+  wall_layers_ = segment_layers_;
+  for (int k = 0; k < polygon_count(); ++k) {
+    const int begin = polygon_starts_[k];
+    const int end = polygon_starts_[k + 1];
+    for (int i = begin; i < end; ++i) {
+      walls_.push_back({polygon_vertices_[i], polygon_vertices_[i + 1 < end ? i + 1 : begin]});
+      wall_layers_.push_back(polygon_layers_[k]);
+    }
+  }
+  if (has_bounds_) {
+    const Vec2 a = bounds_.min, c = bounds_.max;
+    const Vec2 b{c.x, a.y}, d{a.x, c.y};
+    for (const Segment& s : {Segment{a, b}, Segment{b, c}, Segment{c, d}, Segment{d, a}}) {
+      walls_.push_back(s);
+      wall_layers_.push_back(kAllLayers);
+    }
+  }
+}
+
+Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
+  Real depth = 0;
+  for (std::size_t i = 0; i < circles_.size(); ++i) {
+    if (!(mask & circle_layers_[i])) continue;
+    depth = std::max(depth, circles_[i].radius + r - length(p - circles_[i].centre));
+  }
+  for (std::size_t i = 0; i < walls_.size(); ++i) {
+    if (!(mask & wall_layers_[i])) continue;
+    depth = std::max(depth, r - length(p - closest_point_on_segment(walls_[i], p)));
+  }
+  // Inside a polygon the whole disc counts: depth is the distance to the nearest edge plus r.
+  for (int k = 0; k < polygon_count(); ++k) {
+    if (!(mask & polygon_layers_[k])) continue;
+    const int begin = polygon_starts_[k];
+    const int count = polygon_starts_[k + 1] - begin;
+    if (!point_in_polygon(polygon_vertices_.data() + begin, count, p)) continue;
+    Real nearest = kInfinity;
+    for (int i = 0; i < count; ++i) {
+      const Segment e{polygon_vertices_[begin + i], polygon_vertices_[begin + (i + 1) % count]};
+      nearest = std::min(nearest, length(p - closest_point_on_segment(e, p)));
+    }
+    depth = std::max(depth, nearest + r);
+  }
+  if (has_bounds_) {
+    // Bounds hold every agent, whatever it senses: measured here rather than through the
+    // wall loop, which follows the sense mask. `outside` is negative inside the bounds.
+    const Real outside = std::max({bounds_.min.x - p.x, p.x - bounds_.max.x, bounds_.min.y - p.y, p.y - bounds_.max.y});
+    depth = std::max(depth, outside + r);
+  }
+  return std::max(Real(0), depth);
+}
+
+}  // namespace contextsteer

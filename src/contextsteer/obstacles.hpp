@@ -1,0 +1,72 @@
+// The static obstacles of a scene: circles, segments (walls), polygons (convex or
+// concave) and rectangular world bounds, each on a set of layers.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "geometry.hpp"
+
+namespace contextsteer {
+
+// Which layers a thing is on, and which layers an agent senses, as bit masks: agent a
+// senses x when (sense_mask[a] & layer(x)) != 0.
+using LayerMask = std::uint32_t;
+constexpr LayerMask kAllLayers = 0xFFFFFFFFu;
+
+struct Bounds {
+  Vec2 min;
+  Vec2 max;
+};
+
+class Obstacles {
+ public:
+  // Each adder throws std::invalid_argument on non-finite coordinates, negative radii,
+  // polygons with fewer than 3 vertices or empty bounds.
+  void add_circle(const Circle& c, LayerMask layer = 1);
+  void add_segment(const Segment& s, LayerMask layer = 1);
+  // Adds the polygon's edges as walls; the inside counts as penetrated.
+  void add_polygon(const std::vector<Vec2>& vertices, LayerMask layer = 1);
+  // Agents belong inside the rectangle; its sides act as walls on every layer, and its
+  // penetration is measured for every agent, whatever its sense mask.
+  void set_bounds(const Bounds& b);
+  void clear_bounds();
+  void clear();
+
+  const std::vector<Circle>& circles() const { return circles_; }
+  const std::vector<LayerMask>& circle_layers() const { return circle_layers_; }
+  // Walls: free segments, polygon edges and bounds sides.
+  const std::vector<Segment>& walls() const { return walls_; }
+  const std::vector<LayerMask>& wall_layers() const { return wall_layers_; }
+  int polygon_count() const { return static_cast<int>(polygon_starts_.size()) - 1; }
+  // Vertices of polygon k: [polygon_start(k), polygon_start(k+1)) of polygon_vertices().
+  int polygon_start(int k) const { return polygon_starts_[k]; }
+  const std::vector<Vec2>& polygon_vertices() const { return polygon_vertices_; }
+  const std::vector<LayerMask>& polygon_layers() const { return polygon_layers_; }
+  bool has_bounds() const { return has_bounds_; }
+  const Bounds& bounds() const { return bounds_; }
+  // The free segments alone (not polygon edges or bounds), for reading back.
+  std::vector<Segment> free_segments() const;
+  std::vector<LayerMask> free_segment_layers() const;
+
+  // How deep a disc (centre p, radius r) on an agent sensing `mask` reaches into the
+  // obstacles it senses, in metres; 0 when clear.
+  Real penetration(Vec2 p, Real r, LayerMask mask) const;
+
+ private:
+  void rebuild_walls();
+
+  std::vector<Circle> circles_;
+  std::vector<LayerMask> circle_layers_;
+  std::vector<Segment> segments_;
+  std::vector<LayerMask> segment_layers_;
+  std::vector<Vec2> polygon_vertices_;
+  std::vector<int> polygon_starts_{0};
+  std::vector<LayerMask> polygon_layers_;
+  bool has_bounds_ = false;
+  Bounds bounds_;
+  std::vector<Segment> walls_;
+  std::vector<LayerMask> wall_layers_;
+};
+
+}  // namespace contextsteer

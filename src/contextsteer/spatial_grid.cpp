@@ -1,0 +1,62 @@
+#include "spatial_grid.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace contextsteer {
+
+void SpatialGrid::build(const Real* positions, int n, Real cell_size) {
+  if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
+  agents_.resize(n);
+  cell_of_.resize(n);
+  sorted_xy_.resize(2 * static_cast<std::size_t>(n));
+  if (n == 0) {
+    nx_ = ny_ = 1;
+    cell_start_.assign(2, 0);
+    return;
+  }
+  Vec2 lo = load(positions, 0), hi = lo;
+  for (int i = 1; i < n; ++i) {
+    const Vec2 p = load(positions, i);
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  }
+  // More cells than about 4 per agent only cost memory and empty-cell visits.
+  const double max_cells = 4.0 * n + 64;
+  double size = cell_size;
+  while ((std::floor((hi.x - lo.x) / size) + 1) * (std::floor((hi.y - lo.y) / size) + 1) > max_cells) size *= 2;
+  cell_size_ = static_cast<Real>(size);
+  inv_cell_ = static_cast<Real>(1 / size);
+  origin_ = lo;
+  nx_ = static_cast<int>(std::floor((hi.x - lo.x) * inv_cell_)) + 1;
+  ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_cell_)) + 1;
+
+  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  cell_start_.assign(cells + 1, 0);
+  for (int i = 0; i < n; ++i) {
+    const Vec2 p = load(positions, i);
+    const int cx = clamp_cell(std::floor((p.x - origin_.x) * inv_cell_), nx_);
+    const int cy = clamp_cell(std::floor((p.y - origin_.y) * inv_cell_), ny_);
+    cell_of_[i] = cy * nx_ + cx;
+    ++cell_start_[cell_of_[i] + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  // Stable placement: agents of one cell keep their index order.
+  for (int i = 0; i < n; ++i) {
+    const int slot = cell_start_[cell_of_[i]]++;
+    agents_[slot] = i;
+  }
+  // The increments moved every start one cell forward; shift them back.
+  for (std::size_t c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
+  cell_start_[0] = 0;
+  for (int k = 0; k < n; ++k) {
+    sorted_xy_[2 * k] = positions[2 * agents_[k]];
+    sorted_xy_[2 * k + 1] = positions[2 * agents_[k] + 1];
+  }
+}
+
+void SpatialGrid::query(Vec2 p, Real radius, std::vector<int>& out) const {
+  for_each_within(p, radius, [&out](int agent, Vec2, Real) { out.push_back(agent); });
+}
+
+}  // namespace contextsteer

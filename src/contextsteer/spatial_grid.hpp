@@ -1,0 +1,70 @@
+// A uniform grid over agent positions for neighbour queries, rebuilt every step.
+//
+// Agents are counting-sorted by cell (stable, so the visit order is the same on every
+// run); their positions are copied in that order so that a query reads memory
+// contiguously. Storage grows to the largest scene seen and is then reused: a rebuild
+// allocates nothing in steady state.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "real.hpp"
+#include "vec2.hpp"
+
+namespace contextsteer {
+
+class SpatialGrid {
+ public:
+  // Sorts the n agents at positions (n, 2) into square cells of `cell_size` metres
+  // (> 0); the cell size grows if the cells would far outnumber the agents.
+  void build(const Real* positions, int n, Real cell_size);
+
+  int agent_count() const { return static_cast<int>(agents_.size()); }
+  Real cell_size() const { return cell_size_; }
+
+  // Calls fn(agent, position, squared_distance) for every agent within `radius` of p,
+  // in a fixed order. Must follow build() with the positions still unchanged.
+  template <class F>
+  void for_each_within(Vec2 p, Real radius, F&& fn) const {
+    if (agents_.empty()) return;
+    const Real r2 = radius * radius;
+    const int x0 = clamp_cell(std::floor((p.x - radius - origin_.x) * inv_cell_), nx_);
+    const int x1 = clamp_cell(std::floor((p.x + radius - origin_.x) * inv_cell_), nx_);
+    const int y0 = clamp_cell(std::floor((p.y - radius - origin_.y) * inv_cell_), ny_);
+    const int y1 = clamp_cell(std::floor((p.y + radius - origin_.y) * inv_cell_), ny_);
+    for (int cy = y0; cy <= y1; ++cy) {
+      const int row = cy * nx_;
+      // Cells x0..x1 of one row are contiguous in the sorted order.
+      const int begin = cell_start_[row + x0];
+      const int end = cell_start_[row + x1 + 1];
+      for (int k = begin; k < end; ++k) {
+        const Real dx = sorted_xy_[2 * k] - p.x;
+        const Real dy = sorted_xy_[2 * k + 1] - p.y;
+        const Real d2 = dx * dx + dy * dy;
+        if (d2 <= r2) fn(agents_[k], Vec2{sorted_xy_[2 * k], sorted_xy_[2 * k + 1]}, d2);
+      }
+    }
+  }
+
+  // Appends to `out` the agents within `radius` of p, in the grid's fixed order.
+  void query(Vec2 p, Real radius, std::vector<int>& out) const;
+
+ private:
+  static int clamp_cell(Real c, int n) {
+    if (!(c >= 0)) return 0;  // also catches NaN
+    return c >= n ? n - 1 : static_cast<int>(c);
+  }
+
+  Real cell_size_ = 1;
+  Real inv_cell_ = 1;
+  Vec2 origin_;
+  int nx_ = 1;
+  int ny_ = 1;
+  std::vector<int> cell_start_;  // (cells + 1) prefix sums
+  std::vector<int> cell_of_;     // (n,) cell of each agent
+  std::vector<int> agents_;      // (n,) agent indices sorted by cell
+  std::vector<Real> sorted_xy_;  // (n, 2) positions in sorted order
+};
+
+}  // namespace contextsteer
