@@ -59,7 +59,7 @@ def time_calls(fn, repeats: int) -> float:
 def bench(n: int, repeats: int) -> tuple[float, float]:
     positions, circles, target = scene(n)
     pipeline = cs.Pipeline([cs.Chase(target), cs.Avoid(max_distance=AVOID_DISTANCE)], slots=SLOTS)
-    world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, obstacles=circles)
+    world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, circles=circles)
     core = time_calls(lambda: world.step(DT), repeats)
 
     dirs = reference.slot_directions(SLOTS)

@@ -6,21 +6,26 @@ strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 (imported on demand, so matplotlib is not loaded by ``import contextsteer``).
 """
 
+from . import classic
 from .behaviors import Avoid, Behavior, Chase
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .pipeline import Evaluation, Pipeline
-from .world import World
+from .recording import Recording
+from .world import ALL_LAYERS, World
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALL_LAYERS",
     "Avoid",
     "Behavior",
     "Chase",
     "Decision",
     "Evaluation",
     "Pipeline",
+    "Recording",
     "World",
+    "classic",
     "blur",
     "combine",
     "resample",

@@ -48,7 +48,8 @@ def map_batch(name: str, value, slots: int | None = None) -> tuple[np.ndarray, b
     """A batch of maps as (n, slots) and whether it came as a single (slots,) map."""
     arr = real_array(name, value)
     if arr.ndim not in (1, 2):
-        raise ValueError(f"{name}: expected a map of shape (slots,) or a batch of shape (n, slots), got shape {arr.shape}")
+        raise ValueError(f"{name}: expected a map of shape (slots,) or a batch of shape (n, slots), "
+                         f"got shape {arr.shape}")
     single = arr.ndim == 1
     batch = arr.reshape(1, -1) if single else arr
     if batch.shape[1] < 1:
@@ -73,8 +74,9 @@ def points(name: str, value, columns: int = 2) -> np.ndarray:
     return arr
 
 
-def per_agent(name: str, value, n: int, *, minimum: float = 0.0, allow_inf: bool = False) -> np.ndarray:
-    """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum``."""
+def per_agent(name: str, value, n: int, *, minimum: float = 0.0, above: float | None = None,
+              allow_inf: bool = False) -> np.ndarray:
+    """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum`` (and > ``above``)."""
     arr = real_array(name, value, allow_inf=allow_inf)
     if arr.ndim == 0:
         arr = np.full(n, arr, dtype=REAL)
@@ -82,7 +84,35 @@ def per_agent(name: str, value, n: int, *, minimum: float = 0.0, allow_inf: bool
         raise ValueError(f"{name}: expected a number or an array of shape ({n},), got shape {arr.shape}")
     if (arr < minimum).any():
         raise ValueError(f"{name}: expected values >= {minimum}, got {arr.min()}")
+    if above is not None and (arr <= above).any():
+        raise ValueError(f"{name}: expected values > {above}, got {arr.min()}")
     return arr
+
+
+def per_agent_int(name: str, value, n: int, *, minimum: int, maximum: int | None = None) -> np.ndarray:
+    """A whole number broadcast to (n,), or an (n,) array of whole numbers in range."""
+    arr = np.asarray(value)
+    if arr.dtype.kind not in "iub":
+        raise TypeError(f"{name}: expected integers, got dtype {arr.dtype}")
+    if arr.ndim == 0:
+        arr = np.full(n, arr)
+    elif arr.shape != (n,):
+        raise ValueError(f"{name}: expected an integer or an array of shape ({n},), got shape {arr.shape}")
+    if arr.size and (arr.min() < minimum or (maximum is not None and arr.max() > maximum)):
+        bad = arr.min() if arr.min() < minimum else arr.max()
+        upper = "" if maximum is None else f" and <= {maximum}"
+        raise ValueError(f"{name}: expected values >= {minimum}{upper}, got {bad}")
+    return np.ascontiguousarray(arr, dtype=np.int64 if maximum is None else np.uint32)
+
+
+def ids(name: str, value) -> np.ndarray:
+    """Agent ids as a 1-D int64 array (a single id is accepted)."""
+    arr = np.atleast_1d(np.asarray(value))
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{name}: expected integer ids, got dtype {arr.dtype}")
+    if arr.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D array of ids, got shape {arr.shape}")
+    return np.ascontiguousarray(arr, dtype=np.int64)
 
 
 def number(name: str, value, *, minimum: float | None = None, above: float | None = None,

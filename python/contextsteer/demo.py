@@ -58,7 +58,7 @@ def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots
     """
     scene = corridor(agents, seed=seed)
     world = World(corridor_pipeline(scene.target, slots=slots), scene.starts, max_speed=3.0,
-                  max_acceleration=6.0, radius=0.4, obstacles=scene.obstacles)
+                  max_acceleration=6.0, radius=0.4, circles=scene.obstacles)
     trajectory = [world.positions.copy()]
     arrival = np.full(agents, -1)
     best_danger, snapshot = -1.0, None

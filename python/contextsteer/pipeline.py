@@ -78,19 +78,20 @@ class Pipeline:
     def offset(self) -> float:
         return self._core.offset
 
-    def evaluate(self, positions, velocities=None, *, radius=0.0, obstacles=None) -> Evaluation:
-        """Maps and decisions for agents outside a world.
+    def evaluate(self, positions, velocities=None, *, radius=0.0, circles=None) -> Evaluation:
+        """Maps and decisions for agents outside a world (no smoothing: there is no
+        previous step).
 
         positions: ``(n, 2)`` metres. velocities: ``(n, 2)`` m/s, zero if None.
         radius: agent radius in metres, a number or ``(n,)``.
-        obstacles: ``(m, 3)`` circles (x, y, radius) seen by behaviours with
-        ``world_obstacles=True``.
+        circles: ``(m, 3)`` circle obstacles (x, y, radius) seen by behaviours with
+        ``world_obstacles=True``. The agents see each other (``Avoid(agents=True)``).
         """
         pos = check.shaped("positions", positions, (None, 2))
         n = len(pos)
         vel = np.zeros_like(pos) if velocities is None else check.shaped("velocities", velocities, (n, 2))
         rad = check.per_agent("radius", radius, n)
-        obs = np.zeros((0, 3), np.float32) if obstacles is None else check.points("obstacles", obstacles, columns=3)
+        obs = np.zeros((0, 3), np.float32) if circles is None else check.points("circles", circles, columns=3)
         r = self._core.evaluate(pos, vel, rad, obs)
         decision = Decision(r["direction"], r["strength"], r["slot"], r["blocked"], r["final"])
         return Evaluation(r["interest"], r["danger"], decision)

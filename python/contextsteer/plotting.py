@@ -62,7 +62,8 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     if ax is None:
         _, ax = plt.subplots(subplot_kw={"projection": "polar"})
     elif getattr(ax, "name", "") != "polar":
-        raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {getattr(ax, 'name', type(ax))!r} axis")
+        kind = getattr(ax, "name", type(ax).__name__)
+        raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {kind!r} axis")
     artists = []
     for name, values in maps.items():
         m = check.real_array(f"maps[{name!r}]", values)

@@ -1,158 +1,342 @@
-"""A world of agents steered by a context pipeline among circle obstacles."""
+"""A world of agents steered by context pipelines or classic steering."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import numpy as np
 
 from . import _core
 from . import _validation as check
+from . import recording as rec
+from .classic import Steering as ClassicSteering
 from .pipeline import Pipeline
+
+ALL_LAYERS = 0xFFFFFFFF
+
+
+def _view(name: str, doc: str) -> property:
+    return property(lambda self: getattr(self._core, name), doc=doc)
 
 
 class World:
-    """Agents, static circle obstacles and a step that runs entirely in C++.
+    """Agents, obstacles, a neighbour grid and a step that runs in C++ for all agents.
 
-    Each :meth:`step` every agent senses the scene, its pipeline fills, merges and
-    resolves its maps, and the decision becomes a desired velocity
-    ``direction * strength * max_speed`` that the velocity approaches with at most
-    ``max_acceleration``; positions then advance with the new velocity
-    (semi-implicit Euler).
+    Each :meth:`step` has named stages: *index* (resolve target ids, rebuild the
+    neighbour grid), *evaluate* (every context agent fills, merges and resolves its maps;
+    every classic agent computes its steering), *integrate* (motion, in ``substeps``
+    equal parts of ``dt``) and *measure* (obstacle penetration and agent overlap).
 
-    pipeline: the :class:`Pipeline` every agent uses.
-    positions: ``(n, 2)`` metres; velocities: ``(n, 2)`` m/s (zero if None).
-    max_speed: m/s; max_acceleration: m/s^2 (inf: velocity jumps to the desired one);
-    radius: metres. Each a number or ``(n,)``.
-    obstacles: ``(m, 3)`` circles as x, y, radius in metres.
+    Motion. A context decision becomes the desired velocity
+    ``direction * strength * max_speed``, approached with at most
+    ``min(max_acceleration, max_force / mass)``. A classic steering's linear output is
+    truncated to ``max_acceleration``, turned into a force (times ``mass``) truncated to
+    ``max_force``, divided by ``mass``, and the velocity is truncated to ``max_speed``.
+    Integration is semi-implicit Euler (the new velocity moves the agent). The heading
+    follows the velocity, turning at most ``max_turn_rate``, unless a classic Face or
+    LookWhereYouGo steers it.
 
-    State and maps are NumPy views of the world's memory, not copies: ``positions``,
-    ``velocities``, ``max_speed``, ``max_acceleration`` and ``radius`` are writable;
-    maps and decisions are read-only. A view stays valid after the world grows or is
-    deleted; it then keeps the values it had, so read the property again for new ones.
+    steering: the first steering (a :class:`Pipeline` or a :class:`classic.Steering`);
+        agents use it unless :meth:`add_agents` says otherwise.
+    positions: ``(n, 2)`` metres; the other agent arguments as in :meth:`add_agents`.
+    circles: ``(m, 3)`` x, y, radius; segments: ``(m, 4)`` x0, y0, x1, y1; polygons: a
+        list of ``(k, 2)`` vertex arrays (convex or concave); bounds: ``(xmin, ymin,
+        xmax, ymax)``; all metres, all on layer 1 (see :meth:`add_circles`).
+    threads: worker threads for the step; results are identical for any count.
+
+    Per-agent arrays are NumPy views of the world's memory, rows in agent order (see
+    ``ids``): the state and parameters are writable, the rest read-only. A view stays
+    valid after agents are added or removed, or the world is deleted; it then keeps the
+    values it had, so read the property again for fresh ones.
     """
 
-    def __init__(self, pipeline: Pipeline, positions=None, velocities=None, *, max_speed=1.0,
-                 max_acceleration=math.inf, radius=0.5, obstacles=None):
-        if not isinstance(pipeline, Pipeline):
-            raise TypeError(f"pipeline: expected a contextsteer.Pipeline, got {type(pipeline).__name__}")
-        self._pipeline = pipeline
-        self._core = _core.World(pipeline._core)
-        if obstacles is not None:
-            self.obstacles = obstacles
+    def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
+                 polygons=None, bounds=None, threads: int = 1, **agent_parameters):
+        self._steerings = [self._check_steering(steering)]
+        self._core = _core.World(self._steerings[0]._core)
+        self.threads = threads
+        if circles is not None:
+            self.add_circles(circles)
+        if segments is not None:
+            self.add_segments(segments)
+        for polygon in polygons or ():
+            self.add_polygon(polygon)
+        if bounds is not None:
+            self.bounds = bounds
         if positions is not None:
-            self.add_agents(positions, velocities, max_speed=max_speed, max_acceleration=max_acceleration,
-                            radius=radius)
+            self.add_agents(positions, velocities, **agent_parameters)
+        elif agent_parameters:
+            raise TypeError(f"{', '.join(agent_parameters)}: agent parameters need positions")
 
-    def add_agents(self, positions, velocities=None, *, max_speed=1.0, max_acceleration=math.inf,
-                   radius=0.5) -> np.ndarray:
-        """Append agents; returns their ids, shape ``(m,)``. Arguments as for the constructor."""
+    @staticmethod
+    def _check_steering(steering):
+        if not isinstance(steering, (Pipeline, ClassicSteering)):
+            raise TypeError(f"steering: expected a contextsteer.Pipeline or a contextsteer.classic.Steering, "
+                            f"got {type(steering).__name__}")
+        return steering
+
+    def _steering_index(self, steering) -> int:
+        if steering is None:
+            return 0
+        if isinstance(steering, int) and not isinstance(steering, bool):
+            if not 0 <= steering < len(self._steerings):
+                raise IndexError(f"steering: expected an index from 0 to {len(self._steerings) - 1}, got {steering}")
+            return steering
+        for i, known in enumerate(self._steerings):
+            if known is steering:
+                return i
+        self._steerings.append(self._check_steering(steering))
+        return self._core.add_steering(steering._core)
+
+    # --- agents -------------------------------------------------------------------
+    def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, angular_velocity=0.0,
+                   radius=0.5, max_speed=1.0, max_acceleration=math.inf, max_turn_rate=math.inf, mass=1.0,
+                   max_force=math.inf, targets=None, target_ids=None, layers=1,
+                   sense_masks=ALL_LAYERS) -> np.ndarray:
+        """Append agents; returns their ids, ``(m,)`` int64, never reused.
+
+        positions: ``(m, 2)`` metres; velocities: ``(m, 2)`` m/s (rest if None).
+        steering: None (the world's first steering), a steering object (added to the
+            world if new) or the index of one of :attr:`steerings`.
+        heading: radians from +x; angular_velocity: rad/s; radius: metres;
+        max_speed: m/s; max_acceleration: m/s^2; max_turn_rate: rad/s; mass: kg (> 0);
+        max_force: N (inf: no limit beyond the acceleration). Each a number or ``(m,)``.
+        targets: ``(m, 2)`` each agent's target point, metres (the origin if None).
+        target_ids: ``(m,)`` id of the agent each one targets, -1 for none (it then uses
+            its target point); an id may name an agent of this same call.
+        layers: bit mask of the layers each agent is on; sense_masks: bit mask of the
+            layers it senses. Agent a senses b when ``sense_masks[a] & layers[b]``.
+        """
         pos = check.shaped("positions", positions, (None, 2))
         m = len(pos)
-        vel = None if velocities is None else check.shaped("velocities", velocities, (m, 2))
+        index = self._steering_index(steering)
         first = self._core.add_agents(
-            pos, vel,
+            pos,
+            None if velocities is None else check.shaped("velocities", velocities, (m, 2)),
+            check.per_agent("heading", heading, m, minimum=-math.inf),
+            check.per_agent("angular_velocity", angular_velocity, m, minimum=-math.inf),
+            check.per_agent("radius", radius, m),
             check.per_agent("max_speed", max_speed, m),
             check.per_agent("max_acceleration", max_acceleration, m, allow_inf=True),
-            check.per_agent("radius", radius, m),
+            check.per_agent("max_turn_rate", max_turn_rate, m, allow_inf=True),
+            check.per_agent("mass", mass, m, above=0.0),
+            check.per_agent("max_force", max_force, m, allow_inf=True),
+            None if targets is None else check.shaped("targets", targets, (m, 2)),
+            None if target_ids is None else check.per_agent_int("target_ids", target_ids, m, minimum=-1),
+            check.per_agent_int("layers", layers, m, minimum=0, maximum=ALL_LAYERS),
+            check.per_agent_int("sense_masks", sense_masks, m, minimum=0, maximum=ALL_LAYERS),
+            index,
         )
-        return np.arange(first, first + m)
+        return np.arange(first, first + m, dtype=np.int64)
 
-    def step(self, dt: float = 1 / 60) -> None:
-        """Advance ``dt`` seconds (> 0) for every agent; the GIL is released meanwhile."""
-        self._core.step(check.number("dt", dt, above=0.0))
+    def remove_agents(self, ids) -> None:
+        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing."""
+        self._core.remove_agents(check.ids("ids", ids))
+
+    def index_of(self, ids) -> np.ndarray:
+        """Rows of the agents ``ids`` in the per-agent arrays; IndexError for an unknown or removed id."""
+        return self._core.index_of(check.ids("ids", ids))
+
+    def reset(self) -> None:
+        """Put every agent back to the position, velocity, heading, angular velocity and
+        target it was added with; time, steps, maps and decisions start again."""
+        self._core.reset()
+
+    # --- steering -----------------------------------------------------------------
+    @property
+    def steerings(self) -> tuple:
+        """The world's steerings; ``steering_index`` says which one each agent uses."""
+        return tuple(self._steerings)
+
+    def set_steering(self, steering, index: int = 0) -> None:
+        """Replace steering ``index`` for all its agents. A pipeline of another slot count
+        changes the world's resolution: the maps are resampled (interest linearly, danger
+        by max) so that smoothing carries on. All pipelines of a world share one slot count."""
+        index = self._steering_index(index)
+        self._core.set_steering(index, self._check_steering(steering)._core)
+        self._steerings[index] = steering
 
     @property
-    def pipeline(self) -> Pipeline:
-        return self._pipeline
+    def threads(self) -> int:
+        """Threads used by the step (>= 1); results are bit-identical for any count."""
+        return self._core.threads
+
+    @threads.setter
+    def threads(self, value: int) -> None:
+        self._core.threads = check.count("threads", value, minimum=1)
+
+    # --- stepping -----------------------------------------------------------------
+    def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
+        """Advance ``dt`` seconds (> 0), integrating motion in ``substeps`` parts; the GIL is
+        released meanwhile."""
+        self._core.step(check.number("dt", dt, above=0.0), check.count("substeps", substeps, minimum=1))
+
+    def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
+            chunk: int | None = None) -> rec.Recording:
+        """Run ``steps`` steps in C++ and return what was recorded.
+
+        record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
+            the times), or an iterable of names among positions, velocities, headings,
+            interest, danger, final, direction, strength, slot, blocked, penetration,
+            overlap. The :class:`~contextsteer.recording.Recording` docstring gives the
+            memory per step; the arrays are allocated before the run starts.
+        progress: show a tqdm progress bar.
+        chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
+            run can be interrupted (Ctrl-C): it then returns the steps that finished,
+            with ``complete=False``, instead of losing them.
+        """
+        steps = check.count("steps", steps)
+        dt = check.number("dt", dt, above=0.0)
+        substeps = check.count("substeps", substeps, minimum=1)
+        names = self._record_names(record)
+        n, slots = self.agent_count, self.slots
+        arrays = {}
+        for name in names:
+            width, dtype = rec.FIELDS[name]
+            width = slots if width == "slots" else width
+            shape = (steps, n) if width == 1 else (steps, n, width)
+            arrays[name] = np.empty(shape, dtype=dtype)
+        time = np.empty(steps)
+        recording = rec.Recording(time, self.ids.copy(), recorded=names, **arrays)
+        chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
+        bar = _progress_bar(steps) if progress else None
+        done = 0
+        try:
+            while done < steps:
+                k = min(chunk, steps - done)
+                parts = {name: a[done:done + k] for name, a in arrays.items()}
+                self._core.run(k, dt, substeps, time=time[done:done + k], **parts)
+                done += k
+                if bar is not None:
+                    bar.update(k)
+        except KeyboardInterrupt:
+            return recording.truncated(done)
+        finally:
+            if bar is not None:
+                bar.close()
+        return recording
+
+    @staticmethod
+    def _record_names(record) -> tuple[str, ...]:
+        if record is None or record is False:
+            return ()
+        if record == "state" or record is True:
+            return rec.STATE
+        if record == "all":
+            return tuple(rec.FIELDS)
+        if isinstance(record, str) or not isinstance(record, Iterable):
+            raise ValueError(f"record: expected 'state', 'all', None or names among {', '.join(rec.FIELDS)}, "
+                             f"got {record!r}")
+        names = tuple(record)
+        for name in names:
+            if name not in rec.FIELDS:
+                raise ValueError(f"record: expected names among {', '.join(rec.FIELDS)}, got {name!r}")
+        return names
+
+    # --- neighbours -----------------------------------------------------------------
+    def neighbors(self, point=None, radius: float = 1.0, *, agent=None, layers=None) -> np.ndarray:
+        """Ids of the agents within ``radius`` metres of ``point`` ``(2,)``, or of the agent
+        with id ``agent`` (itself excluded, and by default only the layers it senses), in
+        a fixed order. layers: bit mask of the layers to include (all by default)."""
+        radius = check.number("radius", radius, minimum=0.0)
+        exclude = -1
+        if (point is None) == (agent is None):
+            raise ValueError("point, agent: expected exactly one of them")
+        if agent is not None:
+            exclude = int(self.index_of([agent])[0])
+            point = self.positions[exclude]
+            mask = int(self.sense_masks[exclude]) if layers is None else layers
+        else:
+            mask = ALL_LAYERS if layers is None else layers
+        mask = check.count("layers", mask, minimum=0)
+        rows = self._core.neighbors(check.shaped("point", point, (2,)), radius, mask, exclude)
+        return self.ids[rows]
+
+    # --- obstacles ------------------------------------------------------------------
+    def add_circles(self, circles, *, layer: int = 1) -> None:
+        """Add ``(m, 3)`` circles (x, y, radius in metres) on the layers of bit mask ``layer``."""
+        self._core.add_circles(check.points("circles", circles, columns=3), check.count("layer", layer, minimum=0))
+
+    def add_segments(self, segments, *, layer: int = 1) -> None:
+        """Add ``(m, 4)`` walls, each x0, y0, x1, y1 in metres."""
+        segs = check.real_array("segments", segments)
+        if segs.ndim == 1 and segs.shape[0] == 4:
+            segs = segs.reshape(1, 4)
+        if segs.ndim != 2 or segs.shape[1] != 4:
+            raise ValueError(f"segments: expected an array of shape (m, 4) as x0, y0, x1, y1, got shape {segs.shape}")
+        self._core.add_segments(segs, check.count("layer", layer, minimum=0))
+
+    def add_polygon(self, vertices, *, layer: int = 1) -> None:
+        """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
+        are walls and its inside counts as penetrated."""
+        v = check.shaped("vertices", vertices, (None, 2))
+        if len(v) < 3:
+            raise ValueError(f"vertices: expected at least 3 vertices, got {len(v)}")
+        self._core.add_polygon(v, check.count("layer", layer, minimum=0))
+
+    def clear_obstacles(self) -> None:
+        """Remove every circle, segment, polygon and the bounds."""
+        self._core.clear_obstacles()
 
     @property
-    def agent_count(self) -> int:
-        return self._core.agent_count
+    def bounds(self):
+        """``(xmin, ymin, xmax, ymax)`` metres, or None. Agents belong inside; the sides are
+        walls on every layer. Assign None to remove them."""
+        return self._core.bounds
+
+    @bounds.setter
+    def bounds(self, value) -> None:
+        if value is None:
+            self._core.clear_bounds()
+        else:
+            self._core.set_bounds(check.shaped("bounds", value, (4,)))
+
+    circles = _view("circles", "``(m, 3)`` circle obstacles, x, y, radius in metres (a copy).")
+    segments = _view("segments", "``(m, 4)`` walls added with add_segments, metres (a copy).")
+    polygons = _view("polygons", "List of ``(k, 2)`` polygon vertex arrays, metres (copies).")
+
+    # --- counters -------------------------------------------------------------------
+    agent_count = _view("agent_count", "Number of agents.")
+    slots = _view("slots", "Slot count of the maps (0 while no context pipeline is in use).")
+    steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
+    time = _view("time", "Simulated seconds since the world was made or reset.")
 
     def __len__(self) -> int:
         return self._core.agent_count
 
-    @property
-    def slots(self) -> int:
-        return self._core.slots
+    # --- per-agent arrays: writable state and parameters ------------------------------
+    positions = _view("positions", "``(n, 2)`` metres, writable view.")
+    velocities = _view("velocities", "``(n, 2)`` m/s, writable view.")
+    heading = _view("heading", "``(n,)`` radians from +x, writable view.")
+    angular_velocity = _view("angular_velocity", "``(n,)`` rad/s, writable view.")
+    radius = _view("radius", "``(n,)`` metres, writable view.")
+    max_speed = _view("max_speed", "``(n,)`` m/s, writable view.")
+    max_acceleration = _view("max_acceleration", "``(n,)`` m/s^2 (inf: none), writable view.")
+    max_turn_rate = _view("max_turn_rate", "``(n,)`` rad/s (inf: none), writable view.")
+    mass = _view("mass", "``(n,)`` kg, writable view.")
+    max_force = _view("max_force", "``(n,)`` N (inf: none), writable view.")
+    targets = _view("targets", "``(n, 2)`` each agent's target point, metres, writable view.")
+    target_ids = _view("target_ids", "``(n,)`` int64 id of each agent's target agent or -1, writable view.")
+    layers = _view("layers", "``(n,)`` uint32 layer bits of each agent, writable view.")
+    sense_masks = _view("sense_masks", "``(n,)`` uint32 bits of the layers each agent senses, writable view.")
+    # --- read-only: identity, last step's maps, decisions and measurements --------------
+    ids = _view("ids", "``(n,)`` int64 id of the agent in each row, read-only view.")
+    steering_index = _view("steering_index", "``(n,)`` int32 index into steerings of each agent, read-only view.")
+    interest = _view("interest", "``(n, slots)`` combined interest of the last step, read-only view.")
+    danger = _view("danger", "``(n, slots)`` combined danger of the last step, read-only view.")
+    final = _view("final", "``(n, slots)`` the map each agent decided on, read-only view.")
+    direction = _view("direction", "``(n, 2)`` chosen unit directions, (0, 0) where blocked, read-only view.")
+    strength = _view("strength", "``(n,)`` chosen strengths in [0, 1], read-only view.")
+    slot = _view("slot", "``(n,)`` chosen fractional slots, -1 where blocked, read-only view.")
+    blocked = _view("blocked", "``(n,)`` bool, True where no slot was left, read-only view.")
+    penetration = _view("penetration", "``(n,)`` metres into the deepest sensed obstacle, read-only view.")
+    overlap = _view("overlap", "``(n,)`` metres of the deepest overlap with a sensed agent, read-only view.")
 
-    @property
-    def steps_taken(self) -> int:
-        return self._core.steps_taken
 
-    @property
-    def time(self) -> float:
-        """Simulated seconds since the world was made."""
-        return self._core.time
-
-    @property
-    def obstacles(self) -> np.ndarray:
-        """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy; assign to change)."""
-        return self._core.obstacles
-
-    @obstacles.setter
-    def obstacles(self, value) -> None:
-        self._core.set_obstacles(check.points("obstacles", value, columns=3))
-
-    # State: writable views, (n, 2) or (n,).
-    @property
-    def positions(self) -> np.ndarray:
-        """``(n, 2)`` metres, writable view."""
-        return self._core.positions
-
-    @property
-    def velocities(self) -> np.ndarray:
-        """``(n, 2)`` m/s, writable view."""
-        return self._core.velocities
-
-    @property
-    def max_speed(self) -> np.ndarray:
-        """``(n,)`` m/s, writable view."""
-        return self._core.max_speed
-
-    @property
-    def max_acceleration(self) -> np.ndarray:
-        """``(n,)`` m/s^2, writable view (inf: no limit)."""
-        return self._core.max_acceleration
-
-    @property
-    def radius(self) -> np.ndarray:
-        """``(n,)`` metres, writable view."""
-        return self._core.radius
-
-    # Maps and decisions of the last step: read-only views.
-    @property
-    def interest(self) -> np.ndarray:
-        """``(n, slots)`` combined interest of the last step, read-only view."""
-        return self._core.interest
-
-    @property
-    def danger(self) -> np.ndarray:
-        """``(n, slots)`` combined danger of the last step, read-only view."""
-        return self._core.danger
-
-    @property
-    def final(self) -> np.ndarray:
-        """``(n, slots)`` the map each agent decided on in the last step, read-only view."""
-        return self._core.final
-
-    @property
-    def direction(self) -> np.ndarray:
-        """``(n, 2)`` chosen unit directions ((0, 0) where blocked), read-only view."""
-        return self._core.direction
-
-    @property
-    def strength(self) -> np.ndarray:
-        """``(n,)`` chosen strengths in [0, 1], read-only view."""
-        return self._core.strength
-
-    @property
-    def slot(self) -> np.ndarray:
-        """``(n,)`` chosen fractional slots (-1 where blocked), read-only view."""
-        return self._core.slot
-
-    @property
-    def blocked(self) -> np.ndarray:
-        """``(n,)`` bool, True where no slot was left, read-only view."""
-        return self._core.blocked
+def _progress_bar(total: int):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError as exc:  # pragma: no cover - tqdm is a dependency
+        raise ImportError("progress=True needs tqdm (pip install tqdm)") from exc
+    return tqdm(total=total, unit="step")

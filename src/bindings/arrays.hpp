@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "contextsteer/agent_store.hpp"
+#include "contextsteer/geometry.hpp"
 #include "contextsteer/real.hpp"
-#include "contextsteer/scene.hpp"
-#include "contextsteer/world.hpp"
 
 namespace contextsteer::bindings {
 
@@ -35,6 +35,10 @@ inline std::vector<Circle> circles_from(const RealArray& a, const char* argument
   for (std::size_t i = 0; i < circles.size(); ++i) circles[i] = Circle{{d[3 * i], d[3 * i + 1]}, d[3 * i + 2]};
   return circles;
 }
+
+// Optional typed inputs of other dtypes, converted like RealArray.
+using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+using MaskArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;
 
 // A NumPy view of a shared buffer; the view's base holds a reference to the buffer, so
 // the memory outlives the world that made it and any later growth of that world.

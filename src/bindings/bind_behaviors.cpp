@@ -42,16 +42,18 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("fills_danger", &Behavior::fills_danger);
 
   py::class_<Chase, Behavior, std::shared_ptr<Chase>>(m, "Chase")
-      .def(py::init([](const RealArray& targets, Real max_distance, const std::string& falloff,
+      .def(py::init([](const RealArray& targets, bool agent_target, Real max_distance, const std::string& falloff,
                        const std::string& combine, Real weight) {
              ChaseParams p;
              p.max_distance = max_distance;
              p.falloff = parse_falloff(falloff, "falloff");
              p.combine = parse_target_combine(combine, "combine");
+             p.agent_target = agent_target;
              p.weight = weight;
              return std::make_shared<Chase>(points_from(targets, "targets"), p);
            }),
-           py::arg("targets"), py::arg("max_distance"), py::arg("falloff"), py::arg("combine"), py::arg("weight"))
+           py::arg("targets"), py::arg("agent_target"), py::arg("max_distance"), py::arg("falloff"),
+           py::arg("combine"), py::arg("weight"))
       .def_property(
           "targets", [](const Chase& c) { return points_to_array(c.targets()); },
           [](Chase& c, const RealArray& targets) { c.set_targets(points_from(targets, "targets")); })
@@ -59,16 +61,18 @@ void bind_behaviors(py::module_& m) {
 
   py::class_<Avoid, Behavior, std::shared_ptr<Avoid>>(m, "Avoid")
       .def(py::init([](const RealArray& circles, Real max_distance, const std::string& falloff, bool world_obstacles,
-                       Real weight) {
+                       bool agents, Real weight) {
              AvoidParams p;
              p.max_distance = max_distance;
              p.falloff = parse_falloff(falloff, "falloff");
              p.world_obstacles = world_obstacles;
+             p.agents = agents;
              p.weight = weight;
              return std::make_shared<Avoid>(circles_from(circles, "circles"), p);
            }),
-           py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"),
+           py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"), py::arg("agents"),
            py::arg("weight"))
+      .def_property_readonly("agents", [](const Avoid& a) { return a.params().agents; })
       .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); })
       .def_property_readonly("max_distance", [](const Avoid& a) { return a.params().max_distance; })
       .def_property_readonly("world_obstacles", [](const Avoid& a) { return a.params().world_obstacles; });

@@ -1,6 +1,9 @@
 // The steering pipeline: behaviours, combine rules, shaping and resolve in one object.
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <numeric>
+
 #include "arrays.hpp"
 #include "contextsteer/pipeline.hpp"
 
@@ -37,7 +40,8 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
   const py::ssize_t s = p.config().slots;
   require_shape(velocities, "velocities", {n, 2});
   require_shape(radius, "radius", {n});
-  const std::vector<Circle> circles = circles_from(obstacles, "obstacles");
+  Obstacles scene_obstacles;
+  for (const Circle& c : circles_from(obstacles, "obstacles")) scene_obstacles.add_circle(c);
 
   py::array_t<Real> interest({n, s}), danger({n, s}), final_map({n, s}), direction({n, py::ssize_t(2)});
   py::array_t<Real> strength(n), slot(n);
@@ -47,8 +51,10 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
   scene.positions = positions.data();
   scene.velocities = velocities.data();
   scene.radius = radius.data();
-  scene.obstacles = circles.data();
-  scene.obstacle_count = static_cast<int>(circles.size());
+  scene.obstacles = &scene_obstacles;
+  Real max_radius = 0;
+  for (py::ssize_t a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
+  scene.max_radius = max_radius;
   DecisionBatch out{direction.mutable_data(), strength.mutable_data(), slot.mutable_data(),
                     reinterpret_cast<std::uint8_t*>(blocked.mutable_data()), final_map.mutable_data()};
   MapBatch i_maps{interest.mutable_data(), static_cast<int>(n), static_cast<int>(s)};
@@ -57,8 +63,13 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
     // Safe: inputs are held by this frame, outputs are not yet visible to Python, and
     // the pipeline is immutable once built.
     py::gil_scoped_release release;
+    SpatialGrid grid;
+    grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * max_radius, Real(1e-3)));
+    scene.grid = &grid;
+    std::vector<int> agents(n);
+    std::iota(agents.begin(), agents.end(), 0);
     Pipeline::Scratch scratch = p.make_scratch();
-    p.evaluate(scene, i_maps, d_maps, out, false, scratch);
+    p.evaluate(scene, agents.data(), static_cast<int>(n), i_maps, d_maps, out, false, scratch);
   }
   py::dict result;
   result["interest"] = interest;

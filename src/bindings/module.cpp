@@ -5,6 +5,7 @@ namespace contextsteer::bindings {
 void bind_context_map(pybind11::module_& m);
 void bind_behaviors(pybind11::module_& m);
 void bind_pipeline(pybind11::module_& m);
+void bind_steering(pybind11::module_& m);
 void bind_world(pybind11::module_& m);
 }  // namespace contextsteer::bindings
 
@@ -13,5 +14,6 @@ PYBIND11_MODULE(_core, m) {
   contextsteer::bindings::bind_context_map(m);
   contextsteer::bindings::bind_behaviors(m);
   contextsteer::bindings::bind_pipeline(m);
+  contextsteer::bindings::bind_steering(m);
   contextsteer::bindings::bind_world(m);
 }

@@ -17,6 +17,8 @@ SlotDirections::SlotDirections(int slots, Real offset) : offset_(offset) {
   check_slot_count(slots, "slots");
   if (!std::isfinite(offset)) throw std::invalid_argument("offset: expected a finite angle in radians");
   spacing_ = kTwoPi / static_cast<Real>(slots);
+  half_cos_ = static_cast<Real>(std::cos(3.14159265358979323846 / slots));
+  half_sin_ = static_cast<Real>(std::sin(3.14159265358979323846 / slots));
   x_.resize(slots);
   y_.resize(slots);
   edge_x_.resize(slots);

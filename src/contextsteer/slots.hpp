@@ -21,6 +21,9 @@ class SlotDirections {
   Real offset() const { return offset_; }
   // Angle between neighbouring slots, radians.
   Real spacing() const { return spacing_; }
+  // cos and sin of half the spacing, needed for every arc-coverage test.
+  Real half_spacing_cos() const { return half_cos_; }
+  Real half_spacing_sin() const { return half_sin_; }
 
   Vec2 operator[](int i) const { return {x_[i], y_[i]}; }
   const Real* x() const { return x_.data(); }
@@ -38,6 +41,8 @@ class SlotDirections {
  private:
   Real offset_;
   Real spacing_;
+  Real half_cos_;
+  Real half_sin_;
   std::vector<Real> x_;
   std::vector<Real> y_;
   std::vector<Real> edge_x_;

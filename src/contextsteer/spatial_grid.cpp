@@ -5,11 +5,13 @@
 
 namespace contextsteer {
 
-void SpatialGrid::build(const Real* positions, int n, Real cell_size) {
+void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) {
   if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
   agents_.resize(n);
   cell_of_.resize(n);
   sorted_xy_.resize(2 * static_cast<std::size_t>(n));
+  sorted_radius_.resize(n);
+  sorted_layer_.resize(n);
   if (n == 0) {
     nx_ = ny_ = 1;
     cell_start_.assign(2, 0);
@@ -50,13 +52,16 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size) {
   for (std::size_t c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
   cell_start_[0] = 0;
   for (int k = 0; k < n; ++k) {
-    sorted_xy_[2 * k] = positions[2 * agents_[k]];
-    sorted_xy_[2 * k + 1] = positions[2 * agents_[k] + 1];
+    const int a = agents_[k];
+    sorted_xy_[2 * k] = positions[2 * a];
+    sorted_xy_[2 * k + 1] = positions[2 * a + 1];
+    sorted_radius_[k] = radius ? radius[a] : Real(0);
+    sorted_layer_[k] = layer ? layer[a] : LayerMask(1);
   }
 }
 
 void SpatialGrid::query(Vec2 p, Real radius, std::vector<int>& out) const {
-  for_each_within(p, radius, [&out](int agent, Vec2, Real) { out.push_back(agent); });
+  for_each_within(p, radius, [&out](const Neighbor& n) { out.push_back(n.agent); });
 }
 
 }  // namespace contextsteer

@@ -9,22 +9,37 @@
 #include <cmath>
 #include <vector>
 
+#include "obstacles.hpp"
 #include "real.hpp"
 #include "vec2.hpp"
 
 namespace contextsteer {
 
+// What a neighbour query reports about each agent it finds.
+struct Neighbor {
+  int agent;                // index in the world's arrays
+  Vec2 position;            // metres
+  Real radius;              // metres
+  LayerMask layer;          // layers the agent is on
+  Real distance_squared;    // to the query point, m^2
+};
+
 class SpatialGrid {
  public:
   // Sorts the n agents at positions (n, 2) into square cells of `cell_size` metres
-  // (> 0); the cell size grows if the cells would far outnumber the agents.
-  void build(const Real* positions, int n, Real cell_size);
+  // (> 0); the cell size grows if the cells would far outnumber the agents. `radius`
+  // and `layer` (n,) are copied in the same order, so that a query reads a neighbour's
+  // data from one place; null means radius 0 and layer 1.
+  void build(const Real* positions, int n, Real cell_size, const Real* radius = nullptr,
+             const LayerMask* layer = nullptr);
 
   int agent_count() const { return static_cast<int>(agents_.size()); }
   Real cell_size() const { return cell_size_; }
+  // The agents in cell order: neighbours in space are close in this order.
+  const std::vector<int>& order() const { return agents_; }
 
-  // Calls fn(agent, position, squared_distance) for every agent within `radius` of p,
-  // in a fixed order. Must follow build() with the positions still unchanged.
+  // Calls fn(const Neighbor&) for every agent within `radius` of p, in a fixed order.
+  // Must follow build() with the positions still unchanged.
   template <class F>
   void for_each_within(Vec2 p, Real radius, F&& fn) const {
     if (agents_.empty()) return;
@@ -42,7 +57,9 @@ class SpatialGrid {
         const Real dx = sorted_xy_[2 * k] - p.x;
         const Real dy = sorted_xy_[2 * k + 1] - p.y;
         const Real d2 = dx * dx + dy * dy;
-        if (d2 <= r2) fn(agents_[k], Vec2{sorted_xy_[2 * k], sorted_xy_[2 * k + 1]}, d2);
+        if (d2 <= r2) {
+          fn(Neighbor{agents_[k], Vec2{sorted_xy_[2 * k], sorted_xy_[2 * k + 1]}, sorted_radius_[k], sorted_layer_[k], d2});
+        }
       }
     }
   }
@@ -65,6 +82,8 @@ class SpatialGrid {
   std::vector<int> cell_of_;     // (n,) cell of each agent
   std::vector<int> agents_;      // (n,) agent indices sorted by cell
   std::vector<Real> sorted_xy_;  // (n, 2) positions in sorted order
+  std::vector<Real> sorted_radius_;       // (n,)
+  std::vector<LayerMask> sorted_layer_;   // (n,)
 };
 
 }  // namespace contextsteer

@@ -1,6 +1,7 @@
 #include "world.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -280,12 +281,14 @@ SceneView World::scene() const {
 }
 
 Real World::grid_cell_size() const {
-  // Neighbour behaviours query within their radius plus two agent radii; overlap within two radii.
+  // Neighbour behaviours query within their radius plus two agent radii; overlap within
+  // two radii. Cells of half the longest reach make a query visit 5 x 5 cells covering
+  // (2.5 reach)^2 instead of 3 x 3 covering (3 reach)^2: fewer candidates to reject.
   Real reach = 2 * max_radius_;
   for (const Controller& c : controllers_) {
     if (c.steering.pipeline) reach = std::max(reach, c.steering.pipeline->neighbor_radius() + 2 * max_radius_);
   }
-  return std::max(reach, Real(1e-3));
+  return std::max(reach / 2, Real(1e-3));
 }
 
 void World::index_stage() {
@@ -295,7 +298,15 @@ void World::index_stage() {
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
-  grid_.build(store_.position.data(), store_.size, grid_cell_size());
+  build_grid();
+  // Evaluate agents in grid order: consecutive agents then query the same cells, which
+  // stay in cache. Every agent's result is independent of the order.
+  for (Controller& c : controllers_) c.members.clear();
+  for (int a : grid_.order()) controllers_[store_.controller[a]].members.push_back(a);
+}
+
+void World::build_grid() {
+  grid_.build(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data());
 }
 
 void World::evaluate_stage() {
@@ -374,7 +385,7 @@ void World::integrate_stage(Real dt, int substeps) {
 }
 
 void World::measure_stage() {
-  grid_.build(store_.position.data(), store_.size, grid_cell_size());
+  build_grid();
   const SceneView view = scene();
   auto body = [&](int t, int) {
     const Task& task = tasks_[t];
@@ -386,9 +397,8 @@ void World::measure_stage() {
       const LayerMask senses = view.senses(a);
       store_.penetration[a] = obstacles_.penetration(p, r, senses);
       Real overlap = 0;
-      grid_.for_each_within(p, r + max_radius_, [&](int other, Vec2 q, Real) {
-        if (other == a || !(senses & view.layer_of(other))) return;
-        overlap = std::max(overlap, r + view.radius_of(other) - length(q - p));
+      grid_.for_each_within(p, r + max_radius_, [&](const Neighbor& n) {
+        if (n.agent != a && (senses & n.layer)) overlap = std::max(overlap, r + n.radius - std::sqrt(n.distance_squared));
       });
       store_.overlap[a] = overlap;
     }
@@ -401,11 +411,23 @@ void World::step(Real dt, int substeps) {
     throw std::invalid_argument("dt: expected a finite time step > 0 in seconds, got " + std::to_string(dt));
   }
   if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  auto lap = [&t0](double& into) {
+    const auto t1 = Clock::now();
+    into = std::chrono::duration<double>(t1 - t0).count();
+    t0 = t1;
+  };
   check_state();
+  lap(stage_times_.check);
   index_stage();
+  lap(stage_times_.index);
   evaluate_stage();
+  lap(stage_times_.evaluate);
   integrate_stage(dt, substeps);
+  lap(stage_times_.integrate);
   measure_stage();
+  lap(stage_times_.measure);
   ++steps_;
   time_ += dt;
 }
@@ -439,9 +461,10 @@ void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vec
   if (!(radius >= 0) || std::isinf(radius)) {
     throw std::invalid_argument("radius: expected a finite distance >= 0, got " + std::to_string(radius));
   }
-  grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)));
-  grid_.for_each_within(p, radius, [&](int other, Vec2, Real) {
-    if (other != exclude && (mask & store_.layer[other])) out.push_back(other);
+  grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)), store_.radius.data(),
+              store_.layer.data());
+  grid_.for_each_within(p, radius, [&](const Neighbor& n) {
+    if (n.agent != exclude && (mask & n.layer)) out.push_back(n.agent);
   });
 }
 

@@ -66,6 +66,15 @@ struct RecordTargets {
   double* time = nullptr;  // (steps,)
 };
 
+// Wall time of the stages of the last step, seconds.
+struct StageTimes {
+  double check = 0;      // validating the state the user may have written
+  double index = 0;      // target ids, neighbour grid, evaluation order
+  double evaluate = 0;   // context maps and decisions, classic steering
+  double integrate = 0;  // motion
+  double measure = 0;    // penetration and overlap
+};
+
 class World {
  public:
   explicit World(Steering steering);
@@ -112,12 +121,13 @@ class World {
   AgentStore& agents() { return store_; }
   int agent_count() const { return store_.size; }
   long long steps_taken() const { return steps_; }
+  const StageTimes& stage_times() const { return stage_times_; }
   double time() const { return time_; }
 
  private:
   struct Controller {
     Steering steering;
-    std::vector<int> members;  // agent indices, ascending
+    std::vector<int> members;  // agent indices, in grid order during a step
   };
   // A unit of parallel work: up to Pipeline::kBlockAgents members of one controller.
   struct Task {
@@ -132,6 +142,7 @@ class World {
   void check_state() const;
   SceneView scene() const;
   Real grid_cell_size() const;
+  void build_grid();
 
   // The stages of a step.
   void index_stage();
@@ -156,6 +167,7 @@ class World {
   std::int64_t next_id_ = 0;
   long long steps_ = 0;
   double time_ = 0;
+  StageTimes stage_times_;
 };
 
 }  // namespace contextsteer

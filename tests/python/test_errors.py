@@ -57,7 +57,7 @@ GOOD = np.ones((2, 8))
         (lambda: cs.Pipeline([cs.Chase([1, 1])], smooth=1.5), ValueError, ["smooth", "<= 1"]),
         (lambda: cs.Pipeline([cs.Chase([1, 1])], blur_danger=-2), ValueError, ["blur_danger", ">= 0"]),
         (lambda: cs.Pipeline([cs.Chase([1, 1], weight=0)], interest_rule="mean"), ValueError, ["mean", "weights"]),
-        (lambda: cs.World("pipeline"), TypeError, ["pipeline", "Pipeline", "str"]),
+        (lambda: cs.World("pipeline"), TypeError, ["steering", "Pipeline", "str"]),
     ],
 )
 def test_bad_input_is_named(call, error, words):
@@ -82,7 +82,7 @@ PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
         ({"positions": [[0, 0]], "max_acceleration": math.nan}, ValueError, ["max_acceleration", "NaN"]),
         ({"positions": [[0, 0]], "radius": -0.5}, ValueError, ["radius", ">= 0"]),
         ({"positions": [[math.inf, 0]]}, ValueError, ["positions", "finite"]),
-        ({"obstacles": [[0, 0]]}, ValueError, ["obstacles", "(m, 3)", "(1, 2)"]),
+        ({"circles": [[0, 0]]}, ValueError, ["circles", "(m, 3)", "(1, 2)"]),
     ],
 )
 def test_bad_world_input_is_named(kwargs, error, words):

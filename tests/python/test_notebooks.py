@@ -17,7 +17,9 @@ def test_there_are_notebooks():
 def test_notebook_runs(path, tmp_path, monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    client = NotebookClient(notebook, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
     errors = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.get("outputs", [])
               if o.get("output_type") == "error"]
     assert not errors

@@ -14,7 +14,7 @@ def test_world_step_matches_the_numpy_reference():
     circles = np.column_stack([rng.uniform(-20, 20, (25, 2)), rng.uniform(0.3, 2.0, 25)]).astype(np.float32)
     target = np.array([[30.0, 5.0]], np.float32)
     pipeline = cs.Pipeline([cs.Chase(target), cs.Avoid(max_distance=3.0)], slots=slots)
-    world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, obstacles=circles)
+    world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, circles=circles)
 
     dirs = reference.slot_directions(slots)
     p, v = positions.astype(np.float64), np.zeros((n, 2))
@@ -83,7 +83,7 @@ def test_speed_and_acceleration_limits_hold():
 
 def test_agents_pass_an_obstacle_to_reach_the_target():
     world = cs.World(cs.Pipeline([cs.Chase([20.0, 0.0]), cs.Avoid(max_distance=3)], select="blend"),
-                     [[0.0, 0.0], [0.0, 0.5], [0.0, -0.5]], max_speed=2.0, obstacles=[[10.0, 0.0, 2.0]])
+                     [[0.0, 0.0], [0.0, 0.5], [0.0, -0.5]], max_speed=2.0, circles=[[10.0, 0.0, 2.0]])
     closest = np.full(3, np.inf)
     for _ in range(400):
         world.step(0.05)

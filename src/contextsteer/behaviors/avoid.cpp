@@ -42,18 +42,18 @@ void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, cons
   // A slot is covered when the angle between its direction and the bearing is at most
   // alpha + h, i.e. dot(u, d_i) >= cos(alpha + h); alpha + h <= pi since alpha <= pi/2
   // and h <= pi/2 for two slots or more.
-  const Real half_slot = dirs.spacing() / 2;
   const Real sin_alpha = std::min(Real(1), reach / d);
   const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
-  const Real min_cos = cos_alpha * std::cos(half_slot) - sin_alpha * std::sin(half_slot);
+  const Real min_cos = cos_alpha * dirs.half_spacing_cos() - sin_alpha * dirs.half_spacing_sin();
   const Real ux = to.x / d;
   const Real uy = to.y / d;
   const Real* dx = dirs.x();
   const Real* dy = dirs.y();
   // The tiny tolerance keeps an obstacle that exactly touches an arc's edge on both sides.
-  for (int i = 0; i < slots; ++i) {
-    if (ux * dx[i] + uy * dy[i] >= min_cos - Real(1e-6)) row[i] = std::max(row[i], w);
-  }
+  // Branch-free (danger rows and w are >= 0, so max with 0 changes nothing): coverage is
+  // unpredictable, and this form vectorises.
+  const Real limit = min_cos - Real(1e-6);
+  for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i] >= limit ? w : Real(0));
 }
 
 void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const {
@@ -105,9 +105,8 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     }
     if (params_.agents && scene.grid) {
       const Real reach = params_.max_distance + agent_radius + scene.max_radius;
-      scene.grid->for_each_within(p, reach, [&](int other, Vec2 q, Real) {
-        if (other == a || !(senses & scene.layer_of(other))) return;
-        add_circle(p, agent_radius, q, scene.radius_of(other), dirs, row);
+      scene.grid->for_each_within(p, reach, [&](const Neighbor& n) {
+        if (n.agent != a && (senses & n.layer)) add_circle(p, agent_radius, n.position, n.radius, dirs, row);
       });
     }
   }

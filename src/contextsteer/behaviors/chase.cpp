@@ -33,27 +33,29 @@ void Chase::set_targets(std::vector<Vec2> targets) {
   targets_ = std::move(targets);
 }
 
+void Chase::add_target(Vec2 p, Vec2 t, const Real* dx, const Real* dy, int slots, Real* row) const {
+  const Vec2 to = t - p;
+  const Real d = length(to);
+  if (d > params_.max_distance || d < Real(1e-6)) return;
+  const Real g = falloff_value(params_.falloff, d, params_.max_distance) / d;
+  const Real ux = to.x * g;
+  const Real uy = to.y * g;
+  if (params_.combine == TargetCombine::Max) {
+    for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i]);
+  } else {
+    for (int i = 0; i < slots; ++i) row[i] += std::max(Real(0), ux * dx[i] + uy * dy[i]);
+  }
+}
+
 void Chase::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
   const int slots = dirs.slots();
-  const Real* dx = dirs.x();
-  const Real* dy = dirs.y();
   for (int k = 0; k < count; ++k) {
     Real* row = interest + static_cast<std::size_t>(k) * slots;
-    const Vec2 p = scene.position(agents[k]);
-    for (const Vec2& t : targets_) {
-      const Vec2 to = t - p;
-      const Real d = length(to);
-      if (d > params_.max_distance || d < Real(1e-6)) continue;
-      const Real g = falloff_value(params_.falloff, d, params_.max_distance) / d;
-      const Real ux = to.x * g;
-      const Real uy = to.y * g;
-      if (params_.combine == TargetCombine::Max) {
-        for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i]);
-      } else {
-        for (int i = 0; i < slots; ++i) row[i] += std::max(Real(0), ux * dx[i] + uy * dy[i]);
-      }
-    }
+    const int a = agents[k];
+    const Vec2 p = scene.position(a);
+    for (const Vec2& t : targets_) add_target(p, t, dirs.x(), dirs.y(), slots, row);
+    if (params_.agent_target) add_target(p, scene.target_of(a), dirs.x(), dirs.y(), slots, row);
   }
 }
 

@@ -4,6 +4,8 @@
 // max(0, dot(u, d_i)) * falloff(d / max_distance), u = (t - p) / d. Targets combine per
 // slot by Max (go for the best target) or Sum (head for the centre between targets).
 // A target closer than 1e-6 m adds nothing: there is no direction left to go.
+// With `agent_target`, each agent chases its own target (its target agent, or its
+// target point) instead of, or besides, the shared targets.
 #pragma once
 
 #include <string>
@@ -21,6 +23,7 @@ struct ChaseParams {
   Real max_distance = kInfinity;  // metres; farther targets are ignored
   Falloff falloff = Falloff::Linear;
   TargetCombine combine = TargetCombine::Max;
+  bool agent_target = false;
   Real weight = 1;
 };
 
@@ -39,6 +42,8 @@ class Chase : public Behavior {
   const ChaseParams& params() const { return params_; }
 
  private:
+  void add_target(Vec2 p, Vec2 t, const Real* dx, const Real* dy, int slots, Real* row) const;
+
   std::vector<Vec2> targets_;
   ChaseParams params_;
 };

@@ -1,0 +1,81 @@
+"""What :meth:`World.run` records, step by step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Name -> (values per agent, dtype); "maps" widths are the world's slot count.
+FIELDS = {
+    "positions": (2, np.float32),
+    "velocities": (2, np.float32),
+    "headings": (1, np.float32),
+    "interest": ("slots", np.float32),
+    "danger": ("slots", np.float32),
+    "final": ("slots", np.float32),
+    "direction": (2, np.float32),
+    "strength": (1, np.float32),
+    "slot": (1, np.float32),
+    "blocked": (1, np.bool_),
+    "penetration": (1, np.float32),
+    "overlap": (1, np.float32),
+}
+STATE = ("positions", "velocities", "headings")
+MAPS = ("interest", "danger", "final")
+DECISIONS = ("direction", "strength", "slot", "blocked")
+MEASURES = ("penetration", "overlap")
+
+
+def bytes_per_step(names, agents: int, slots: int) -> int:
+    """Memory one recorded step takes for ``names``, in bytes."""
+    total = 8  # the time stamp
+    for name in names:
+        width, dtype = FIELDS[name]
+        total += agents * (slots if width == "slots" else width) * np.dtype(dtype).itemsize
+    return total
+
+
+@dataclass
+class Recording:
+    """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
+
+    time: ``(T,)`` seconds at the end of each step. ids: ``(n,)`` the agents' ids (rows).
+    Recorded arrays, each present when asked for, else None:
+    positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
+    interest, danger, final: ``(T, n, slots)``; direction: ``(T, n, 2)``;
+    strength, slot: ``(T, n)``; blocked: ``(T, n)`` bool;
+    penetration, overlap: ``(T, n)`` metres.
+
+    Memory per step, for n agents and S slots: 8 bytes for the time, plus 20 n for the
+    state (positions, velocities, headings), 12 n S for the three maps, 17 n for the
+    decisions and 8 n for the measurements.
+    complete: False when the run was interrupted; the arrays then hold the steps that
+    finished (T of them).
+    """
+
+    time: np.ndarray
+    ids: np.ndarray
+    positions: np.ndarray | None = None
+    velocities: np.ndarray | None = None
+    headings: np.ndarray | None = None
+    interest: np.ndarray | None = None
+    danger: np.ndarray | None = None
+    final: np.ndarray | None = None
+    direction: np.ndarray | None = None
+    strength: np.ndarray | None = None
+    slot: np.ndarray | None = None
+    blocked: np.ndarray | None = None
+    penetration: np.ndarray | None = None
+    overlap: np.ndarray | None = None
+    complete: bool = True
+    recorded: tuple[str, ...] = field(default=())
+
+    @property
+    def steps(self) -> int:
+        return len(self.time)
+
+    def truncated(self, steps: int) -> Recording:
+        """The first ``steps`` steps, marked incomplete."""
+        arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
+        return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded, **arrays)

@@ -1,0 +1,265 @@
+"""Agents in a world: ids, add/remove/reset, classic steering beside context steering,
+obstacles of every kind, neighbour queries, layers, recording and threads."""
+
+import hashlib
+import math
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+from contextsteer import classic
+
+
+def chase_pipeline(**kwargs):
+    return cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=2.0, **kwargs)], slots=16, select="blend")
+
+
+def test_ids_are_stable_and_removed_ids_fail_loudly():
+    world = cs.World(chase_pipeline(), [[0, 0], [1, 0], [2, 0]])
+    np.testing.assert_array_equal(world.ids, [0, 1, 2])
+    more = world.add_agents([[3, 0], [4, 0]])
+    np.testing.assert_array_equal(more, [3, 4])
+    world.remove_agents([1, 3])
+    np.testing.assert_array_equal(world.ids, [0, 2, 4])
+    np.testing.assert_array_equal(world.index_of([4, 0]), [2, 0])
+    np.testing.assert_allclose(world.positions[world.index_of(2)[0]], [2, 0])
+    with pytest.raises(IndexError, match="agent 1 was removed"):
+        world.index_of(1)
+    with pytest.raises(IndexError, match="no agent has id 9"):
+        world.remove_agents([0, 9])
+    assert len(world) == 3  # nothing was removed by the failed call
+    new = world.add_agents([[5, 0]])
+    assert new[0] == 5  # ids are never reused
+
+
+def test_reset_restores_the_spawn_state():
+    world = cs.World(chase_pipeline(), [[0.0, 0.0], [5.0, 5.0]], targets=[[10, 0], [0, 10]], max_speed=2.0)
+    start = world.positions.copy()
+    for _ in range(20):
+        world.step(0.1)
+    assert not np.allclose(world.positions, start)
+    world.reset()
+    np.testing.assert_array_equal(world.positions, start)
+    np.testing.assert_array_equal(world.velocities, 0)
+    assert world.time == 0 and world.steps_taken == 0
+    np.testing.assert_array_equal(world.interest, 0)
+
+
+def test_context_and_classic_agents_share_a_world():
+    seek = classic.Steering([classic.Seek([20.0, 0.0])])
+    world = cs.World(cs.Pipeline([cs.Chase([20.0, 0.0])]), [[0.0, 1.0]], max_speed=2.0, max_acceleration=2.0)
+    ids = world.add_agents([[0.0, -1.0]], steering=seek, max_speed=2.0, max_acceleration=2.0)
+    assert len(world.steerings) == 2 and world.steerings[1] is seek
+    np.testing.assert_array_equal(world.steering_index, [0, 1])
+    for _ in range(60):
+        world.step(0.1)
+    # Both head east near full speed (the context agent's strength is its interest in the
+    # best slot, just under 1); only the context agent has maps.
+    assert (world.velocities[:, 0] > 1.95).all()
+    assert np.linalg.norm(world.velocities[1]) == pytest.approx(2.0, abs=1e-4)
+    assert world.final[0].max() > 0 and world.final[1].max() == 0
+    assert world.index_of(ids)[0] == 1
+
+
+def test_kinematic_limits_hold_under_any_behaviour():
+    rng = np.random.default_rng(2)
+    steerings = [
+        chase_pipeline(),
+        classic.Steering([classic.Flee(), classic.Face()], combiner="blend"),
+        classic.Steering([classic.Pursue(max_prediction=1.5), classic.LookWhereYouGo()]),
+        classic.Steering([classic.Arrive(slowing_radius=4.0), classic.Evade()], combiner="priority"),
+    ]
+    world = cs.World(steerings[0])
+    n = 40
+    for s in steerings:
+        world.add_agents(rng.uniform(-10, 10, (n, 2)), rng.uniform(-1, 1, (n, 2)), steering=s, max_speed=2.5,
+                         max_acceleration=3.0, max_turn_rate=1.2, targets=rng.uniform(-10, 10, (n, 2)),
+                         target_ids=rng.integers(0, n, n), heading=rng.uniform(-3, 3, n))
+    dt = 0.05
+    speed = np.linalg.norm(world.velocities, axis=1)
+    velocity = world.velocities.copy()
+    heading = world.heading.copy()
+    for _ in range(200):
+        world.step(dt)
+        v = world.velocities
+        assert (np.linalg.norm(v, axis=1) <= 2.5 + 1e-4).all()
+        assert (np.linalg.norm(v - velocity, axis=1) <= 3.0 * dt + 1e-4).all()
+        turn = np.angle(np.exp(1j * (world.heading - heading)))
+        assert (np.abs(turn) <= 1.2 * dt + 1e-4).all()
+        velocity, heading = v.copy(), world.heading.copy()
+    assert speed is not None
+
+
+def test_walls_polygons_and_bounds_keep_agents_out():
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=3.0)], slots=16, select="blend")
+    # A wedge pointing at the agents: they slide along its faces. (A wide face square to
+    # the target direction is a dead end for any reactive steering; paths handle those.)
+    square = [[8, 0.5], [12, -1.5], [12, 2.5]]
+    world = cs.World(pipeline, [[0.0, y] for y in np.linspace(-3, 3, 7)], targets=[[20.0, 0.0]] * 7,
+                     max_speed=2.0, max_acceleration=4.0, radius=0.4, polygons=[square],
+                     segments=[[15, 1.0, 15, 6.0]], bounds=(-5, -6, 25, 6))
+    worst = 0.0
+    for _ in range(500):
+        world.step(0.05)
+        worst = max(worst, float(world.penetration.max()))
+    assert worst < 0.05
+    assert (np.linalg.norm(world.positions - [20, 0], axis=1) < 1.5).all()
+    assert world.bounds == (-5, -6, 25, 6)
+    np.testing.assert_allclose(world.polygons[0], square)
+    np.testing.assert_allclose(world.segments, [[15, 1, 15, 6]])
+
+
+def test_penetration_and_overlap_are_measured():
+    world = cs.World(cs.Pipeline([cs.Chase()]), [[0, 0], [0.6, 0], [30, 0]], max_speed=0.0, radius=0.5,
+                     circles=[[30.0, 0.9, 0.5]])
+    world.step(0.1)
+    np.testing.assert_allclose(world.overlap, [0.4, 0.4, 0.0], atol=1e-5)
+    np.testing.assert_allclose(world.penetration, [0, 0, 0.1], atol=1e-5)
+
+
+def test_neighbour_queries_equal_brute_force_and_respect_layers():
+    rng = np.random.default_rng(8)
+    positions = rng.uniform(-30, 30, (400, 2))
+    layers = rng.integers(1, 4, 400)  # 1, 2 or 3
+    world = cs.World(cs.Pipeline([cs.Chase()]), positions, layers=layers)
+    for _ in range(20):
+        point, radius = rng.uniform(-30, 30, 2), rng.uniform(0, 15)
+        mask = int(rng.integers(1, 4))
+        got = world.neighbors(point, radius, layers=mask)
+        near = np.linalg.norm(world.positions - point, axis=1) <= radius
+        want = world.ids[near & ((layers & mask) != 0)]
+        np.testing.assert_array_equal(np.sort(got), np.sort(want))
+    agent = 7
+    world.sense_masks[agent] = 2
+    got = world.neighbors(agent=agent, radius=10.0)
+    near = np.linalg.norm(world.positions - world.positions[agent], axis=1) <= 10.0
+    want = world.ids[near & ((layers & 2) != 0) & (world.ids != agent)]
+    np.testing.assert_array_equal(np.sort(got), np.sort(want))
+
+
+def test_agents_avoid_only_the_layers_they_sense():
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=3.0)])
+    # Two agents on a collision course; the first senses nothing of layer 2.
+    world = cs.World(pipeline, [[0.0, 0.0], [10.0, 0.0]], targets=[[10.0, 0.0], [0.0, 0.0]],
+                     layers=[1, 2], sense_masks=[1, 1])
+    world.step(0.1)
+    assert world.danger[0].max() == 0  # agent 0 does not sense agent 1 (layer 2)...
+    world.step(0.1)
+    world2 = cs.World(pipeline, [[0.0, 0.0], [2.0, 0.0]], targets=[[10.0, 0.0], [0.0, 0.0]])
+    world2.step(0.1)
+    assert world2.danger[0, 0] > 0 and world2.danger[1, 8] > 0  # ...while these see each other
+
+
+def test_run_records_arrays_of_the_documented_shapes():
+    world = cs.World(chase_pipeline(), np.zeros((5, 2)), targets=[[10, 0]] * 5, max_speed=1.0)
+    rec = world.run(30, 0.1, record="all")
+    assert rec.complete and rec.steps == 30
+    assert rec.positions.shape == (30, 5, 2) and rec.headings.shape == (30, 5)
+    assert rec.interest.shape == (30, 5, 16) and rec.blocked.dtype == bool
+    np.testing.assert_allclose(rec.time, 0.1 * np.arange(1, 31), rtol=1e-6)
+    np.testing.assert_array_equal(rec.positions[-1], world.positions)
+    np.testing.assert_array_equal(rec.ids, world.ids)
+    only = world.run(3, 0.1, record=["positions", "overlap"])
+    assert only.velocities is None and only.overlap.shape == (3, 5)
+    assert cs.recording.bytes_per_step(cs.recording.STATE, 5, 16) == 8 + 20 * 5
+    with pytest.raises(ValueError, match="record"):
+        world.run(3, record=["speed"])
+
+
+def test_run_matches_stepping():
+    def make():
+        return cs.World(chase_pipeline(), np.random.default_rng(1).uniform(-5, 5, (20, 2)),
+                        targets=[[10, 0]] * 20, max_speed=1.0, max_acceleration=2.0)
+    a, b = make(), make()
+    rec = a.run(25, 0.05, substeps=2)
+    for _ in range(25):
+        b.step(0.05, substeps=2)
+    np.testing.assert_array_equal(rec.positions[-1], b.positions)
+
+
+def test_an_interrupted_run_keeps_the_finished_steps(monkeypatch):
+    world = cs.World(chase_pipeline(), np.zeros((3, 2)), targets=[[5, 0]] * 3)
+    real_run = world._core.run
+    calls = {"n": 0}
+
+    def interrupt_on_third(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(world, "_core", _Proxy(world._core, run=interrupt_on_third))
+    rec = world.run(100, 0.1, chunk=10)
+    assert not rec.complete and rec.steps == 20
+    assert rec.positions.shape == (20, 3, 2)
+    assert np.isfinite(rec.positions).all()
+
+
+class _Proxy:
+    """Forwards to an object, with some attributes replaced."""
+
+    def __init__(self, target, **overrides):
+        self._target, self._overrides = target, overrides
+
+    def __getattr__(self, name):
+        return self._overrides.get(name) or getattr(self._target, name)
+
+
+def test_changing_the_pipeline_resamples_the_maps():
+    world = cs.World(cs.Pipeline([cs.Chase([10.0, 0.0])], slots=16, smooth=0.5), [[0.0, 0.0]])
+    world.step(0.1)
+    east = float(world.interest[0, 0])
+    world.set_steering(cs.Pipeline([cs.Chase([10.0, 0.0])], slots=8, smooth=0.5))
+    assert world.slots == 8 and world.interest.shape == (1, 8)
+    assert world.interest[0, 0] == pytest.approx(east)
+    world.step(0.1)
+    np.testing.assert_allclose(world.direction[0], [1, 0], atol=1e-6)
+    with pytest.raises(ValueError, match="slot count"):
+        world.add_agents([[1, 1]], steering=cs.Pipeline([cs.Chase()], slots=12))
+
+
+def test_results_are_bit_identical_for_one_and_two_threads():
+    def digest(threads):
+        rng = np.random.default_rng(5)
+        pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, max_distance=4.0)], slots=16, select="parabolic",
+                               smooth=0.3)
+        world = cs.World(pipeline, rng.uniform(-40, 40, (1500, 2)), targets=rng.uniform(-40, 40, (1500, 2)),
+                         max_speed=2.0, max_acceleration=3.0, circles=[[0, 0, 5]], threads=threads)
+        world.add_agents(rng.uniform(-40, 40, (300, 2)), steering=classic.Steering([classic.Arrive()]),
+                         targets=rng.uniform(-40, 40, (300, 2)), max_speed=1.5, max_acceleration=2.0)
+        rec = world.run(200, 0.05, record="all")
+        h = hashlib.sha256()
+        for name in rec.recorded:
+            h.update(np.ascontiguousarray(getattr(rec, name)).tobytes())
+        return h.hexdigest()
+
+    assert digest(1) == digest(2)
+
+
+def test_bad_world_arguments_are_named():
+    world = cs.World(chase_pipeline(), [[0, 0]])
+    with pytest.raises(IndexError, match="steering"):
+        world.add_agents([[1, 1]], steering=5)
+    with pytest.raises(ValueError, match="mass"):
+        world.add_agents([[1, 1]], mass=0)
+    with pytest.raises(IndexError, match="no agent has id 42"):
+        world.add_agents([[1, 1]], target_ids=[42])
+    with pytest.raises(ValueError, match="threads"):
+        world.threads = 0
+    with pytest.raises(ValueError, match="substeps"):
+        world.step(0.1, substeps=0)
+    with pytest.raises(ValueError, match="vertices"):
+        world.add_polygon([[0, 0], [1, 1]])
+    with pytest.raises(ValueError, match="bounds"):
+        world.bounds = (1, 1, 0, 0)
+    with pytest.raises(TypeError, match="layers"):
+        world.add_agents([[1, 1]], layers=1.5)
+    with pytest.raises(ValueError, match="point, agent"):
+        world.neighbors(radius=2.0)
+    world.target_ids[0] = 77
+    with pytest.raises(IndexError, match="77"):
+        world.step(0.1)
+    world.target_ids[0] = -1
+    world.step(0.1)
+    assert math.isfinite(world.time)
