@@ -71,3 +71,87 @@ def step(positions, velocities, *, radius, max_speed, max_acceleration, targets,
     scale = np.where(norm > limit, limit / np.maximum(norm, 1e-30), 1)
     velocities = velocities + change * scale[:, None]
     return positions + velocities * dt, velocities
+
+
+# --- The disc scene: seek plus danger from neighbouring agents -----------------------
+
+def neighbour_pairs(positions, radius):
+    """Every ordered pair ``(i, j)``, ``i != j``, of agents within ``radius`` metres, found
+    through a uniform grid of cells ``radius`` wide. Returns two ``(pairs,)`` index arrays."""
+    n = len(positions)
+    keys = np.floor(positions / radius).astype(np.int64)
+    keys -= keys.min(axis=0)
+    width = keys[:, 0].max() + 3
+    cell = (keys[:, 1] + 1) * width + keys[:, 0] + 1
+    order = np.argsort(cell, kind="stable")
+    sorted_cells = cell[order]
+    first_i, first_j = [], []
+    for oy in (-1, 0, 1):
+        for ox in (-1, 0, 1):
+            wanted = cell + oy * width + ox
+            start = np.searchsorted(sorted_cells, wanted, "left")
+            counts = np.searchsorted(sorted_cells, wanted, "right") - start
+            i = np.repeat(np.arange(n), counts)
+            within_run = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+            j = order[np.repeat(start, counts) + within_run]
+            first_i.append(i)
+            first_j.append(j)
+    i, j = np.concatenate(first_i), np.concatenate(first_j)
+    d2 = ((positions[i] - positions[j]) ** 2).sum(axis=1)
+    keep = (i != j) & (d2 <= radius * radius)
+    return i[keep], j[keep]
+
+
+def agent_danger(positions, radius, dirs, max_distance):
+    """``(n, S)`` danger of Avoid(agents=True): arc coverage, linear falloff of clearance."""
+    n, s = len(positions), len(dirs)
+    i, j = neighbour_pairs(positions, max_distance + 2 * radius.max())
+    to = positions[j] - positions[i]
+    d = np.linalg.norm(to, axis=1)
+    reach = radius[i] + radius[j]
+    clearance = np.maximum(0, d - reach)
+    weight = np.where(clearance <= max_distance, 1 - clearance / max_distance, 0)
+    sin_a = np.minimum(1, reach / np.maximum(d, 1e-6))
+    min_cos = np.sqrt(1 - sin_a**2) * np.cos(np.pi / s) - sin_a * np.sin(np.pi / s)
+    u = to / np.maximum(d, 1e-6)[:, None]
+    covered = (u @ dirs.T >= (min_cos - 1e-6)[:, None]) | (d < 1e-6)[:, None]
+    danger = np.zeros((n, s))
+    np.maximum.at(danger, i, np.where(covered, weight[:, None], 0))
+    return danger
+
+
+def overlap(positions, radius):
+    """``(n,)`` deepest overlap of each agent with another, metres."""
+    out = np.zeros(len(positions))
+    i, j = neighbour_pairs(positions, 2 * radius.max())
+    depth = radius[i] + radius[j] - np.linalg.norm(positions[i] - positions[j], axis=1)
+    np.maximum.at(out, i, depth)
+    return np.maximum(out, 0)
+
+
+def disc_step(positions, velocities, headings, *, targets, radius, max_speed, max_acceleration, dirs,
+              sense_radius, dt):
+    """One step of the disc scene: Chase of each agent's own target plus Avoid of the
+    agents within ``sense_radius``, subtract + argmax, integration with the heading
+    following the velocity, then the overlap measured. Returns new
+    ``(positions, velocities, headings, overlap)``."""
+    interest = chase_interest_own(positions, targets, dirs)
+    danger = agent_danger(positions, radius, dirs, sense_radius)
+    direction, strength, _ = resolve_subtract_argmax(interest, danger, dirs)
+    desired = direction * (strength * max_speed)[:, None]
+    change = desired - velocities
+    norm = np.linalg.norm(change, axis=1)
+    limit = max_acceleration * dt
+    velocities = velocities + change * np.where(norm > limit, limit / np.maximum(norm, 1e-30), 1)[:, None]
+    positions = positions + velocities * dt
+    moving = (velocities**2).sum(axis=1) >= 1e-12
+    headings = np.where(moving, np.arctan2(velocities[:, 1], velocities[:, 0]), headings)
+    return positions, velocities, headings, overlap(positions, radius)
+
+
+def chase_interest_own(positions, targets, dirs):
+    """``(n, S)`` interest of Chase toward each agent's own target (no distance limit)."""
+    to = targets - positions
+    d = np.linalg.norm(to, axis=1)
+    u = np.where((d >= 1e-6)[:, None], to / np.maximum(d, 1e-6)[:, None], 0)
+    return np.maximum(u @ dirs.T, 0)

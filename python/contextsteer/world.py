@@ -301,6 +301,8 @@ class World:
     slots = _view("slots", "Slot count of the maps (0 while no context pipeline is in use).")
     steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
     time = _view("time", "Simulated seconds since the world was made or reset.")
+    stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
+                                       "integrate, measure (a dict).")
 
     def __len__(self) -> int:
         return self._core.agent_count

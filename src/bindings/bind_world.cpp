@@ -178,6 +178,17 @@ void bind_world(py::module_& m) {
       .def_property_readonly("slots", &World::slots)
       .def_property_readonly("steps_taken", &World::steps_taken)
       .def_property_readonly("time", &World::time)
+      .def_property_readonly("stage_times",
+                             [](const World& w) {
+                               const StageTimes& t = w.stage_times();
+                               py::dict d;
+                               d["check"] = t.check;
+                               d["index"] = t.index;
+                               d["evaluate"] = t.evaluate;
+                               d["integrate"] = t.integrate;
+                               d["measure"] = t.measure;
+                               return d;
+                             })
       // Obstacles.
       .def("add_circles",
            [](World& w, const RealArray& circles, std::uint32_t layer) {

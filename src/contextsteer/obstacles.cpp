@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "slot_sweep.hpp"
+
 namespace contextsteer {
 
 namespace {
@@ -17,6 +19,15 @@ void Obstacles::add_circle(const Circle& c, LayerMask layer) {
   }
   circles_.push_back(c);
   circle_layers_.push_back(layer);
+  circle_x_.clear(), circle_y_.clear(), circle_r_.clear(), circle_l_.clear();
+  for (std::size_t i = 0; i < circles_.size() || circle_x_.size() % 4 != 0; ++i) {
+    const bool real = i < circles_.size();
+    // Padding: a point 1e18 m away, whose squared distance (1e36) is still finite.
+    circle_x_.push_back(real ? circles_[i].centre.x : Real(1e18));
+    circle_y_.push_back(real ? circles_[i].centre.y : 0);
+    circle_r_.push_back(real ? circles_[i].radius : 0);
+    circle_l_.push_back(real ? circle_layers_[i] : 0);
+  }
 }
 
 void Obstacles::add_segment(const Segment& s, LayerMask layer) {
@@ -79,15 +90,42 @@ void Obstacles::rebuild_walls() {
   }
 }
 
+Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
+  // Find the circle reached deepest by the least d^2 - reach^2 (no square root), four
+  // circles at a time; a contact then costs one square root.
+  Real best = kInfinity;
+  int best_index = -1;
+  const std::size_t count = circle_x_.size();
+#ifdef CONTEXTSTEER_VECTOR_SLOTS
+  Real4 lane_best = splat(kInfinity);
+  for (std::size_t i = 0; i < count; i += 4) {
+    const Real4 dx = load4(circle_x_.data() + i) - splat(p.x);
+    const Real4 dy = load4(circle_y_.data() + i) - splat(p.y);
+    const Real4 reach = load4(circle_r_.data() + i) + splat(r);
+    const Real4 gap = dx * dx + dy * dy - reach * reach;
+    lane_best = gap < lane_best ? gap : lane_best;
+  }
+  for (int lane = 0; lane < 4; ++lane) best = std::min(best, lane_best[lane]);
+  if (!(best < 0)) return 0;  // no contact with any circle, on any layer
+#endif
+  // Contacts exist (or no vector path): find the deepest among the sensed layers.
+  best = kInfinity;
+  for (std::size_t i = 0; i < count; ++i) {
+    const Real dx = circle_x_[i] - p.x, dy = circle_y_[i] - p.y, reach = circle_r_[i] + r;
+    const Real gap = dx * dx + dy * dy - reach * reach;
+    if (gap < best && (mask & circle_l_[i])) best = gap, best_index = static_cast<int>(i);
+  }
+  if (best_index < 0 || !(best < 0)) return 0;
+  const Real dx = circle_x_[best_index] - p.x, dy = circle_y_[best_index] - p.y;
+  return circle_r_[best_index] + r - std::sqrt(dx * dx + dy * dy);
+}
+
 Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
   Real depth = 0;
-  for (std::size_t i = 0; i < circles_.size(); ++i) {
-    if (!(mask & circle_layers_[i])) continue;
-    depth = std::max(depth, circles_[i].radius + r - length(p - circles_[i].centre));
-  }
+  depth = std::max(depth, circle_penetration(p, r, mask));
   for (std::size_t i = 0; i < walls_.size(); ++i) {
-    if (!(mask & wall_layers_[i])) continue;
-    depth = std::max(depth, r - length(p - closest_point_on_segment(walls_[i], p)));
+    const Real d2 = length_squared(p - closest_point_on_segment(walls_[i], p));
+    if (d2 < r * r && (mask & wall_layers_[i])) depth = std::max(depth, r - std::sqrt(d2));
   }
   // Inside a polygon the whole disc counts: depth is the distance to the nearest edge plus r.
   for (int k = 0; k < polygon_count(); ++k) {

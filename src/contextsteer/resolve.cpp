@@ -142,8 +142,13 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
       break;
   }
   d.slot = slot;
-  d.direction = slot == static_cast<Real>(best) ? dirs[best] : dirs.direction_at(slot);
-  d.strength = value_at(final_row, slots, slot);
+  if (slot == static_cast<Real>(best)) {  // the common case needs no trigonometry or interpolation
+    d.direction = dirs[best];
+    d.strength = std::min(final_row[best], Real(1));
+  } else {
+    d.direction = dirs.direction_at(slot);
+    d.strength = value_at(final_row, slots, slot);
+  }
   return d;
 }
 

@@ -9,9 +9,10 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
   agents_.resize(n);
   cell_of_.resize(n);
-  sorted_xy_.resize(2 * static_cast<std::size_t>(n));
-  sorted_radius_.resize(n);
-  sorted_layer_.resize(n);
+  xs_.resize(n);
+  ys_.resize(n);
+  radii_.resize(n);
+  layers_.resize(n);
   if (n == 0) {
     nx_ = ny_ = 1;
     cell_start_.assign(2, 0);
@@ -34,11 +35,14 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_cell_)) + 1;
 
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  // Reserve the largest cell count this n can ever need, so that agents spreading out
+  // over later steps never make the grid reallocate.
+  cell_start_.reserve(static_cast<std::size_t>(max_cells) + 2);
   cell_start_.assign(cells + 1, 0);
   for (int i = 0; i < n; ++i) {
     const Vec2 p = load(positions, i);
-    const int cx = clamp_cell(std::floor((p.x - origin_.x) * inv_cell_), nx_);
-    const int cy = clamp_cell(std::floor((p.y - origin_.y) * inv_cell_), ny_);
+    const int cx = clamp_cell(((p.x - origin_.x) * inv_cell_), nx_);
+    const int cy = clamp_cell(((p.y - origin_.y) * inv_cell_), ny_);
     cell_of_[i] = cy * nx_ + cx;
     ++cell_start_[cell_of_[i] + 1];
   }
@@ -53,10 +57,10 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   cell_start_[0] = 0;
   for (int k = 0; k < n; ++k) {
     const int a = agents_[k];
-    sorted_xy_[2 * k] = positions[2 * a];
-    sorted_xy_[2 * k + 1] = positions[2 * a + 1];
-    sorted_radius_[k] = radius ? radius[a] : Real(0);
-    sorted_layer_[k] = layer ? layer[a] : LayerMask(1);
+    xs_[k] = positions[2 * a];
+    ys_[k] = positions[2 * a + 1];
+    radii_[k] = radius ? radius[a] : Real(0);
+    layers_[k] = layer ? layer[a] : LayerMask(1);
   }
 }
 

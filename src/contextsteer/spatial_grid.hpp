@@ -6,6 +6,7 @@
 // allocates nothing in steady state.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -38,36 +39,57 @@ class SpatialGrid {
   // The agents in cell order: neighbours in space are close in this order.
   const std::vector<int>& order() const { return agents_; }
 
-  // Calls fn(const Neighbor&) for every agent within `radius` of p, in a fixed order.
-  // Must follow build() with the positions still unchanged.
+  // Calls fn(begin, end) for each run [begin, end) of sorted positions that may lie
+  // within `radius` of p: per row of cells, the cells the disc's chord spans. The runs
+  // hold every agent within the radius, and others; read them through xs(), ys(),
+  // radii(), layers() and agents(). Must follow build() with the positions unchanged.
   template <class F>
-  void for_each_within(Vec2 p, Real radius, F&& fn) const {
+  void for_each_run(Vec2 p, Real radius, F&& fn) const {
     if (agents_.empty()) return;
-    const Real r2 = radius * radius;
-    const int x0 = clamp_cell(std::floor((p.x - radius - origin_.x) * inv_cell_), nx_);
-    const int x1 = clamp_cell(std::floor((p.x + radius - origin_.x) * inv_cell_), nx_);
-    const int y0 = clamp_cell(std::floor((p.y - radius - origin_.y) * inv_cell_), ny_);
-    const int y1 = clamp_cell(std::floor((p.y + radius - origin_.y) * inv_cell_), ny_);
+    const int y0 = clamp_cell(((p.y - radius - origin_.y) * inv_cell_), ny_);
+    const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
     for (int cy = y0; cy <= y1; ++cy) {
-      const int row = cy * nx_;
+      // The disc's widest chord within this row of cells.
+      const Real row_lo = origin_.y + cy * cell_size_;
+      const Real dy = std::max({Real(0), row_lo - p.y, p.y - (row_lo + cell_size_)});
+      const Real half = std::sqrt(std::max(Real(0), radius * radius - dy * dy));
+      const int x0 = clamp_cell(((p.x - half - origin_.x) * inv_cell_), nx_);
+      const int x1 = clamp_cell(((p.x + half - origin_.x) * inv_cell_), nx_);
       // Cells x0..x1 of one row are contiguous in the sorted order.
-      const int begin = cell_start_[row + x0];
-      const int end = cell_start_[row + x1 + 1];
-      for (int k = begin; k < end; ++k) {
-        const Real dx = sorted_xy_[2 * k] - p.x;
-        const Real dy = sorted_xy_[2 * k + 1] - p.y;
-        const Real d2 = dx * dx + dy * dy;
-        if (d2 <= r2) {
-          fn(Neighbor{agents_[k], Vec2{sorted_xy_[2 * k], sorted_xy_[2 * k + 1]}, sorted_radius_[k], sorted_layer_[k], d2});
-        }
-      }
+      const int begin = cell_start_[cy * nx_ + x0];
+      const int end = cell_start_[cy * nx_ + x1 + 1];
+      if (begin < end) fn(begin, end);
     }
   }
+
+  // Calls fn(const Neighbor&) for every agent within `radius` of p, in a fixed order.
+  template <class F>
+  void for_each_within(Vec2 p, Real radius, F&& fn) const {
+    const Real r2 = radius * radius;
+    for_each_run(p, radius, [&](int begin, int end) {
+      for (int k = begin; k < end; ++k) {
+        const Real dx = xs_[k] - p.x;
+        const Real dy = ys_[k] - p.y;
+        const Real d2 = dx * dx + dy * dy;
+        if (d2 <= r2) fn(Neighbor{agents_[k], Vec2{xs_[k], ys_[k]}, radii_[k], layers_[k], d2});
+      }
+    });
+  }
+
+  // The sorted arrays the runs index.
+  const Real* xs() const { return xs_.data(); }
+  const Real* ys() const { return ys_.data(); }
+  const Real* radii() const { return radii_.data(); }
+  const LayerMask* layers() const { return layers_.data(); }
+  const int* agents() const { return agents_.data(); }
 
   // Appends to `out` the agents within `radius` of p, in the grid's fixed order.
   void query(Vec2 p, Real radius, std::vector<int>& out) const;
 
  private:
+  // The cell index of coordinate c (in cells, measured from the grid's origin), clamped
+  // to [0, n). Truncation equals the floor for c >= 0, and anything below 0 clamps to 0:
+  // no call to floor, which is a library call on baseline x86-64.
   static int clamp_cell(Real c, int n) {
     if (!(c >= 0)) return 0;  // also catches NaN
     return c >= n ? n - 1 : static_cast<int>(c);
@@ -81,9 +103,10 @@ class SpatialGrid {
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
   std::vector<int> cell_of_;     // (n,) cell of each agent
   std::vector<int> agents_;      // (n,) agent indices sorted by cell
-  std::vector<Real> sorted_xy_;  // (n, 2) positions in sorted order
-  std::vector<Real> sorted_radius_;       // (n,)
-  std::vector<LayerMask> sorted_layer_;   // (n,)
+  // In sorted order, one array per field so that a run reads contiguous memory.
+  std::vector<Real> xs_, ys_;       // (n,) metres
+  std::vector<Real> radii_;         // (n,) metres
+  std::vector<LayerMask> layers_;   // (n,)
 };
 
 }  // namespace contextsteer

@@ -31,16 +31,26 @@ void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
   if (values) std::copy(values, values + static_cast<std::size_t>(count) * column.width, column.data() + first * column.width);
 }
 
+// An angle within (-3 pi, 3 pi) brought into (-pi, pi] by one step: cheaper than the
+// general wrap_angle on the per-agent path.
+Real wrap_near(Real a) {
+  if (a > kPi) return a - kTwoPi;
+  if (a <= -kPi) return a + kTwoPi;
+  return a;
+}
+
 // Turns the heading toward the velocity by at most max_turn * h; sets omega to the turn rate.
 void follow_velocity(Real& heading, Real& omega, Vec2 v, Real max_turn, Real h) {
   if (length_squared(v) < Real(1e-12)) {
     omega = 0;
     return;
   }
-  const Real diff = wrap_angle(std::atan2(v.y, v.x) - heading);
+  // Headings stay within (-pi, pi] once stepped; one the user wrote may be any angle.
+  const Real current = std::fabs(heading) <= kPi ? heading : wrap_angle(heading);
+  const Real diff = wrap_near(std::atan2(v.y, v.x) - current);
   const Real limit = max_turn * h;
   const Real turn = std::clamp(diff, -limit, limit);
-  heading = wrap_angle(heading + turn);
+  heading = wrap_near(current + turn);
   omega = turn / h;
 }
 
@@ -299,10 +309,19 @@ void World::index_stage() {
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
   build_grid();
-  // Evaluate agents in grid order: consecutive agents then query the same cells, which
-  // stay in cache. Every agent's result is independent of the order.
+  // When behaviours query neighbours, evaluate agents in grid order: consecutive agents
+  // then query the same cells, which stay in cache. Otherwise index order keeps the
+  // writes of maps and decisions sequential. Every agent's result is independent of the order.
+  bool queries_neighbors = false;
+  for (const Controller& c : controllers_) {
+    queries_neighbors |= c.steering.pipeline && c.steering.pipeline->neighbor_radius() > 0;
+  }
   for (Controller& c : controllers_) c.members.clear();
-  for (int a : grid_.order()) controllers_[store_.controller[a]].members.push_back(a);
+  if (queries_neighbors) {
+    for (int a : grid_.order()) controllers_[store_.controller[a]].members.push_back(a);
+  } else {
+    for (int a = 0; a < store_.size; ++a) controllers_[store_.controller[a]].members.push_back(a);
+  }
 }
 
 void World::build_grid() {
@@ -387,23 +406,30 @@ void World::integrate_stage(Real dt, int substeps) {
 void World::measure_stage() {
   build_grid();
   const SceneView view = scene();
-  auto body = [&](int t, int) {
-    const Task& task = tasks_[t];
-    const Controller& c = controllers_[task.controller];
-    for (int k = 0; k < task.count; ++k) {
-      const int a = c.members[task.first + k];
+  const bool has_obstacles = !obstacles_.circles().empty() || !obstacles_.walls().empty() ||
+                             obstacles_.polygon_count() > 0 || obstacles_.has_bounds();
+  // In grid order: consecutive queries read neighbouring cells, which stay in cache.
+  const int* order = grid_.order().data();
+  const int n = store_.size;
+  const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
+  auto body = [&](int block, int) {
+    const int end = std::min(n, (block + 1) * Pipeline::kBlockAgents);
+    for (int k = block * Pipeline::kBlockAgents; k < end; ++k) {
+      const int a = order[k];
       const Vec2 p = view.position(a);
       const Real r = view.radius_of(a);
       const LayerMask senses = view.senses(a);
-      store_.penetration[a] = obstacles_.penetration(p, r, senses);
+      store_.penetration[a] = has_obstacles ? obstacles_.penetration(p, r, senses) : Real(0);
       Real overlap = 0;
-      grid_.for_each_within(p, r + max_radius_, [&](const Neighbor& n) {
-        if (n.agent != a && (senses & n.layer)) overlap = std::max(overlap, r + n.radius - std::sqrt(n.distance_squared));
+      grid_.for_each_within(p, r + max_radius_, [&](const Neighbor& other) {
+        if (other.agent != a && (senses & other.layer)) {
+          overlap = std::max(overlap, r + other.radius - std::sqrt(other.distance_squared));
+        }
       });
       store_.overlap[a] = overlap;
     }
   };
-  pool_->run(static_cast<int>(tasks_.size()), body);
+  pool_->run(blocks, body);
 }
 
 void World::step(Real dt, int substeps) {

@@ -192,3 +192,4 @@ TEST(Avoid, SensesOnlyTheLayersOfItsMask) {
   Avoid({}, p).fill(s, kFirstAgent, 1, dirs, nullptr, row.data());
   EXPECT_GT(row[0], 0.0f);
 }
+

@@ -90,3 +90,27 @@ def test_agents_pass_an_obstacle_to_reach_the_target():
         closest = np.minimum(closest, np.linalg.norm(world.positions - [10.0, 0.0], axis=1))
     assert (np.linalg.norm(world.positions - [20.0, 0.0], axis=1) < 1.0).all()
     assert (closest > 2.0 + 0.5 - 0.05).all()  # never overlapped the obstacle
+
+
+def test_disc_scene_matches_the_numpy_reference():
+    """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap."""
+    rng = np.random.default_rng(9)
+    n, slots, dt, sense = 400, 16, 0.1, 6.0
+    radius = np.sqrt(70 * n / np.pi) * np.sqrt(rng.random(n)) / 3  # dense: overlaps happen
+    angle = rng.random(n) * 2 * np.pi
+    positions = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]).astype(np.float32)
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=sense)],
+                           slots=slots)
+    world = cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=0.5)
+    p, v, h = positions.astype(np.float64), np.zeros((n, 2)), np.zeros(n)
+    dirs = reference.slot_directions(slots).astype(np.float64)
+    for _ in range(3):
+        world.step(dt)
+        p, v, h, overlap = reference.disc_step(p, v, h, targets=-positions.astype(np.float64), radius=np.full(n, 0.5),
+                                               max_speed=np.full(n, 1.5), max_acceleration=np.full(n, 3.0),
+                                               dirs=dirs, sense_radius=sense, dt=dt)
+    close = np.linalg.norm(world.positions - p, axis=1) < 1e-3
+    assert close.mean() > 0.99  # float32 against float64: a rare tie between slots may differ
+    np.testing.assert_allclose(world.overlap[close], overlap[close], atol=1e-3)
+    assert overlap.max() > 0.1 and world.danger.max() > 0.5
+    np.testing.assert_allclose(world.heading[close], h[close], atol=1e-3)

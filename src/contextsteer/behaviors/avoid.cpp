@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../slot_sweep.hpp"
+
 namespace contextsteer {
 
 void check_circles(const std::vector<Circle>& circles, const char* argument) {
@@ -42,18 +44,17 @@ void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, cons
   // A slot is covered when the angle between its direction and the bearing is at most
   // alpha + h, i.e. dot(u, d_i) >= cos(alpha + h); alpha + h <= pi since alpha <= pi/2
   // and h <= pi/2 for two slots or more.
-  const Real sin_alpha = std::min(Real(1), reach / d);
+  const Real inv_d = 1 / d;
+  const Real sin_alpha = std::min(Real(1), reach * inv_d);
   const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
   const Real min_cos = cos_alpha * dirs.half_spacing_cos() - sin_alpha * dirs.half_spacing_sin();
-  const Real ux = to.x / d;
-  const Real uy = to.y / d;
+  const Real ux = to.x * inv_d;
+  const Real uy = to.y * inv_d;
   const Real* dx = dirs.x();
   const Real* dy = dirs.y();
   // The tiny tolerance keeps an obstacle that exactly touches an arc's edge on both sides.
-  // Branch-free (danger rows and w are >= 0, so max with 0 changes nothing): coverage is
-  // unpredictable, and this form vectorises.
-  const Real limit = min_cos - Real(1e-6);
-  for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i] >= limit ? w : Real(0));
+  // (Danger rows and w are >= 0, so the sweep's max with 0 for uncovered slots changes nothing.)
+  max_where_covered(row, dx, dy, slots, ux, uy, min_cos - Real(1e-6), w);
 }
 
 void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const {
@@ -80,6 +81,39 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
   }
 }
 
+void Avoid::add_agents(const SceneView& scene, int a, Vec2 p, Real agent_radius, LayerMask senses,
+                       const SlotDirections& dirs, Real* row) const {
+  const SpatialGrid& grid = *scene.grid;
+  const Real reach = params_.max_distance + agent_radius + scene.max_radius;
+  const Real reach2 = reach * reach;
+  const Real* xs = grid.xs();
+  const Real* ys = grid.ys();
+  const Real* radii = grid.radii();
+  const LayerMask* layers = grid.layers();
+  const int* ids = grid.agents();
+  // Candidates within reach are gathered without branching (each is written, and the
+  // count advances only for a keeper), then danger is added for them in one sweep.
+  constexpr int kBatch = 64;
+  Real cx[kBatch], cy[kBatch], cr[kBatch];
+  int m = 0;
+  auto flush = [&] {
+    for (int k = 0; k < m; ++k) add_circle(p, agent_radius, {cx[k], cy[k]}, cr[k], dirs, row);
+    m = 0;
+  };
+  grid.for_each_run(p, reach, [&](int begin, int end) {
+    for (int k = begin; k < end; ++k) {
+      const Real dx = xs[k] - p.x;
+      const Real dy = ys[k] - p.y;
+      cx[m] = xs[k];
+      cy[m] = ys[k];
+      cr[m] = radii[k];
+      m += (dx * dx + dy * dy <= reach2) & (ids[k] != a) & ((layers[k] & senses) != 0);
+      if (m == kBatch) flush();
+    }
+  });
+  flush();
+}
+
 void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
                  Real* danger) const {
   const int slots = dirs.slots();
@@ -103,12 +137,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
         if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
       }
     }
-    if (params_.agents && scene.grid) {
-      const Real reach = params_.max_distance + agent_radius + scene.max_radius;
-      scene.grid->for_each_within(p, reach, [&](const Neighbor& n) {
-        if (n.agent != a && (senses & n.layer)) add_circle(p, agent_radius, n.position, n.radius, dirs, row);
-      });
-    }
+    if (params_.agents && scene.grid) add_agents(scene, a, p, agent_radius, senses, dirs, row);
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../slot_sweep.hpp"
+
 namespace contextsteer {
 
 TargetCombine parse_target_combine(const std::string& name, const char* argument) {
@@ -38,13 +40,8 @@ void Chase::add_target(Vec2 p, Vec2 t, const Real* dx, const Real* dy, int slots
   const Real d = length(to);
   if (d > params_.max_distance || d < Real(1e-6)) return;
   const Real g = falloff_value(params_.falloff, d, params_.max_distance) / d;
-  const Real ux = to.x * g;
-  const Real uy = to.y * g;
-  if (params_.combine == TargetCombine::Max) {
-    for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i]);
-  } else {
-    for (int i = 0; i < slots; ++i) row[i] += std::max(Real(0), ux * dx[i] + uy * dy[i]);
-  }
+  // Max starts from the row's zeros, so max(row, c) never goes below 0.
+  cosine_lobe(row, dx, dy, slots, to.x * g, to.y * g, params_.combine == TargetCombine::Sum);
 }
 
 void Chase::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
