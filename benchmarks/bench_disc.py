@@ -51,6 +51,22 @@ def median_time(fn, repeats):
     return statistics.median(samples)
 
 
+def numpy_step_time(positions, repeats: int) -> float:
+    """Median seconds of reference.disc_step on the same scene, run forward step by step."""
+    n = len(positions)
+    state = {"p": positions.astype(np.float64), "v": np.zeros((n, 2)), "h": np.zeros(n)}
+    radius, speed, accel = np.full(n, 0.5), np.full(n, 1.5), np.full(n, 3.0)
+    dirs = reference.slot_directions(SLOTS).astype(np.float64)
+    targets = -positions.astype(np.float64)
+
+    def numpy_step():
+        state["p"], state["v"], state["h"], _ = reference.disc_step(
+            state["p"], state["v"], state["h"], targets=targets, radius=radius, max_speed=speed,
+            max_acceleration=accel, dirs=dirs, sense_radius=SENSE, dt=DT)
+
+    return median_time(numpy_step, repeats)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 100_000])
@@ -69,17 +85,7 @@ def main() -> None:
         core = median_time(lambda w=world: w.step(DT), args.steps)
         stages = ", ".join(f"{k} {v * 1e3:.2f}" for k, v in world.stage_times.items())
 
-        state = {"p": positions.astype(np.float64), "v": np.zeros((n, 2)), "h": np.zeros(n)}
-        radius, speed, accel = np.full(n, 0.5), np.full(n, 1.5), np.full(n, 3.0)
-        dirs = reference.slot_directions(SLOTS).astype(np.float64)
-        targets = -positions.astype(np.float64)
-
-        def numpy_step():
-            state["p"], state["v"], state["h"], _ = reference.disc_step(
-                state["p"], state["v"], state["h"], targets=targets, radius=radius, max_speed=speed,
-                max_acceleration=accel, dirs=dirs, sense_radius=SENSE, dt=DT)
-
-        plain = median_time(numpy_step, max(2, args.steps // 4))
+        plain = numpy_step_time(positions, max(2, args.steps // 4))
         print(f"{n:>8} {core * 1e3:>9.2f} {plain * 1e3:>11.1f} {plain / core:>7.1f}   {stages}")
 
 

@@ -7,8 +7,30 @@ strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 """
 
 from . import classic
-from .behaviors import Avoid, Behavior, Chase
+from .behaviors import (
+    Alignment,
+    Arrive,
+    Avoid,
+    Batch,
+    Behavior,
+    Chase,
+    Cohesion,
+    Evade,
+    Flee,
+    FollowPath,
+    Forward,
+    Leave,
+    Neighbors,
+    Pursue,
+    PythonBehavior,
+    Rays,
+    Seek,
+    Separation,
+    TimeToCollision,
+    Wander,
+)
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
+from .explain import Explanation
 from .pipeline import Evaluation, Pipeline
 from .recording import Recording
 from .world import ALL_LAYERS, World
@@ -17,9 +39,27 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALL_LAYERS",
+    "Alignment",
+    "Arrive",
     "Avoid",
+    "Batch",
     "Behavior",
     "Chase",
+    "Cohesion",
+    "Evade",
+    "Explanation",
+    "Flee",
+    "FollowPath",
+    "Forward",
+    "Leave",
+    "Neighbors",
+    "Pursue",
+    "PythonBehavior",
+    "Rays",
+    "Seek",
+    "Separation",
+    "TimeToCollision",
+    "Wander",
     "Decision",
     "Evaluation",
     "Pipeline",

@@ -10,6 +10,7 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -115,3 +116,246 @@ class Avoid(Behavior):
     def circles(self) -> np.ndarray:
         """``(m, 3)`` circles of this behaviour (points have radius 0)."""
         return self._core.circles
+
+
+def _targets(name: str, value):
+    """Shared target points, or none with the agent's own target when value is None."""
+    if value is None:
+        return np.zeros((0, 2), np.float32), True
+    return check.points(name, value), False
+
+
+class Flee(Behavior):
+    """Interest away from threats within ``radius`` metres.
+
+    For a threat at distance ``d <= radius``, slot ``i`` gets
+    ``max(0, dot(u, d_i)) * falloff(d / radius)``, ``u`` pointing away from it; threats
+    combine by max. threats: ``(m, 2)`` points, or None for each agent's own target.
+    """
+
+    def __init__(self, threats=None, *, radius: float = 10.0, falloff: str = "linear", weight: float = 1.0):
+        points, own = _targets("threats", threats)
+        self._core = _core.Flee(points, own, check.number("radius", radius, above=0.0), check.name("falloff", falloff),
+                                check.number("weight", weight))
+
+
+class Forward(Behavior):
+    """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (seed 000's
+    directional behaviour; with Avoid it drives round a track)."""
+
+    def __init__(self, *, strength: float = 1.0, weight: float = 1.0):
+        self._core = _core.Forward(check.number("strength", strength, minimum=0.0), check.number("weight", weight))
+
+
+class Pursue(Behavior):
+    """Interest toward where the agent's target agent will be (seed 004).
+
+    With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
+    the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
+    ``d / s``; the aim is ``target + w * prediction``. Set each agent's target agent with
+    ``World(target_ids=...)``; without one it aims at its target point.
+    """
+
+    def __init__(self, *, max_prediction: float = 1.0, weight: float = 1.0):
+        self._core = _core.Pursue(check.number("max_prediction", max_prediction, above=0.0),
+                                  check.number("weight", weight))
+
+
+class Evade(Behavior):
+    """Interest away from where the agent's target agent will be (as :class:`Pursue`
+    predicts it), times ``falloff(d / radius)`` within ``radius`` metres."""
+
+    def __init__(self, *, max_prediction: float = 1.0, radius: float = 10.0, falloff: str = "linear",
+                 weight: float = 1.0):
+        self._core = _core.Evade(check.number("max_prediction", max_prediction, above=0.0),
+                                 check.number("radius", radius, above=0.0), check.name("falloff", falloff),
+                                 check.number("weight", weight))
+
+
+class Arrive(Behavior):
+    """Interest toward targets whose strength ramps like the seeds' arrive speed: 0 within
+    ``target_radius``, ``d / slowing_radius`` within ``slowing_radius``, else 1 (metres).
+    targets: ``(m, 2)`` points, or None for each agent's own target."""
+
+    def __init__(self, targets=None, *, target_radius: float = 0.5, slowing_radius: float = 3.0, weight: float = 1.0):
+        points, own = _targets("targets", targets)
+        self._core = _core.Arrive(points, own, check.number("target_radius", target_radius, minimum=0.0),
+                                  check.number("slowing_radius", slowing_radius, above=0.0),
+                                  check.number("weight", weight))
+
+
+class Leave(Behavior):
+    """Interest away from threats (seed 004's leave): nothing beyond ``danger_radius``,
+    strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres)."""
+
+    def __init__(self, threats=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0, weight: float = 1.0):
+        points, own = _targets("threats", threats)
+        self._core = _core.Leave(points, own, check.number("escape_radius", escape_radius, minimum=0.0),
+                                 check.number("danger_radius", danger_radius, above=0.0),
+                                 check.number("weight", weight))
+
+
+class Separation(Behavior):
+    """Interest away from each sensed neighbour within ``radius`` metres,
+    ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
+
+    def __init__(self, *, radius: float = 2.0, falloff: str = "linear", weight: float = 1.0):
+        self._core = _core.Flocking("separation", check.number("radius", radius, above=0.0),
+                                    check.name("falloff", falloff), check.number("weight", weight))
+
+
+class Alignment(Behavior):
+    """Interest toward ``m``, the mean of the sensed neighbours' unit velocities within
+    ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
+
+    def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
+        self._core = _core.Flocking("alignment", check.number("radius", radius, above=0.0), "linear",
+                                    check.number("weight", weight))
+
+
+class Cohesion(Behavior):
+    """Interest toward the centroid ``c`` of the sensed neighbours within ``radius`` metres:
+    ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
+
+    def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
+        self._core = _core.Flocking("cohesion", check.number("radius", radius, above=0.0), "linear",
+                                    check.number("weight", weight))
+
+
+class Wander(Behavior):
+    """Interest toward the heading turned by a drifting angle ``spread * noise(t * rate)``:
+    smooth value noise in [-1, 1] drawn from ``(seed, agent id)``, so the same seed gives
+    the same maps. rate: cycles per second; spread: radians."""
+
+    def __init__(self, *, seed: int = 0, rate: float = 0.5, spread: float = 1.0, strength: float = 1.0,
+                 weight: float = 1.0):
+        seed = check.count("seed", seed)
+        self._core = _core.Wander(seed % 2**64, check.number("rate", rate, above=0.0),
+                                  check.number("spread", spread, minimum=0.0),
+                                  check.number("strength", strength, minimum=0.0), check.number("weight", weight))
+
+    def offset(self, agent_id: int, time: float) -> float:
+        """The wander angle (radians) of agent ``agent_id`` at ``time`` seconds."""
+        return self._core.offset(check.count("agent_id", agent_id), check.number("time", time))
+
+
+class FollowPath(Behavior):
+    """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
+    beyond its closest point on the path; at the last waypoint it arrives (strength 0
+    within ``arrive_radius``, ramping within ``slowing_radius``).
+    waypoints: ``(k, 2)`` metres, in order."""
+
+    def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
+                 slowing_radius: float = 3.0, weight: float = 1.0):
+        self._core = _core.FollowPath(check.points("waypoints", waypoints),
+                                      check.number("lookahead", lookahead, minimum=0.0),
+                                      check.number("arrive_radius", arrive_radius, minimum=0.0),
+                                      check.number("slowing_radius", slowing_radius, above=0.0),
+                                      check.number("weight", weight))
+
+    @property
+    def waypoints(self) -> np.ndarray:
+        return self._core.waypoints
+
+
+class Rays(Behavior):
+    """Danger from one ray per slot (seed 002), ``length`` metres, against the scene's
+    circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
+    puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``."""
+
+    def __init__(self, *, length: float = 5.0, mode: str = "distance", weight: float = 1.0):
+        self._core = _core.Rays(check.number("length", length, above=0.0), check.name("mode", mode),
+                                check.number("weight", weight))
+
+
+class TimeToCollision(Behavior):
+    """Danger from where a moving neighbour will be: for each sensed neighbour within
+    ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
+    seconds); if they would then overlap, the slots covering its position at ``t*`` get
+    ``falloff(t* / horizon)``."""
+
+    def __init__(self, *, radius: float = 10.0, horizon: float = 3.0, falloff: str = "linear", weight: float = 1.0):
+        self._core = _core.TimeToCollision(check.number("radius", radius, above=0.0),
+                                           check.number("horizon", horizon, above=0.0),
+                                           check.name("falloff", falloff), check.number("weight", weight))
+
+
+Seek = Chase  # the classic name of the same behaviour
+
+
+@dataclass(frozen=True)
+class Neighbors:
+    """Neighbours of every agent of a batch, in compressed rows: those of agent ``k`` are
+    ``offsets[k]:offsets[k + 1]`` of ``ids`` ``(m,)``, ``positions`` and ``velocities``
+    ``(m, 2)``."""
+
+    offsets: np.ndarray
+    ids: np.ndarray
+    positions: np.ndarray
+    velocities: np.ndarray
+
+
+class Batch:
+    """What a :class:`PythonBehavior` sees of the ``n`` agents it fills maps for.
+
+    positions, velocities, targets: ``(n, 2)``; headings (radians), radius (metres),
+    ids: ``(n,)``; slot_directions: ``(slots, 2)``; time: seconds. ``neighbors(radius)``
+    returns a :class:`Neighbors` of the agents each one senses within ``radius`` metres
+    (up to the behaviour's ``neighbor_radius``), while ``fill`` runs.
+    """
+
+    def __init__(self, data: dict):
+        self.positions = data["positions"]
+        self.velocities = data["velocities"]
+        self.headings = data["headings"]
+        self.radius = data["radius"]
+        self.targets = data["targets"]
+        self.ids = data["ids"]
+        self.slot_directions = data["slot_directions"]
+        self.time = data["time"]
+        self._neighbors = data["neighbors"]
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def neighbors(self, radius: float) -> Neighbors:
+        offsets, ids, positions, velocities = self._neighbors(check.number("radius", radius, minimum=0.0))
+        return Neighbors(offsets, ids, positions, velocities)
+
+
+class PythonBehavior(Behavior):
+    """A behaviour written in Python, composed with built-in ones in the same pipeline.
+
+    Either subclass it and define ``fill(self, batch, interest, danger)``, or pass that
+    function as ``fill``. Once per step it receives a :class:`Batch` of all the agents of
+    the pipeline and writes ``(n, slots)`` float32 arrays in place: ``interest`` and/or
+    ``danger``, zeros on entry (None for a kind it does not fill). The rest of the step
+    stays in C++. Values that are not finite raise ``ValueError``.
+
+    fills: ``"interest"``, ``"danger"`` or ``"both"``.
+    neighbor_radius: metres within which it will ask ``batch.neighbors``, so that the
+        world's grid covers it.
+    """
+
+    def __init__(self, fill=None, *, fills: str = "interest", neighbor_radius: float = 0.0, weight: float = 1.0):
+        if fill is not None:
+            if not callable(fill):
+                raise TypeError(f"fill: expected a function (batch, interest, danger), got {type(fill).__name__}")
+            self._fill = fill
+        elif type(self).fill is PythonBehavior.fill:
+            raise TypeError("fill: pass a function, or subclass PythonBehavior and define "
+                            "fill(batch, interest, danger)")
+        else:
+            self._fill = self.fill
+        if fills not in ("interest", "danger", "both"):
+            raise ValueError(f"fills: expected one of 'interest', 'danger', 'both', got {fills!r}")
+        self._core = _core.PythonBehavior(self._call, fills in ("interest", "both"), fills in ("danger", "both"),
+                                          check.number("neighbor_radius", neighbor_radius, minimum=0.0),
+                                          check.number("weight", weight))
+
+    def fill(self, batch: Batch, interest, danger) -> None:
+        """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``."""
+        self._fill(batch, interest, danger)
+
+    def _call(self, data, interest, danger) -> None:
+        self._fill(Batch(data), interest, danger)

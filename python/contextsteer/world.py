@@ -234,6 +234,23 @@ class World:
                 raise ValueError(f"record: expected names among {', '.join(rec.FIELDS)}, got {name!r}")
         return names
 
+    # --- explaining -----------------------------------------------------------------
+    def explain(self, agent: int):
+        """Why agent ``agent`` (an id) decides as it does, evaluated from the current state
+        with its pipeline: an :class:`~contextsteer.Explanation`. Classic agents raise
+        ValueError (they have no maps)."""
+        from .explain import Explanation
+
+        index = int(self.index_of([agent])[0])
+        pipeline = self._steerings[int(self.steering_index[index])]
+        if not isinstance(pipeline, Pipeline):
+            raise ValueError(f"agent: agent {agent} is steered classically, so it has no context maps to explain")
+        e = self._core.explain(index)
+        behaviors = [(pipeline.behaviors[b], kind, m) for b, kind, m in e["behaviors"]]
+        masked = e["final"] < np.maximum(e["interest"], 0) - 1e-12
+        return Explanation(agent, behaviors, e["interest"], e["danger"], e["final"], masked,
+                           np.array(e["direction"], np.float32), e["strength"], e["slot"], e["blocked"])
+
     # --- neighbours -----------------------------------------------------------------
     def neighbors(self, point=None, radius: float = 1.0, *, agent=None, layers=None) -> np.ndarray:
         """Ids of the agents within ``radius`` metres of ``point`` ``(2,)``, or of the agent

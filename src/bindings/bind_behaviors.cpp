@@ -2,8 +2,17 @@
 #include <pybind11/stl.h>
 
 #include "arrays.hpp"
+#include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
+#include "contextsteer/behaviors/flee.hpp"
+#include "contextsteer/behaviors/flocking.hpp"
+#include "contextsteer/behaviors/follow_path.hpp"
+#include "contextsteer/behaviors/forward.hpp"
+#include "contextsteer/behaviors/pursue_evade.hpp"
+#include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/behaviors/time_to_collision.hpp"
+#include "contextsteer/behaviors/wander.hpp"
 
 namespace contextsteer::bindings {
 
@@ -31,6 +40,23 @@ py::array_t<Real> circles_to_array(const std::vector<Circle>& circles) {
     d[3 * i + 2] = circles[i].radius;
   }
   return out;
+}
+
+Targets targets_from(const RealArray& points, bool agent_target, const char* argument) {
+  return Targets{points_from(points, argument), agent_target};
+}
+
+FlockRule parse_flock_rule(const std::string& name) {
+  if (name == "separation") return FlockRule::Separation;
+  if (name == "alignment") return FlockRule::Alignment;
+  if (name == "cohesion") return FlockRule::Cohesion;
+  throw std::invalid_argument("rule: expected one of 'separation', 'alignment', 'cohesion', got '" + name + "'");
+}
+
+RayMode parse_ray_mode(const std::string& name) {
+  if (name == "binary") return RayMode::Binary;
+  if (name == "distance") return RayMode::Distance;
+  throw std::invalid_argument("mode: expected one of 'binary', 'distance', got '" + name + "'");
 }
 
 }  // namespace
@@ -76,6 +102,53 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); })
       .def_property_readonly("max_distance", [](const Avoid& a) { return a.params().max_distance; })
       .def_property_readonly("world_obstacles", [](const Avoid& a) { return a.params().world_obstacles; });
+
+  py::class_<Flee, Behavior, std::shared_ptr<Flee>>(m, "Flee")
+      .def(py::init([](const RealArray& threats, bool agent_target, Real radius, const std::string& falloff,
+                       Real weight) {
+        return std::make_shared<Flee>(targets_from(threats, agent_target, "threats"), radius,
+                                      parse_falloff(falloff, "falloff"), weight);
+      }));
+  py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward").def(py::init<Real, Real>());
+  py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue").def(py::init<Real, Real>());
+  py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
+      .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real weight) {
+        return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight);
+      }));
+  py::class_<Arrive, Behavior, std::shared_ptr<Arrive>>(m, "Arrive")
+      .def(py::init([](const RealArray& targets, bool agent_target, Real target_radius, Real slowing_radius,
+                       Real weight) {
+        return std::make_shared<Arrive>(targets_from(targets, agent_target, "targets"), target_radius, slowing_radius,
+                                        weight);
+      }));
+  py::class_<Leave, Behavior, std::shared_ptr<Leave>>(m, "Leave")
+      .def(py::init([](const RealArray& threats, bool agent_target, Real escape_radius, Real danger_radius,
+                       Real weight) {
+        return std::make_shared<Leave>(targets_from(threats, agent_target, "threats"), escape_radius, danger_radius,
+                                       weight);
+      }));
+  py::class_<Flocking, Behavior, std::shared_ptr<Flocking>>(m, "Flocking")
+      .def(py::init([](const std::string& rule, Real radius, const std::string& falloff, Real weight) {
+        return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"), weight);
+      }));
+  py::class_<Wander, Behavior, std::shared_ptr<Wander>>(m, "Wander")
+      .def(py::init<std::uint64_t, Real, Real, Real, Real>())
+      .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
+  py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
+      .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
+                       Real weight) {
+        return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
+                                            slowing_radius, weight);
+      }))
+      .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); });
+  py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays")
+      .def(py::init([](Real length, const std::string& mode, Real weight) {
+        return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);
+      }));
+  py::class_<TimeToCollision, Behavior, std::shared_ptr<TimeToCollision>>(m, "TimeToCollision")
+      .def(py::init([](Real radius, Real horizon, const std::string& falloff, Real weight) {
+        return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
+      }));
 }
 
 }  // namespace contextsteer::bindings

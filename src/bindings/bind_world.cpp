@@ -173,6 +173,25 @@ void bind_world(py::module_& m) {
            py::arg("danger") = py::none(), py::arg("final") = py::none(), py::arg("direction") = py::none(),
            py::arg("strength") = py::none(), py::arg("slot") = py::none(), py::arg("blocked") = py::none(),
            py::arg("penetration") = py::none(), py::arg("overlap") = py::none(), py::arg("time") = py::none())
+      .def("explain",
+           [](World& w, int index) {
+             const Pipeline::Explanation e = w.explain(index);
+             py::list maps;
+             for (std::size_t k = 0; k < e.behavior_maps.size(); ++k) {
+               maps.append(py::make_tuple(e.behavior_index[k], e.is_danger[k] ? "danger" : "interest",
+                                          py::array_t<Real>(e.behavior_maps[k].size(), e.behavior_maps[k].data())));
+             }
+             py::dict d;
+             d["behaviors"] = maps;
+             d["interest"] = py::array_t<Real>(e.interest.size(), e.interest.data());
+             d["danger"] = py::array_t<Real>(e.danger.size(), e.danger.data());
+             d["final"] = py::array_t<Real>(e.final_map.size(), e.final_map.data());
+             d["direction"] = py::make_tuple(e.decision.direction.x, e.decision.direction.y);
+             d["strength"] = e.decision.strength;
+             d["slot"] = e.decision.slot;
+             d["blocked"] = e.decision.blocked;
+             return d;
+           })
       .def("neighbors", &neighbors_py, py::arg("point"), py::arg("radius"), py::arg("mask"), py::arg("exclude"))
       .def_property_readonly("agent_count", &World::agent_count)
       .def_property_readonly("slots", &World::slots)

@@ -119,8 +119,58 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   }
 }
 
+void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {
+  for (const auto& b : behaviors_) b->prepare(scene, agents, count, directions_);
+}
+
+Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const Real* previous_interest,
+                                        const Real* previous_danger) const {
+  const int slots = config_.slots;
+  const std::size_t row = static_cast<std::size_t>(agent) * slots;
+  // Whole-scene buffers keep evaluate_block's row addressing; explaining is a cold path.
+  const std::size_t total = static_cast<std::size_t>(scene.agents) * slots;
+  std::vector<Real> interest(total, 0), danger(total, 0), final_map(total, 0), direction(2 * scene.agents, 0);
+  std::vector<Real> strength(scene.agents, 0), slot(scene.agents, -1);
+  std::vector<std::uint8_t> blocked(scene.agents, 0);
+  const bool has_previous = previous_interest && previous_danger;
+  if (has_previous) {
+    std::copy(previous_interest, previous_interest + slots, interest.begin() + row);
+    std::copy(previous_danger, previous_danger + slots, danger.begin() + row);
+  }
+  Scratch scratch = make_scratch();
+  const int agents[] = {agent};
+  prepare(scene, agents, 1);
+  evaluate_block(scene, agents, 1, MapBatch{interest.data(), scene.agents, slots},
+                 MapBatch{danger.data(), scene.agents, slots},
+                 DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},
+                 has_previous, scratch);
+  Explanation e;
+  // The behaviours' blocks lie in scratch in behaviour order, interest before danger;
+  // this agent's map is the first row of each.
+  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
+  const Real* next = scratch.behavior_maps.data();
+  for (std::size_t b = 0; b < behaviors_.size(); ++b) {
+    for (bool kind_is_danger : {false, true}) {
+      if (kind_is_danger ? !behaviors_[b]->fills_danger() : !behaviors_[b]->fills_interest()) continue;
+      e.behavior_maps.emplace_back(next, next + slots);
+      e.behavior_index.push_back(static_cast<int>(b));
+      e.is_danger.push_back(kind_is_danger);
+      next += block;
+    }
+  }
+  e.interest.assign(interest.begin() + row, interest.begin() + row + slots);
+  e.danger.assign(danger.begin() + row, danger.begin() + row + slots);
+  e.final_map.assign(final_map.begin() + row, final_map.begin() + row + slots);
+  e.decision.direction = load(direction.data(), agent);
+  e.decision.strength = strength[agent];
+  e.decision.slot = slot[agent];
+  e.decision.blocked = blocked[agent] != 0;
+  return e;
+}
+
 void Pipeline::evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                         DecisionBatch out, bool has_previous, Scratch& scratch) const {
+  prepare(scene, agents, count);
   for (int begin = 0; begin < count; begin += kBlockAgents) {
     evaluate_block(scene, agents + begin, std::min(kBlockAgents, count - begin), interest, danger, out, has_previous,
                    scratch);

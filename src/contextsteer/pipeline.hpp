@@ -60,6 +60,23 @@ class Pipeline {
   void evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                 DecisionBatch out, bool has_previous, Scratch& scratch) const;
 
+  // Calls every behaviour's prepare(); evaluate() does it itself, a caller of
+  // evaluate_block() must do it first, on one thread.
+  void prepare(const SceneView& scene, const int* agents, int count) const;
+
+  // Why agent `agent` decides as it does: each behaviour's maps, the merged maps and the
+  // decision, evaluated from the scene as it is now. `previous_interest` and
+  // `previous_danger` are the agent's maps of the last step (for smoothing) or null.
+  struct Explanation {
+    std::vector<std::vector<Real>> behavior_maps;  // one (slots,) map per map a behaviour fills
+    std::vector<int> behavior_index;               // which behaviour filled each map
+    std::vector<bool> is_danger;                   // whether each map is danger
+    std::vector<Real> interest, danger, final_map;  // (slots,) merged maps and the final map
+    Decision decision;
+  };
+  Explanation explain(const SceneView& scene, int agent, const Real* previous_interest,
+                      const Real* previous_danger) const;
+
   // The same for at most kBlockAgents agents; evaluate() is a loop over such blocks, and
   // a caller may hand blocks to several threads, each with its own scratch.
   void evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,

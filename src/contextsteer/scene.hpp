@@ -1,6 +1,8 @@
 // The read-only view of a scene that behaviours fill their maps from.
 #pragma once
 
+#include <cstdint>
+
 #include "obstacles.hpp"
 #include "real.hpp"
 #include "spatial_grid.hpp"
@@ -21,6 +23,7 @@ struct SceneView {
   const Real* max_turn_rate = nullptr;      // (agents,) rad/s, optional (unlimited)
   const Real* targets = nullptr;     // (agents, 2) each agent's own target point, optional
   const int* target_index = nullptr;  // (agents,) index of each agent's target agent or -1, optional
+  const std::int64_t* ids = nullptr;      // (agents,) stable agent ids, optional (the index)
   const LayerMask* layer = nullptr;       // (agents,) optional (layer 1)
   const LayerMask* sense_mask = nullptr;  // (agents,) optional (senses everything)
   Real max_radius = 0;                    // largest agent radius, metres
@@ -31,6 +34,7 @@ struct SceneView {
   Vec2 position(int a) const { return load(positions, a); }
   Vec2 velocity(int a) const { return load(velocities, a); }
   Real heading(int a) const { return headings ? headings[a] : Real(0); }
+  std::int64_t id_of(int a) const { return ids ? ids[a] : a; }
   Real angular_velocity(int a) const { return angular_velocities ? angular_velocities[a] : Real(0); }
   Real radius_of(int a) const { return radius ? radius[a] : Real(0); }
   Real max_speed_of(int a) const { return max_speed ? max_speed[a] : Real(1); }

@@ -281,6 +281,7 @@ SceneView World::scene() const {
   v.max_turn_rate = store_.max_turn_rate.data();
   v.targets = store_.target.data();
   v.target_index = target_index_.data();
+  v.ids = store_.id.data();
   v.layer = store_.layer.data();
   v.sense_mask = store_.sense_mask.data();
   v.max_radius = max_radius_;
@@ -335,6 +336,11 @@ void World::evaluate_stage() {
   const DecisionBatch out{store_.direction.data(), store_.strength.data(), store_.slot.data(), store_.blocked.data(),
                           store_.final_map.data()};
   const bool has_previous = steps_ > 0;
+  for (const Controller& c : controllers_) {
+    if (c.steering.pipeline) {
+      c.steering.pipeline->prepare(view, c.members.data(), static_cast<int>(c.members.size()));
+    }
+  }
   auto body = [&](int t, int worker) {
     const Task& task = tasks_[t];
     const Controller& c = controllers_[task.controller];
@@ -481,6 +487,17 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
     keep(record.overlap, store_.overlap, n, k);
     if (record.time) record.time[k] = time_;
   }
+}
+
+Pipeline::Explanation World::explain(int index) {
+  if (index < 0 || index >= store_.size) throw std::out_of_range("agent: no such row");
+  const Pipeline* p = controllers_[store_.controller[index]].steering.pipeline.get();
+  if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
+  index_stage();  // targets and grid from the current state
+  const std::size_t row = static_cast<std::size_t>(index) * slots_;
+  const bool has_previous = steps_ > 0;
+  return p->explain(scene(), index, has_previous ? store_.interest.data() + row : nullptr,
+                    has_previous ? store_.danger.data() + row : nullptr);
 }
 
 void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {

@@ -113,6 +113,10 @@ class World {
   // step() `steps` times, copying each step's results into `record`.
   void run(int steps, Real dt, int substeps, const RecordTargets& record);
 
+  // Why the agent at row `index` decides as it does, evaluated from the current state
+  // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent.
+  Pipeline::Explanation explain(int index);
+
   // Appends the indices of the agents within `radius` of p that are on a layer of
   // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current positions.
   void neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out);

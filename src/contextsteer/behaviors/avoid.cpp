@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "arc_coverage.hpp"
 
 namespace contextsteer {
 
@@ -24,37 +24,13 @@ Avoid::Avoid(std::vector<Circle> circles, const AvoidParams& params)
   check_circles(circles_, "circles");
 }
 
-namespace {
-// Danger over every slot, for an agent without a bearing to the obstacle.
-void cover_all(Real w, int slots, Real* row) {
-  for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], w);
-}
-}  // namespace
-
 void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs,
                        Real* row) const {
-  const int slots = dirs.slots();
   const Vec2 to = centre - p;
-  const Real d = length(to);
   const Real reach = radius + agent_radius;
-  const Real clearance = std::max(Real(0), d - reach);
+  const Real clearance = std::max(Real(0), length(to) - reach);
   if (clearance > params_.max_distance) return;
-  const Real w = falloff_value(params_.falloff, clearance, params_.max_distance);
-  if (d < Real(1e-6) || slots == 1) return cover_all(w, slots, row);  // one slot's arc is the whole circle
-  // A slot is covered when the angle between its direction and the bearing is at most
-  // alpha + h, i.e. dot(u, d_i) >= cos(alpha + h); alpha + h <= pi since alpha <= pi/2
-  // and h <= pi/2 for two slots or more.
-  const Real inv_d = 1 / d;
-  const Real sin_alpha = std::min(Real(1), reach * inv_d);
-  const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
-  const Real min_cos = cos_alpha * dirs.half_spacing_cos() - sin_alpha * dirs.half_spacing_sin();
-  const Real ux = to.x * inv_d;
-  const Real uy = to.y * inv_d;
-  const Real* dx = dirs.x();
-  const Real* dy = dirs.y();
-  // The tiny tolerance keeps an obstacle that exactly touches an arc's edge on both sides.
-  // (Danger rows and w are >= 0, so the sweep's max with 0 for uncovered slots changes nothing.)
-  max_where_covered(row, dx, dy, slots, ux, uy, min_cos - Real(1e-6), w);
+  add_disc_danger(dirs, to, reach, falloff_value(params_.falloff, clearance, params_.max_distance), row);
 }
 
 void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const {
@@ -68,7 +44,10 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
     // Touching: like a circle of radius 0 at the closest point, the half-plane toward it.
     return add_circle(p, agent_radius, closest, 0, dirs, row);
   }
-  if (slots == 1) return cover_all(falloff_value(params_.falloff, clearance, params_.max_distance), slots, row);
+  if (slots == 1) {  // one slot whose arc is the whole circle
+    row[0] = std::max(row[0], falloff_value(params_.falloff, clearance, params_.max_distance));
+    return;
+  }
   const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
   // The hit distance along edge ray i serves slots i - 1 and i; walk the edges once.
   const Real first_hit = ray_capsule_distance(p, dirs.edge(0), wall, agent_radius);

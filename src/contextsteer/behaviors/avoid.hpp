@@ -1,12 +1,7 @@
 // Avoid: danger toward circles, points, walls, polygons, world bounds and other agents.
 //
-// Circles and agents. An obstacle (centre c, radius r) seen from an agent at p with
-// radius a, at centre distance d, has clearance max(0, d - r - a) and angular half-width
-// alpha = asin(min(1, (r + a) / d)) (pi/2 once the agent touches it). Every slot whose
-// arc [phi_i - h, phi_i + h] (h = half the slot spacing) overlaps [beta - alpha,
-// beta + alpha], beta the obstacle's bearing, gets falloff(clearance / max_distance):
-// the whole arc is tested, not the slot's centre, so a low slot count never misses an
-// obstacle.
+// Circles and agents: arc coverage (arc_coverage.hpp) of the disc inflated by the agent's
+// radius, with danger falloff(clearance / max_distance), clearance = max(0, d - r - a).
 // Walls (segments, polygon edges, bounds sides). A wall inflated by the agent's radius
 // is a capsule; slot i gets falloff(t_i / max_distance) where t_i is the least distance
 // from the agent to the capsule within slot i's arc (exact: the closest point when its

@@ -31,6 +31,13 @@ class Behavior {
   // world sizes its neighbour grid from it.
   virtual Real neighbor_radius() const { return 0; }
 
+  // Called once per evaluation, on one thread, before any fill(), with every agent the
+  // pipeline evaluates: the place for work that cannot run in parallel blocks (a
+  // behaviour written in Python computes all its rows here). Default: nothing.
+  virtual void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const {
+    (void)scene, (void)agents, (void)count, (void)dirs;
+  }
+
   // Fills one row per agent of `agents[0..count)`. `interest` and `danger` each hold
   // `count` rows of dirs.slots() zeros on entry, or are null when this behaviour does
   // not fill that kind. Must not allocate: it runs inside every step.

@@ -1,0 +1,153 @@
+// Behaviours written in Python. The core calls prepare() once per step, on one thread:
+// this takes the GIL, hands the batch to the Python callable and keeps the rows it
+// wrote; fill() then copies them in the parallel blocks, with no Python involved.
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <memory>
+
+#include "arrays.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+
+namespace contextsteer::bindings {
+
+namespace {
+
+class PythonBehavior : public Behavior {
+ public:
+  PythonBehavior(py::object callback, bool fills_interest, bool fills_danger, Real neighbor_radius, Real weight)
+      : Behavior(weight),
+        callback_(std::move(callback)),
+        fills_interest_(fills_interest),
+        fills_danger_(fills_danger),
+        neighbor_radius_(neighbor_radius) {}
+
+  ~PythonBehavior() override {
+    py::gil_scoped_acquire gil;  // the callback may be released from a thread without the GIL
+    callback_ = py::object();
+  }
+
+  bool fills_interest() const override { return fills_interest_; }
+  bool fills_danger() const override { return fills_danger_; }
+  Real neighbor_radius() const override { return neighbor_radius_; }
+
+  void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override {
+    const int slots = dirs.slots();
+    rows_.assign(scene.agents, -1);
+    for (int k = 0; k < count; ++k) rows_[agents[k]] = k;
+    py::gil_scoped_acquire gil;
+    const py::ssize_t n = count;
+    py::array_t<Real> positions({n, py::ssize_t(2)}), velocities({n, py::ssize_t(2)}), targets({n, py::ssize_t(2)});
+    py::array_t<Real> headings(n), radius(n);
+    py::array_t<std::int64_t> ids(n);
+    for (int k = 0; k < count; ++k) {
+      const int a = agents[k];
+      store(positions.mutable_data(), k, scene.position(a));
+      store(velocities.mutable_data(), k, scene.velocity(a));
+      store(targets.mutable_data(), k, scene.target_of(a));
+      headings.mutable_data()[k] = scene.heading(a);
+      radius.mutable_data()[k] = scene.radius_of(a);
+      ids.mutable_data()[k] = scene.id_of(a);
+    }
+    py::array_t<Real> directions({static_cast<py::ssize_t>(slots), py::ssize_t(2)});
+    for (int i = 0; i < slots; ++i) store(directions.mutable_data(), i, dirs[i]);
+
+    // Neighbour queries are answered only while the callback runs: the scene they read
+    // is valid only then.
+    auto alive = std::make_shared<bool>(true);
+    const SceneView* view = &scene;
+    std::vector<int> members(agents, agents + count);
+    py::cpp_function neighbors([alive, view, members](Real radius) {
+      if (!*alive) throw py::value_error("neighbors: only available while the behaviour fills its maps");
+      if (!(radius >= 0) || std::isinf(radius)) throw py::value_error("radius: expected a finite distance >= 0");
+      if (!view->grid) throw py::value_error("neighbors: this evaluation has no neighbour grid");
+      std::vector<std::int64_t> offsets{0}, found_ids;
+      std::vector<Real> found_xy, found_v;
+      for (int a : members) {
+        const LayerMask senses = view->senses(a);
+        view->grid->for_each_within(view->position(a), radius, [&](const Neighbor& nb) {
+          if (nb.agent == a || !(senses & nb.layer)) return;
+          found_ids.push_back(view->id_of(nb.agent));
+          found_xy.push_back(nb.position.x), found_xy.push_back(nb.position.y);
+          const Vec2 v = view->velocity(nb.agent);
+          found_v.push_back(v.x), found_v.push_back(v.y);
+        });
+        offsets.push_back(static_cast<std::int64_t>(found_ids.size()));
+      }
+      const py::ssize_t k = static_cast<py::ssize_t>(found_ids.size());
+      py::array_t<Real> xy({k, py::ssize_t(2)}, found_xy.data()), vel({k, py::ssize_t(2)}, found_v.data());
+      return py::make_tuple(py::array_t<std::int64_t>(offsets.size(), offsets.data()),
+                            py::array_t<std::int64_t>(k, found_ids.data()), xy, vel);
+    });
+
+    py::dict batch;
+    batch["positions"] = positions;
+    batch["velocities"] = velocities;
+    batch["headings"] = headings;
+    batch["radius"] = radius;
+    batch["targets"] = targets;
+    batch["ids"] = ids;
+    batch["slot_directions"] = directions;
+    batch["time"] = scene.time;
+    batch["neighbors"] = neighbors;
+    py::object interest = fills_interest_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
+    py::object danger = fills_danger_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
+    for (py::object* out : {&interest, &danger}) {
+      if (!out->is_none()) out->cast<py::array_t<Real>>().attr("fill")(0.0);
+    }
+    try {
+      callback_(batch, interest, danger);
+    } catch (...) {
+      *alive = false;
+      throw;
+    }
+    *alive = false;
+    keep(interest, interest_, count, slots, "interest");
+    keep(danger, danger_, count, slots, "danger");
+  }
+
+  void fill(const SceneView&, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override {
+    const int slots = dirs.slots();
+    for (int k = 0; k < count; ++k) {
+      const std::size_t from = static_cast<std::size_t>(rows_[agents[k]]) * slots;
+      const std::size_t to = static_cast<std::size_t>(k) * slots;
+      if (interest) std::copy_n(interest_.data() + from, slots, interest + to);
+      if (danger) std::copy_n(danger_.data() + from, slots, danger + to);
+    }
+  }
+
+ private:
+  // Copies a map the callback wrote, refusing values that are not finite.
+  static void keep(const py::object& out, std::vector<Real>& into, int count, int slots, const char* kind) {
+    if (out.is_none()) return;
+    const auto a = out.cast<py::array_t<Real>>();
+    const std::size_t size = static_cast<std::size_t>(count) * slots;
+    into.assign(a.data(), a.data() + size);
+    for (std::size_t i = 0; i < size; ++i) {
+      if (!std::isfinite(into[i])) {
+        throw py::value_error(std::string(kind) + ": a Python behaviour wrote a value that is not finite, " +
+                              std::to_string(into[i]) + " at row " + std::to_string(i / slots) + ", slot " +
+                              std::to_string(i % slots));
+      }
+    }
+  }
+
+  py::object callback_;
+  bool fills_interest_, fills_danger_;
+  Real neighbor_radius_;
+  // Written by prepare() on one thread, read by fill() afterwards.
+  mutable std::vector<int> rows_;  // agent index -> row of the batch, -1 when not in it
+  mutable std::vector<Real> interest_, danger_;
+};
+
+}  // namespace
+
+void bind_python_behavior(py::module_& m) {
+  py::class_<PythonBehavior, Behavior, std::shared_ptr<PythonBehavior>>(m, "PythonBehavior")
+      .def(py::init<py::object, bool, bool, Real, Real>(), py::arg("callback"), py::arg("fills_interest"),
+           py::arg("fills_danger"), py::arg("neighbor_radius"), py::arg("weight"));
+}
+
+}  // namespace contextsteer::bindings

@@ -1,0 +1,46 @@
+// Arrive and Leave (seeds 003 and 004) as context behaviours: a cosine lobe toward (or
+// away from) the target whose strength follows the seeds' speed ramps, so that the
+// decision's strength, and with it the agent's speed, ramps too.
+//
+// Arrive, at distance d from a target: strength 0 inside target_radius, d / slowing_radius
+// inside slowing_radius, else 1; slot i gets strength * max(0, dot(u, d_i)) toward it.
+// Leave: nothing beyond danger_radius, 1 inside escape_radius, else 1 - d / danger_radius;
+// slot i gets strength * max(0, dot(u, d_i)) away from it. Targets combine by max.
+#pragma once
+
+#include "behavior.hpp"
+#include "targets.hpp"
+
+namespace contextsteer {
+
+class Arrive : public Behavior {
+ public:
+  Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+ private:
+  Targets targets_;
+  Real target_radius_;
+  Real slowing_radius_;
+};
+
+class Leave : public Behavior {
+ public:
+  Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+ private:
+  Targets threats_;
+  Real escape_radius_;
+  Real danger_radius_;
+};
+
+}  // namespace contextsteer

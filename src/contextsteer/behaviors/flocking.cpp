@@ -1,0 +1,58 @@
+#include "flocking.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../slot_sweep.hpp"
+#include "targets.hpp"
+
+namespace contextsteer {
+
+Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
+    : Behavior(weight), rule_(rule), radius_(radius), falloff_(falloff) {
+  check_positive_distance(radius, "radius");
+}
+
+void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
+                    Real* interest, Real*) const {
+  if (!scene.grid) return;  // no neighbours to flock with
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    Real* row = interest + static_cast<std::size_t>(k) * slots;
+    const Vec2 p = scene.position(a);
+    const LayerMask senses = scene.senses(a);
+    Vec2 sum;
+    int neighbours = 0;
+    scene.grid->for_each_within(p, radius_, [&](const Neighbor& n) {
+      if (n.agent == a || !(senses & n.layer)) return;
+      if (rule_ == FlockRule::Separation) {
+        const Vec2 away = p - n.position;
+        const Real d = std::sqrt(n.distance_squared);
+        if (d < Real(1e-6)) return;
+        const Real g = falloff_value(falloff_, d, radius_) / d;
+        cosine_lobe(row, dirs.x(), dirs.y(), slots, away.x * g, away.y * g, false);
+      } else if (rule_ == FlockRule::Alignment) {
+        const Vec2 v = scene.velocity(n.agent);
+        const Real speed = length(v);
+        if (speed > Real(1e-6)) sum = sum + v * (1 / speed);
+      } else {
+        sum = sum + n.position;
+      }
+      ++neighbours;
+    });
+    if (neighbours == 0 || rule_ == FlockRule::Separation) continue;
+    const Real inv = Real(1) / static_cast<Real>(neighbours);
+    if (rule_ == FlockRule::Alignment) {
+      cosine_lobe(row, dirs.x(), dirs.y(), slots, sum.x * inv, sum.y * inv, false);
+    } else {
+      const Vec2 to = sum * inv - p;
+      const Real d = length(to);
+      if (d < Real(1e-6)) continue;
+      const Real g = std::min(Real(1), d / radius_) / d;
+      cosine_lobe(row, dirs.x(), dirs.y(), slots, to.x * g, to.y * g, false);
+    }
+  }
+}
+
+}  // namespace contextsteer

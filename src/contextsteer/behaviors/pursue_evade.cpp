@@ -1,0 +1,63 @@
+#include "pursue_evade.hpp"
+
+#include <cmath>
+
+#include "../slot_sweep.hpp"
+#include "targets.hpp"
+
+namespace contextsteer {
+
+namespace {
+void check_prediction(Real max_prediction) {
+  if (!(max_prediction > 0) || std::isinf(max_prediction)) {
+    throw std::invalid_argument("max_prediction: expected a finite time > 0 in seconds, got " +
+                                std::to_string(max_prediction));
+  }
+}
+}  // namespace
+
+Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction) {
+  const Vec2 t = scene.target_of(a);
+  const Real distance = length(t - scene.position(a));
+  const Real speed = length(scene.velocity(a));
+  const Real prediction = speed <= distance / max_prediction ? max_prediction : distance / speed;
+  return t + scene.target_velocity_of(a) * prediction;
+}
+
+Pursue::Pursue(Real max_prediction, Real weight) : Behavior(weight), max_prediction_(max_prediction) {
+  check_prediction(max_prediction);
+}
+
+void Pursue::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                  Real*) const {
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 to = predicted_target(scene, a, max_prediction_) - scene.position(a);
+    const Real d = length(to);
+    if (d < Real(1e-6)) continue;
+    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, to.x / d, to.y / d, false);
+  }
+}
+
+Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
+    : Behavior(weight), max_prediction_(max_prediction), radius_(radius), falloff_(falloff) {
+  check_prediction(max_prediction);
+  check_positive_distance(radius, "radius");
+}
+
+void Evade::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                 Real*) const {
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 away = scene.position(a) - predicted_target(scene, a, max_prediction_);
+    const Real d = length(away);
+    if (d > radius_ || d < Real(1e-6)) continue;
+    const Real g = falloff_value(falloff_, d, radius_) / d;
+    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, away.x * g, away.y * g,
+                false);
+  }
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,42 @@
+#include "rays.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../geometry.hpp"
+#include "targets.hpp"
+
+namespace contextsteer {
+
+Rays::Rays(Real length, RayMode mode, Real weight) : Behavior(weight), length_(length), mode_(mode) {
+  check_positive_distance(length, "length");
+}
+
+void Rays::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
+                Real* danger) const {
+  if (!scene.obstacles) return;
+  const int slots = dirs.slots();
+  const Obstacles& o = *scene.obstacles;
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 p = scene.position(a);
+    const Real r = scene.radius_of(a);
+    const LayerMask senses = scene.senses(a);
+    Real* row = danger + static_cast<std::size_t>(k) * slots;
+    for (int i = 0; i < slots; ++i) {
+      const Vec2 d = dirs[i];
+      Real t = kInfinity;
+      for (std::size_t c = 0; c < o.circles().size(); ++c) {
+        if (senses & o.circle_layers()[c]) {
+          t = std::min(t, ray_circle_distance(p, d, o.circles()[c].centre, o.circles()[c].radius + r));
+        }
+      }
+      for (std::size_t w = 0; w < o.walls().size(); ++w) {
+        if (senses & o.wall_layers()[w]) t = std::min(t, ray_capsule_distance(p, d, o.walls()[w], r));
+      }
+      if (t <= length_) row[i] = std::max(row[i], mode_ == RayMode::Binary ? Real(1) : 1 - t / length_);
+    }
+  }
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,42 @@
+#include "time_to_collision.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "arc_coverage.hpp"
+#include "targets.hpp"
+
+namespace contextsteer {
+
+TimeToCollision::TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight)
+    : Behavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
+  check_positive_distance(radius, "radius");
+  if (!(horizon > 0) || std::isinf(horizon)) throw std::invalid_argument("horizon: expected a finite time > 0 in seconds");
+}
+
+void TimeToCollision::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
+                           Real* danger) const {
+  if (!scene.grid) return;
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 p = scene.position(a);
+    const Vec2 v = scene.velocity(a);
+    const Real r = scene.radius_of(a);
+    const LayerMask senses = scene.senses(a);
+    Real* row = danger + static_cast<std::size_t>(k) * slots;
+    scene.grid->for_each_within(p, radius_, [&](const Neighbor& n) {
+      if (n.agent == a || !(senses & n.layer)) return;
+      const Vec2 dp = n.position - p;
+      const Vec2 dv = scene.velocity(n.agent) - v;
+      const Real speed2 = length_squared(dv);
+      const Real t = speed2 > 0 ? std::clamp(-dot(dp, dv) / speed2, Real(0), horizon_) : Real(0);
+      const Vec2 future = dp + dv * t;
+      const Real reach = r + n.radius;
+      if (length_squared(future) >= reach * reach) return;  // they will pass each other
+      add_disc_danger(dirs, future, reach, falloff_value(falloff_, t, horizon_), row);
+    });
+  }
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,34 @@
+// Wander: interest toward the agent's heading turned by a slowly drifting angle.
+//
+// The angle is spread * noise(t * rate), noise a smooth value noise in [-1, 1] drawn from
+// (seed, agent id): the same seed gives the same maps, whatever the threads or the order
+// of agents. Slot i gets strength * max(0, dot(w, d_i)), w the wander direction.
+#pragma once
+
+#include <cstdint>
+
+#include "behavior.hpp"
+
+namespace contextsteer {
+
+class Wander : public Behavior {
+ public:
+  // rate: noise cycles per second (> 0); spread: radians (>= 0); strength: [0, inf).
+  Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+  // The wander angle offset (radians) of agent `id` at `time` seconds.
+  Real offset(std::int64_t id, double time) const;
+
+ private:
+  std::uint64_t seed_;
+  Real rate_;
+  Real spread_;
+  Real strength_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,292 @@
+"""Every behaviour against hand-computed maps, the laws the behaviours obey, Python-written
+behaviours against their C++ twins, and explanations."""
+
+import math
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+DIRS8 = cs.slot_directions(8).astype(np.float64)
+
+
+def maps_of(behaviors, positions, *, slots=8, **world):
+    """Interest and danger of each agent, from the state the world starts in."""
+    world.setdefault("max_speed", 0.0)  # the maps are computed before anything moves
+    w = cs.World(cs.Pipeline(behaviors if isinstance(behaviors, list) else [behaviors], slots=slots), positions,
+                 **world)
+    w.step(0.01)
+    return w.interest.copy(), w.danger.copy(), w
+
+
+def lobe(u, dirs=DIRS8):
+    return np.maximum(0, dirs @ np.asarray(u, float))
+
+
+def test_falloff_curves_by_name():
+    x = 0.5  # a target at half the maximum distance
+    expected = {"step": 1.0, "linear": 0.5, "smoothstep": 0.5, "inverse_square": 1 / (1 + 16 * x * x),
+                "exponential": math.exp(-2)}
+    for name, value in expected.items():
+        interest, _, _ = maps_of(cs.Chase([4.0, 0.0], max_distance=8.0, falloff=name), [[0.0, 0.0]])
+        assert interest[0, 0] == pytest.approx(value, rel=1e-5), name
+
+
+def test_chase_targets_per_agent():
+    interest, _, _ = maps_of(cs.Chase(), [[0.0, 0.0], [0.0, 0.0]], targets=[[3.0, 0.0], [0.0, -3.0]])
+    np.testing.assert_allclose(interest[0], lobe([1, 0]), atol=1e-6)
+    np.testing.assert_allclose(interest[1], lobe([0, -1]), atol=1e-6)
+
+
+def test_flee():
+    interest, _, _ = maps_of(cs.Flee([[2.0, 0.0]], radius=8.0), [[0.0, 0.0], [20.0, 0.0]])
+    np.testing.assert_allclose(interest[0], 0.75 * lobe([-1, 0]), atol=1e-6)  # away, falloff 1 - 2/8
+    np.testing.assert_array_equal(interest[1], 0)  # beyond the radius
+
+
+def test_forward_follows_the_heading():
+    interest, _, _ = maps_of(cs.Forward(strength=0.8), [[0.0, 0.0]], heading=math.pi / 2)
+    np.testing.assert_allclose(interest[0], 0.8 * lobe([0, 1]), atol=1e-6)
+
+
+def test_pursue_aims_ahead_where_chase_aims_at_the_target():
+    # Prey 10 m east running north at 2 m/s; the hunter is at rest, so the prediction is
+    # the maximum, 2 s: the aim is (10, 4).
+    positions = [[0.0, 0.0], [10.0, 0.0]]
+    common = {"velocities": [[0.0, 0.0], [0.0, 2.0]], "target_ids": [1, -1], "slots": 64}
+    pursue, _, _ = maps_of(cs.Pursue(max_prediction=2.0), positions, **common)
+    chase, _, _ = maps_of(cs.Chase(), positions, targets=[[0, 0], [0, 0]], **{**common, "target_ids": [1, -1]})
+    dirs = cs.slot_directions(64).astype(np.float64)
+    np.testing.assert_allclose(pursue[0], lobe(np.array([10.0, 4.0]) / math.hypot(10, 4), dirs), atol=1e-5)
+    np.testing.assert_allclose(chase[0], lobe([1, 0], dirs), atol=1e-5)
+    assert np.argmax(pursue[0]) > np.argmax(chase[0])  # counter-clockwise of the target: ahead of it
+
+
+def test_evade_flees_the_predicted_position():
+    interest, _, _ = maps_of(cs.Evade(max_prediction=1.0, radius=20.0, falloff="step"), [[0.0, 0.0], [4.0, -3.0]],
+                             velocities=[[0.0, 0.0], [0.0, 3.0]], target_ids=[1, -1])
+    # Aim point (4, 0) after 1 s: flee along -x.
+    np.testing.assert_allclose(interest[0], lobe([-1, 0]), atol=1e-6)
+
+
+def test_arrive_strength_ramps_and_is_zero_inside_the_target_radius():
+    positions = [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]
+    targets = [[10.0, 0.0], [2.0, 0.0], [0.4, 0.0]]
+    interest, _, _ = maps_of(cs.Arrive(target_radius=0.5, slowing_radius=4.0), positions, targets=targets)
+    np.testing.assert_allclose(interest[0], lobe([1, 0]), atol=1e-6)        # beyond: strength 1
+    np.testing.assert_allclose(interest[1], 0.5 * lobe([1, 0]), atol=1e-6)  # 2 / 4
+    np.testing.assert_array_equal(interest[2], 0)                           # inside the target radius
+
+
+def test_leave_follows_the_seed_ramp():
+    positions = [[0.0, 0.0]] * 3
+    threats = [[0.5, 0.0], [2.0, 0.0], [6.0, 0.0]]
+    interest, _, _ = maps_of(cs.Leave(escape_radius=1.0, danger_radius=4.0), positions, targets=threats)
+    np.testing.assert_allclose(interest[0], lobe([-1, 0]), atol=1e-6)
+    np.testing.assert_allclose(interest[1], 0.5 * lobe([-1, 0]), atol=1e-6)  # 1 - 2/4
+    np.testing.assert_array_equal(interest[2], 0)
+
+
+def test_separation_alignment_cohesion():
+    positions = [[0.0, 0.0], [1.0, 0.0], [0.0, 2.0], [30.0, 30.0]]
+    velocities = [[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [5.0, 0.0]]
+    sep, _, _ = maps_of(cs.Separation(radius=4.0), positions, velocities=velocities)
+    np.testing.assert_allclose(sep[0], np.maximum(0.75 * lobe([-1, 0]), 0.5 * lobe([0, -1])), atol=1e-6)
+    ali, _, _ = maps_of(cs.Alignment(radius=4.0), positions, velocities=velocities)
+    np.testing.assert_allclose(ali[0], lobe([0.5, 0.5]), atol=1e-6)  # mean of (1, 0) and (0, 1)
+    coh, _, _ = maps_of(cs.Cohesion(radius=4.0), positions, velocities=velocities)
+    c = np.array([0.5, 1.0])
+    np.testing.assert_allclose(coh[0], lobe(c / np.linalg.norm(c)) * np.linalg.norm(c) / 4, atol=1e-6)
+    np.testing.assert_array_equal(sep[3], 0)  # nobody within reach
+
+
+def test_wander_is_reproducible_and_drifts():
+    def wander_maps(seed, steps):
+        w = cs.World(cs.Pipeline([cs.Wander(seed=seed, rate=2.0, spread=1.0)], slots=32), np.zeros((5, 2)),
+                     max_speed=1.0)
+        return [w.step(0.1) or w.interest.copy() for _ in range(steps)]
+    a, b, c = wander_maps(7, 20), wander_maps(7, 20), wander_maps(8, 20)
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+    assert any(not np.array_equal(x, y) for x, y in zip(a, c))
+    assert not np.array_equal(a[0][0], a[0][1])  # agents wander apart
+    offsets = [cs.Wander(seed=7, rate=2.0, spread=1.0).offset(0, t) for t in np.linspace(0, 5, 200)]
+    assert max(abs(o) for o in offsets) <= 1.0 and np.ptp(offsets) > 0.5
+    # Smooth in time: the slope is at most 1.5 (smoothstep) * 2 spread * rate = 6 rad/s.
+    assert max(abs(np.diff(offsets))) <= 6.0 * (5 / 199) + 1e-6
+
+
+def test_follow_path_aims_ahead_along_the_path_and_arrives():
+    path = cs.FollowPath([[0, 0], [10, 0], [10, 10]], lookahead=2.0, arrive_radius=0.5, slowing_radius=4.0)
+    interest, _, _ = maps_of(path, [[3.0, 1.0], [10.5, 5.0], [10.0, 9.8]], slots=16)
+    dirs = cs.slot_directions(16).astype(np.float64)
+    # On the first leg: closest point (3, 0), aim (5, 0).
+    np.testing.assert_allclose(interest[0], lobe(np.array([2.0, -1.0]) / math.hypot(2, 1), dirs), atol=1e-6)
+    # On the second leg: closest (10, 5), aim (10, 7).
+    np.testing.assert_allclose(interest[1], lobe(np.array([-0.5, 2.0]) / math.hypot(0.5, 2), dirs), atol=1e-6)
+    np.testing.assert_array_equal(interest[2], 0)  # arrived at the last waypoint
+    world = cs.World(cs.Pipeline([path], slots=16, select="blend"), [[0.0, 0.5]], max_speed=2.0,
+                     max_acceleration=4.0)
+    world.run(400, 0.05, record=None)
+    assert np.linalg.norm(world.positions[0] - [10, 10]) < 0.6
+
+
+def test_rays_binary_and_distance():
+    positions = [[0.0, 0.0]]
+    kwargs = {"circles": [[4.0, 0.0, 1.0]], "radius": 0.0}
+    _, binary, _ = maps_of(cs.Rays(length=5.0, mode="binary"), positions, **kwargs)
+    _, graded, _ = maps_of(cs.Rays(length=5.0, mode="distance"), positions, **kwargs)
+    assert binary[0, 0] == 1 and graded[0, 0] == pytest.approx(1 - 3 / 5)  # hit at 3 m
+    np.testing.assert_array_equal(binary[0, 1:], 0)  # 45 degrees passes by (distance 2.8 > 1)
+    _, wall, _ = maps_of(cs.Rays(length=5.0, mode="distance"), positions, segments=[[-5, 2, 5, 2]], radius=0.5)
+    assert wall[0, 2] == pytest.approx(1 - 1.5 / 5)  # north, 1.5 m to the inflated wall
+    assert wall[0, 1] == pytest.approx(1 - 1.5 * math.sqrt(2) / 5, rel=1e-5)
+    np.testing.assert_array_equal(wall[0, [0, 4, 5, 6, 7]], 0)
+
+
+def test_time_to_collision_puts_danger_where_the_neighbour_will_be():
+    # The agent walks north at 2 m/s; a neighbour 10 m east and 4.6 m north walks west at
+    # 5 m/s. Relative to the agent: dp = (10, 4.6), dv = (-5, -2), closest approach at
+    # t* = 59.2 / 29 = 2.04 s, when the neighbour is at about (-0.21, 0.52): within the two
+    # radii (1 m), so a collision is coming, from the north, half-way into the 4 s horizon.
+    positions = [[0.0, 0.0], [10.0, 4.6]]
+    velocities = [[0.0, 2.0], [-5.0, 0.0]]
+    _, danger, _ = maps_of(cs.TimeToCollision(radius=20.0, horizon=4.0), positions, velocities=velocities,
+                           radius=0.5, slots=16)
+    _, now, _ = maps_of(cs.Avoid(agents=True, world_obstacles=False, max_distance=20.0), positions,
+                        velocities=velocities, radius=0.5, slots=16)
+    expected = 1 - (59.2 / 29) / 4
+    assert danger[0, 4] == pytest.approx(expected, rel=1e-5)  # north, where it will be
+    assert danger[0, 6] == pytest.approx(expected, rel=1e-5) and now[0, 6] == 0  # north-west: only the future says so
+    assert danger[0, 12] == 0  # south stays free
+    _, passing, _ = maps_of(cs.TimeToCollision(radius=20.0), positions, velocities=[[0.0, 2.0], [-5.0, 2.0]],
+                            radius=0.5, slots=16)
+    np.testing.assert_array_equal(passing, 0)  # it passes 4 m north: no collision, no danger
+
+
+@pytest.mark.parametrize("k", [1, 3, 6])
+def test_rotating_the_scene_rotates_maps_and_decision(k):
+    """Every behaviour: rotating all positions, velocities and headings by k slots rotates
+    each map and the chosen slot by k."""
+    slots = 16
+    angle = 2 * math.pi * k / slots
+    rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    rng = np.random.default_rng(k)
+    positions = rng.uniform(-6, 6, (12, 2))
+    velocities = rng.uniform(-1, 1, (12, 2))
+    heading = rng.uniform(-math.pi, math.pi, 12)
+    targets = rng.uniform(-6, 6, (12, 2))
+    circles = np.array([[1.0, 2.0, 1.0], [-3.0, -1.0, 0.5]])
+    behaviors = [cs.Chase(), cs.Flee(radius=6.0), cs.Forward(), cs.Arrive(slowing_radius=5.0),
+                 cs.Leave(danger_radius=6.0), cs.Separation(radius=4.0), cs.Alignment(radius=6.0),
+                 cs.Cohesion(radius=6.0), cs.Avoid(agents=True, max_distance=3.0), cs.Rays(length=4.0),
+                 cs.TimeToCollision(radius=8.0), cs.Pursue(), cs.Evade(radius=8.0)]
+
+    def run(transform, shift_heading):
+        w = cs.World(cs.Pipeline(behaviors, slots=slots, interest_rule="sum"), transform(positions),
+                     transform(velocities), heading=heading + shift_heading, targets=transform(targets),
+                     target_ids=np.roll(np.arange(12), 1), circles=np.column_stack([transform(circles[:, :2]),
+                                                                                    circles[:, 2]]),
+                     max_speed=0.0, radius=0.4)
+        w.step(0.01)
+        return w.interest.copy(), w.danger.copy(), w.slot.copy(), w.blocked.copy()
+
+    a = run(lambda x: x, 0.0)
+    b = run(lambda x: x @ rot.T, angle)
+    np.testing.assert_allclose(np.roll(a[0], k, axis=1), b[0], atol=2e-4)
+    np.testing.assert_allclose(np.roll(a[1], k, axis=1), b[1], atol=2e-4)
+    open_ = ~a[3]
+    np.testing.assert_allclose((a[2][open_] + k) % slots, b[2][open_], atol=1e-3)
+
+
+def test_an_obstacle_between_two_slot_centres_marks_both():
+    for slots in (4, 8, 12):
+        half = math.pi / slots  # the edge between slots 0 and 1
+        centre = 6 * np.array([math.cos(half), math.sin(half)])
+        _, danger, _ = maps_of(cs.Avoid([[*centre, 0.2]], max_distance=10.0), [[0.0, 0.0]], slots=slots,
+                               radius=0.0)
+        assert danger[0, 0] > 0 and danger[0, 1] > 0 and (danger[0, 2:] == 0).all()
+
+
+class PyChase(cs.PythonBehavior):
+    """Chase written in Python: the twin of cs.Chase() (own targets, no distance limit)."""
+
+    def fill(self, batch, interest, danger):
+        to = batch.targets - batch.positions
+        d = np.linalg.norm(to, axis=1, keepdims=True)
+        u = np.divide(to, d, out=np.zeros_like(to), where=d >= 1e-6)
+        interest[:] = np.maximum(u @ batch.slot_directions.T, 0)
+
+
+def py_separation(batch, interest, danger, radius=4.0):
+    """Separation written in Python with the batch's neighbour query: the twin of cs.Separation."""
+    nb = batch.neighbors(radius)
+    for k in range(len(batch)):
+        for j in range(nb.offsets[k], nb.offsets[k + 1]):
+            away = batch.positions[k] - nb.positions[j]
+            d = np.linalg.norm(away)
+            if d >= 1e-6:
+                lobe_k = np.maximum(batch.slot_directions @ (away * (1 - d / radius) / d), 0)
+                interest[k] = np.maximum(interest[k], lobe_k)
+
+
+def test_python_behaviours_equal_their_cpp_twins():
+    rng = np.random.default_rng(4)
+    positions = rng.uniform(-5, 5, (40, 2))
+    targets = rng.uniform(-5, 5, (40, 2))
+    py, _, _ = maps_of([PyChase()], positions, targets=targets, slots=16)
+    cpp, _, _ = maps_of([cs.Chase()], positions, targets=targets, slots=16)
+    np.testing.assert_allclose(py, cpp, atol=1e-6)
+    py, _, _ = maps_of([cs.PythonBehavior(py_separation, neighbor_radius=4.0)], positions, slots=16)
+    cpp, _, _ = maps_of([cs.Separation(radius=4.0)], positions, slots=16)
+    np.testing.assert_allclose(py, cpp, atol=1e-5)
+
+
+def test_python_behaviours_compose_with_builtins_and_report_errors():
+    pipeline = cs.Pipeline([PyChase(), cs.Avoid(agents=True, max_distance=3.0)], slots=16, select="blend")
+    world = cs.World(pipeline, [[0.0, 0.0], [20.0, 0.5]], targets=[[20.0, 0.0], [0.0, 0.0]], max_speed=2.0)
+    world.run(200, 0.05, record=None)
+    assert (np.linalg.norm(world.positions - [[20, 0], [0, 0]], axis=1) < 1.5).all()
+    assert world.overlap.max() == 0
+
+    def bad(batch, interest, danger):
+        interest[0, 0] = np.nan
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(bad)]), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match="not finite"):
+        world.step(0.1)
+
+    def broken(batch, interest, danger):
+        raise RuntimeError("user bug")
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(broken)]), [[0.0, 0.0]])
+    with pytest.raises(RuntimeError, match="user bug"):
+        world.step(0.1)
+    kept = {}
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(lambda b, i, d: kept.setdefault("b", b))]), [[0.0, 0.0]])
+    world.step(0.1)
+    with pytest.raises(ValueError, match="only available while"):
+        kept["b"].neighbors(1.0)
+    with pytest.raises(TypeError, match="fill"):
+        cs.PythonBehavior()
+    with pytest.raises(ValueError, match="fills"):
+        cs.PythonBehavior(lambda b, i, d: None, fills="both kinds")
+
+
+def test_explain_shows_why_a_slot_was_chosen():
+    chase, avoid = cs.Chase([10.0, 0.0]), cs.Avoid([[3.0, 0.0, 1.0]], max_distance=4.0)
+    pipeline = cs.Pipeline([chase, avoid], slots=8, danger_mode="threshold", threshold=0.3)
+    world = cs.World(pipeline, [[0.0, 0.0]], max_speed=1.0)
+    world.step(0.01)
+    e = world.explain(0)
+    assert [(b, kind) for b, kind, _ in e.behaviors] == [(chase, "interest"), (avoid, "danger")]
+    np.testing.assert_allclose(e.behaviors[0][2], lobe([1, 0]), atol=1e-6)
+    assert e.danger[0] > 0.3 and e.masked[0] and not e.masked[4]  # east is masked by the obstacle
+    assert e.slot != 0 and not e.blocked
+    np.testing.assert_allclose(e.final, world.final[0], atol=1e-6)
+    classic_world = cs.World(cs.classic.Steering([cs.classic.Seek([1.0, 1.0])]), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match="classically"):
+        classic_world.explain(0)
+    artists = e.plot()
+    assert artists
