@@ -32,6 +32,7 @@ from .behaviors import (
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import Explanation
 from .pipeline import Evaluation, Pipeline
+from .racing import LaneMaps, RacingLanes, Track
 from .recording import Recording
 from .world import ALL_LAYERS, World
 
@@ -52,13 +53,16 @@ __all__ = [
     "FollowPath",
     "Forward",
     "Leave",
+    "LaneMaps",
     "Neighbors",
     "Pursue",
     "PythonBehavior",
+    "RacingLanes",
     "Rays",
     "Seek",
     "Separation",
     "TimeToCollision",
+    "Track",
     "Wander",
     "Decision",
     "Evaluation",

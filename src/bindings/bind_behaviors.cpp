@@ -10,6 +10,7 @@
 #include "contextsteer/behaviors/follow_path.hpp"
 #include "contextsteer/behaviors/forward.hpp"
 #include "contextsteer/behaviors/pursue_evade.hpp"
+#include "contextsteer/behaviors/racing_lanes.hpp"
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
@@ -145,6 +146,67 @@ void bind_behaviors(py::module_& m) {
       .def(py::init([](Real length, const std::string& mode, Real weight) {
         return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);
       }));
+  py::class_<Track, std::shared_ptr<Track>>(m, "Track")
+      .def(py::init([](const RealArray& centreline, Real half_width, const RealArray& racing_line, bool closed) {
+        if (racing_line.ndim() != 1) throw py::value_error("racing_line: expected a 1-D array");
+        return std::make_shared<Track>(points_from(centreline, "centreline"), half_width,
+                                       std::vector<Real>(racing_line.data(), racing_line.data() + racing_line.size()),
+                                       closed);
+      }))
+      .def_property_readonly("length", &Track::length)
+      .def_property_readonly("half_width", &Track::half_width)
+      .def_property_readonly("closed", &Track::closed)
+      .def("locate",
+           [](const Track& t, const RealArray& points) {
+             require_shape(points, "points", {-1, 2});
+             py::array_t<Real> out({points.shape(0), py::ssize_t(2)});
+             for (py::ssize_t i = 0; i < points.shape(0); ++i) {
+               t.locate(load(points.data(), i), out.mutable_data()[2 * i], out.mutable_data()[2 * i + 1]);
+             }
+             return out;
+           })
+      .def("point_at", [](const Track& t, Real s, Real e) {
+        const Vec2 p = t.point_at(s, e);
+        return py::make_tuple(p.x, p.y);
+      });
+  py::class_<RacingLanes, Behavior, std::shared_ptr<RacingLanes>>(m, "RacingLanes")
+      .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width,
+                       const std::string& falloff, Real weight) {
+        return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, parse_falloff(falloff, "falloff"),
+                                             weight);
+      }))
+      .def_property_readonly("lanes", &RacingLanes::lanes)
+      .def("lane_maps", [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
+        // The lane maps and decisions of cars at `positions` on their own (no world needed).
+        require_shape(positions, "positions", {-1, 2});
+        const py::ssize_t n = positions.shape(0), lanes = r.lanes();
+        require_shape(radius, "radius", {n});
+        Real max_radius = 0;
+        for (py::ssize_t a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
+        SpatialGrid grid;
+        grid.build(positions.data(), static_cast<int>(n), std::max(r.neighbor_radius(), Real(1e-3)), radius.data());
+        SceneView scene;
+        scene.agents = static_cast<int>(n);
+        scene.positions = positions.data();
+        scene.radius = radius.data();
+        scene.max_radius = max_radius;
+        scene.grid = &grid;
+        py::array_t<Real> interest({n, lanes}), danger({n, lanes}), final_map({n, lanes}), lateral(n), target({n, py::ssize_t(2)});
+        py::array_t<Real> strength(n);
+        py::array_t<bool> blocked(n);
+        for (py::ssize_t a = 0; a < n; ++a) {
+          const LaneDecision d = r.decide(scene, static_cast<int>(a), interest.mutable_data() + a * lanes,
+                                          danger.mutable_data() + a * lanes, final_map.mutable_data() + a * lanes);
+          lateral.mutable_data()[a] = d.lateral;
+          store(target.mutable_data(), a, d.target);
+          strength.mutable_data()[a] = d.strength;
+          blocked.mutable_data()[a] = d.blocked;
+        }
+        py::dict out;
+        out["interest"] = interest, out["danger"] = danger, out["final"] = final_map;
+        out["lateral"] = lateral, out["target"] = target, out["strength"] = strength, out["blocked"] = blocked;
+        return out;
+      });
   py::class_<TimeToCollision, Behavior, std::shared_ptr<TimeToCollision>>(m, "TimeToCollision")
       .def(py::init([](Real radius, Real horizon, const std::string& falloff, Real weight) {
         return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);

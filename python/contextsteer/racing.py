@@ -1,0 +1,104 @@
+"""Racing (Fray's use of context steering): lane maps across the track ahead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _core
+from . import _validation as check
+from .behaviors import Behavior
+
+
+class Track:
+    """A race track: a centreline, a half-width and a racing line.
+
+    centreline: ``(k, 2)`` points in the direction of travel, metres (k >= 2).
+    half_width: metres from the centreline to either edge.
+    racing_line: ``(k,)`` lateral offset of the ideal line at each point, metres,
+        positive to the left of the direction of travel (the centreline if None).
+    closed: whether the last point joins the first (a circuit).
+    """
+
+    def __init__(self, centreline, half_width: float, *, racing_line=None, closed: bool = False):
+        points = check.points("centreline", centreline)
+        line = np.zeros(len(points), np.float32) if racing_line is None else check.shaped(
+            "racing_line", racing_line, (len(points),))
+        if not isinstance(closed, bool):
+            raise TypeError(f"closed: expected a bool, got {type(closed).__name__}")
+        self._core = _core.Track(points, check.number("half_width", half_width, above=0.0), line, closed)
+
+    @property
+    def length(self) -> float:
+        """Length of the centreline, metres."""
+        return self._core.length
+
+    @property
+    def half_width(self) -> float:
+        return self._core.half_width
+
+    def locate(self, points) -> np.ndarray:
+        """``(n, 2)`` arc length along the centreline and lateral offset (metres, left
+        positive) of ``(n, 2)`` points."""
+        return self._core.locate(check.shaped("points", points, (None, 2)))
+
+    def point_at(self, s: float, lateral: float = 0.0) -> np.ndarray:
+        """The ``(2,)`` point at arc length ``s`` and lateral offset ``lateral``, metres."""
+        return np.array(self._core.point_at(check.number("s", s), check.number("lateral", lateral)))
+
+
+@dataclass(frozen=True)
+class LaneMaps:
+    """Lane maps of n cars over L lanes (lane 0 at the right edge, lane L-1 at the left).
+
+    interest, danger, final: ``(n, L)``; lateral: ``(n,)`` chosen offsets, metres;
+    target: ``(n, 2)`` the track points aimed at; strength: ``(n,)``; blocked: ``(n,)`` bool.
+    """
+
+    interest: np.ndarray
+    danger: np.ndarray
+    final: np.ndarray
+    lateral: np.ndarray
+    target: np.ndarray
+    strength: np.ndarray
+    blocked: np.ndarray
+
+
+class RacingLanes(Behavior):
+    """A context map of lateral offsets across the track ``lookahead`` metres ahead.
+
+    Lane ``j`` of ``lanes`` has its centre at ``e_j = -w + (j + 0.5) * 2w / lanes`` (``w``
+    the half-width). Interest ``max(0, 1 - |e_j - racing line| / line_width)`` peaks on the
+    racing line ahead; every other car ``ds`` metres ahead (``0 < ds <= lookahead``) puts
+    ``falloff(ds / lookahead)`` on the lanes its body (plus this car's) spans. The lanes
+    resolve by subtract, the best lane and the parabola through its neighbours into a
+    lateral target; the behaviour then fills the pipeline's interest toward that point
+    of the track, so it composes with Avoid and the others. Cars sense each other
+    through the world's grid, on the layers they sense.
+
+    line_width: metres over which interest falls to 0 away from the line (default: the
+    whole width of the track, so the line is a gentle preference that a car ahead
+    easily outweighs, and cars pull out to overtake rather than queue).
+    """
+
+    def __init__(self, track: Track, *, lanes: int = 7, lookahead: float = 10.0, line_width: float | None = None,
+                 falloff: str = "linear", weight: float = 1.0):
+        if not isinstance(track, Track):
+            raise TypeError(f"track: expected a contextsteer.Track, got {type(track).__name__}")
+        self.track = track
+        width = 2 * track.half_width if line_width is None else check.number("line_width", line_width, above=0.0)
+        self._core = _core.RacingLanes(track._core, check.count("lanes", lanes, minimum=1),
+                                       check.number("lookahead", lookahead, above=0.0), width,
+                                       check.name("falloff", falloff), check.number("weight", weight))
+
+    @property
+    def lanes(self) -> int:
+        return self._core.lanes
+
+    def lane_maps(self, positions, *, radius=0.5) -> LaneMaps:
+        """The lane maps and decisions of cars at ``(n, 2)`` positions, each seeing the others
+        (radius: metres, a number or ``(n,)``)."""
+        pos = check.shaped("positions", positions, (None, 2))
+        out = self._core.lane_maps(pos, check.per_agent("radius", radius, len(pos)))
+        return LaneMaps(**out)

@@ -1,0 +1,89 @@
+#include "racing_lanes.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../slot_sweep.hpp"
+
+namespace contextsteer {
+
+RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width,
+                         Falloff falloff, Real weight)
+    : Behavior(weight),
+      track_(std::move(track)),
+      lanes_(lanes),
+      lookahead_(lookahead),
+      line_width_(line_width),
+      falloff_(falloff) {
+  if (!track_) throw std::invalid_argument("track: expected a track");
+  if (lanes < 1 || lanes > kMaxLanes) {
+    throw std::invalid_argument("lanes: expected from 1 to " + std::to_string(kMaxLanes) + " lanes, got " +
+                                std::to_string(lanes));
+  }
+  if (!(lookahead > 0) || std::isinf(lookahead)) throw std::invalid_argument("lookahead: expected a finite distance > 0");
+  if (!(line_width > 0) || std::isinf(line_width)) throw std::invalid_argument("line_width: expected a finite width > 0");
+}
+
+LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const {
+  const Track& track = *track_;
+  const Real w = track.half_width();
+  const Real lane_width = 2 * w / static_cast<Real>(lanes_);
+  Real s = 0, e = 0;
+  track.locate(scene.position(a), s, e);
+  const Real line = track.racing_offset(s + lookahead_);
+  for (int j = 0; j < lanes_; ++j) {
+    const Real centre = -w + (static_cast<Real>(j) + Real(0.5)) * lane_width;
+    interest[j] = std::max(Real(0), 1 - std::fabs(centre - line) / line_width_);
+    danger[j] = 0;
+  }
+  if (scene.grid) {
+    const Real r = scene.radius_of(a);
+    const LayerMask senses = scene.senses(a);
+    scene.grid->for_each_within(scene.position(a), lookahead_ + r + scene.max_radius, [&](const Neighbor& n) {
+      if (n.agent == a || !(senses & n.layer)) return;
+      Real s_other = 0, e_other = 0;
+      track.locate(n.position, s_other, e_other);
+      const Real ds = track.ahead(s, s_other);
+      if (!(ds > 0) || ds > lookahead_) return;
+      const Real reach = r + n.radius;
+      const Real value = falloff_value(falloff_, ds, lookahead_);
+      // Lanes whose span [-w + j * lane_width, -w + (j + 1) * lane_width] meets the car's.
+      const int first = std::max(0, static_cast<int>(std::floor((e_other - reach + w) / lane_width)));
+      const int last = std::min(lanes_ - 1, static_cast<int>(std::floor((e_other + reach + w) / lane_width)));
+      for (int j = first; j <= last; ++j) danger[j] = std::max(danger[j], value);
+    });
+  }
+  // Subtract, then the best lane refined by the parabola through its neighbours. Lanes
+  // are not circular: the track's two edges are not neighbours, unlike a map's slots.
+  for (int j = 0; j < lanes_; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
+  const int best = static_cast<int>(std::max_element(final_map, final_map + lanes_) - final_map);
+  LaneDecision out;
+  out.blocked = !(final_map[best] > 0);
+  out.strength = out.blocked ? Real(0) : std::min(Real(1), final_map[best]);
+  Real lane = static_cast<Real>(best);
+  if (!out.blocked && best > 0 && best + 1 < lanes_) {
+    const Real l = final_map[best - 1], c = final_map[best], r = final_map[best + 1];
+    const Real curvature = l - 2 * c + r;
+    if (curvature < 0) lane += std::clamp(Real(0.5) * (l - r) / curvature, Real(-0.5), Real(0.5));
+  }
+  out.lateral = out.blocked ? e : -w + (lane + Real(0.5)) * lane_width;
+  out.target = track.point_at(s + lookahead_, out.lateral);
+  return out;
+}
+
+void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
+                       Real* interest, Real*) const {
+  const int slots = dirs.slots();
+  Real lane_interest[kMaxLanes], lane_danger[kMaxLanes], lane_final[kMaxLanes];
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const LaneDecision d = decide(scene, a, lane_interest, lane_danger, lane_final);
+    const Vec2 to = d.target - scene.position(a);
+    const Real dist = length(to);
+    if (d.blocked || dist < Real(1e-6)) continue;
+    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, to.x * d.strength / dist,
+                to.y * d.strength / dist, false);
+  }
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,60 @@
+// RacingLanes (Fray's racing use): a context map whose slots are lateral offsets across
+// the track `lookahead` metres ahead, not headings.
+//
+// Lane j of L spans the track's width evenly; its centre is at lateral offset
+// e_j = -w + (j + 0.5) * 2w / L (w the half-width). For a car at arc length s:
+//   interest_j = max(0, 1 - |e_j - line(s + lookahead)| / line_width), peaking on the
+//                racing line there;
+//   danger_j   = falloff(ds / lookahead) for every lane whose span meets
+//                [e_o - reach, e_o + reach] of another car ds metres ahead
+//                (0 < ds <= lookahead, reach = the two radii), max over cars.
+// The lanes resolve by subtract, the best lane and the parabola through its two
+// neighbours (lanes are not circular: the edges are not neighbours) into a fractional
+// lane, hence a lateral target; the behaviour then fills the pipeline's interest with a cosine lobe
+// toward the track point at (s + lookahead, that target), times the lane's final value.
+// A car with no lane left aims straight ahead at its present offset, with strength 0.
+#pragma once
+
+#include <memory>
+
+#include "../track.hpp"
+#include "behavior.hpp"
+#include "falloff.hpp"
+
+namespace contextsteer {
+
+struct LaneDecision {
+  Real lateral = 0;  // chosen lateral offset, metres
+  Vec2 target;       // the track point aimed at
+  Real strength = 0;
+  bool blocked = false;
+};
+
+class RacingLanes : public Behavior {
+ public:
+  static constexpr int kMaxLanes = 256;
+
+  RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Falloff falloff,
+              Real weight);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  Real neighbor_radius() const override { return lookahead_; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+  // The lane maps of agent a, each (lanes,), and its decision.
+  LaneDecision decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const;
+
+  int lanes() const { return lanes_; }
+  const Track& track() const { return *track_; }
+
+ private:
+  std::shared_ptr<const Track> track_;
+  int lanes_;
+  Real lookahead_;
+  Real line_width_;
+  Falloff falloff_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,68 @@
+"""Racing lanes: lateral maps across the track ahead, and overtaking in a world."""
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+
+def straight(length=200.0, half_width=5.0, line=2.0):
+    return cs.Track([[0, 0], [length, 0]], half_width, racing_line=[line, line])
+
+
+def test_lane_maps_by_hand():
+    lanes = cs.RacingLanes(straight(), lanes=5, lookahead=10.0, line_width=5.0)
+    m = lanes.lane_maps([[0, 0], [6, 2]], radius=1.0)
+    # Lane centres -4, -2, 0, 2, 4; the racing line at 2, line width 5: 1 - |e - 2| / 5.
+    np.testing.assert_allclose(m.interest[0], [0.0, 0.2, 0.6, 1.0, 0.6], atol=1e-6)
+    # The car 6 m ahead spans lateral [0, 4] (two radii of 1 m): lanes 2, 3 and 4 (spans
+    # [-1, 1], [1, 3], [3, 5]) get 1 - 6/10.
+    np.testing.assert_allclose(m.danger[0], [0, 0, 0.4, 0.4, 0.4], atol=1e-6)
+    np.testing.assert_allclose(m.final[0], np.maximum(0, m.interest[0] - m.danger[0]), atol=1e-6)
+    assert m.lateral[0] == pytest.approx(2.0)  # the line still wins at that distance
+    np.testing.assert_allclose(m.target[0], [10, 2], atol=1e-5)
+    np.testing.assert_array_equal(m.danger[1], 0)  # nobody ahead of the leader
+
+
+def test_a_car_close_ahead_on_the_line_makes_the_follower_pull_out():
+    lanes = cs.RacingLanes(straight(), lanes=5, lookahead=10.0, line_width=5.0)
+    m = lanes.lane_maps([[0, 2], [1.5, 2]], radius=1.0)
+    assert m.lateral[0] < 0.5  # away from the line at 2 m, toward the free side
+    assert not m.blocked[0]
+
+
+def test_track_geometry():
+    square = cs.Track([[0, 0], [10, 0], [10, 10], [0, 10]], 2.0, closed=True)
+    assert square.length == pytest.approx(40.0)
+    np.testing.assert_allclose(square.locate([[5, 1], [11, 5]]), [[5, 1], [15, -1]], atol=1e-5)
+    np.testing.assert_allclose(square.point_at(42.0, 0.5), [2, 0.5], atol=1e-5)  # wraps round
+    with pytest.raises(ValueError, match="racing_line"):
+        cs.Track([[0, 0], [1, 0]], 1.0, racing_line=[0, 3.0])
+    with pytest.raises(ValueError, match="half_width"):
+        cs.Track([[0, 0], [1, 0]], 0.0)
+    with pytest.raises(ValueError, match="lanes"):
+        cs.RacingLanes(square, lanes=0)
+    with pytest.raises(TypeError, match="track"):
+        cs.RacingLanes([[0, 0], [1, 0]])
+
+
+def test_a_faster_car_overtakes_without_contact():
+    track = straight(length=400.0)
+    racing = cs.RacingLanes(track, lanes=9, lookahead=12.0)
+    pipeline = cs.Pipeline([racing, cs.Avoid(agents=True, max_distance=1.0, world_obstacles=False)], slots=32,
+                           select="parabolic")
+    world = cs.World(pipeline, [[0.0, 2.0], [15.0, 2.0]], velocities=[[8.0, 0.0], [4.0, 0.0]],
+                     max_speed=[8.0, 4.0], max_acceleration=6.0, radius=1.0)
+    worst_overlap = 0.0
+    lateral = []
+    for _ in range(300):
+        world.step(0.05)
+        worst_overlap = max(worst_overlap, float(world.overlap.max()))
+        lateral.append(track.locate(world.positions)[:, 1])
+    s = track.locate(world.positions)[:, 0]
+    assert s[0] > s[1] + 5  # the fast car got past
+    assert worst_overlap == 0
+    lateral = np.array(lateral)
+    assert np.abs(lateral[:, 0] - 2.0).max() > 1.5  # it left the line to pass...
+    assert abs(lateral[-1, 0] - 2.0) < 0.5          # ...and came back to it
+    assert (np.abs(lateral) <= 5.0).all()           # never off the track
