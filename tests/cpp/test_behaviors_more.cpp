@@ -1,0 +1,166 @@
+// The behaviours beyond Chase and Avoid, on small hand-computed cases.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/flee.hpp"
+#include "contextsteer/behaviors/flocking.hpp"
+#include "contextsteer/behaviors/follow_path.hpp"
+#include "contextsteer/behaviors/forward.hpp"
+#include "contextsteer/behaviors/racing_lanes.hpp"
+#include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/behaviors/time_to_collision.hpp"
+#include "contextsteer/behaviors/wander.hpp"
+
+using namespace contextsteer;
+
+namespace {
+
+// Agents at `xy` (interleaved) with velocities `v`, headings `h` and radius 0.5, among
+// `obstacles`, with a grid over them.
+struct Scene {
+  std::vector<Real> xy, v, h, r;
+  Obstacles obstacles;
+  SpatialGrid grid;
+  SceneView view;
+
+  Scene(std::vector<Real> positions, std::vector<Real> velocities = {}, std::vector<Real> headings = {})
+      : xy(std::move(positions)), v(std::move(velocities)), h(std::move(headings)) {
+    const int n = static_cast<int>(xy.size() / 2);
+    if (v.empty()) v.assign(xy.size(), 0);
+    if (h.empty()) h.assign(n, 0);
+    r.assign(n, 0.5f);
+  }
+  const SceneView& build() {
+    const int n = static_cast<int>(xy.size() / 2);
+    grid.build(xy.data(), n, 5.0f, r.data());
+    view.agents = n;
+    view.positions = xy.data();
+    view.velocities = v.data();
+    view.headings = h.data();
+    view.radius = r.data();
+    view.max_radius = 0.5f;
+    view.obstacles = &obstacles;
+    view.grid = &grid;
+    return view;
+  }
+};
+
+std::vector<Real> interest_of(const Behavior& b, Scene& s, int agent, int slots) {
+  const SlotDirections dirs(slots);
+  std::vector<Real> row(slots, 0);
+  const int agents[] = {agent};
+  b.fill(s.build(), agents, 1, dirs, row.data(), nullptr);
+  return row;
+}
+
+std::vector<Real> danger_of(const Behavior& b, Scene& s, int agent, int slots) {
+  const SlotDirections dirs(slots);
+  std::vector<Real> row(slots, 0);
+  const int agents[] = {agent};
+  b.fill(s.build(), agents, 1, dirs, nullptr, row.data());
+  return row;
+}
+
+}  // namespace
+
+TEST(Flee, LobeAwayScaledByFalloff) {
+  Scene s({0, 0});
+  const auto row = interest_of(Flee(Targets{{{2, 0}}, false}, 8, Falloff::Linear, 1), s, 0, 4);
+  EXPECT_NEAR(row[2], 0.75, 1e-6);  // west, away from the threat; 1 - 2/8
+  EXPECT_EQ(row[0], 0.0f);
+}
+
+TEST(Forward, FollowsTheHeading) {
+  Scene s({0, 0}, {}, {static_cast<Real>(M_PI / 2)});
+  const auto row = interest_of(Forward(0.8f, 1), s, 0, 4);
+  EXPECT_NEAR(row[1], 0.8, 1e-6);
+  EXPECT_NEAR(row[0], 0.0, 1e-6);
+}
+
+TEST(ArriveLeave, StrengthRamps) {
+  Scene s({0, 0});
+  EXPECT_NEAR(interest_of(Arrive(Targets{{{2, 0}}, false}, 0.5f, 4, 1), s, 0, 4)[0], 0.5, 1e-6);
+  EXPECT_EQ(interest_of(Arrive(Targets{{{0.3f, 0}}, false}, 0.5f, 4, 1), s, 0, 4)[0], 0.0f);
+  EXPECT_NEAR(interest_of(Leave(Targets{{{2, 0}}, false}, 1, 4, 1), s, 0, 4)[2], 0.5, 1e-6);
+  EXPECT_NEAR(interest_of(Leave(Targets{{{0.5f, 0}}, false}, 1, 4, 1), s, 0, 4)[2], 1.0, 1e-6);
+}
+
+TEST(Flocking, SeparationAlignmentCohesion) {
+  Scene s({0, 0, 1, 0, 0, 2}, {0, 0, 1, 0, 0, 3});
+  const auto sep = interest_of(Flocking(FlockRule::Separation, 4, Falloff::Linear, 1), s, 0, 4);
+  EXPECT_NEAR(sep[2], 0.75, 1e-6);  // away from the neighbour 1 m east
+  EXPECT_NEAR(sep[3], 0.5, 1e-6);   // away from the one 2 m north
+  const auto ali = interest_of(Flocking(FlockRule::Alignment, 4, Falloff::Linear, 1), s, 0, 4);
+  EXPECT_NEAR(ali[0], 0.5, 1e-6);  // mean of (1, 0) and (0, 1)
+  EXPECT_NEAR(ali[1], 0.5, 1e-6);
+  const auto coh = interest_of(Flocking(FlockRule::Cohesion, 4, Falloff::Linear, 1), s, 0, 4);
+  EXPECT_NEAR(coh[1], 1.0 / 4, 1e-6);  // toward (0.5, 1): dot with north is 1 / |c|, times |c| / 4
+}
+
+TEST(Wander, SameSeedSameOffsetsDifferentSeedsDiffer) {
+  const Wander a(5, 1, 1, 1, 1), b(5, 1, 1, 1, 1), c(6, 1, 1, 1, 1);
+  bool differs = false;
+  for (double t = 0; t < 10; t += 0.37) {
+    EXPECT_EQ(a.offset(3, t), b.offset(3, t));
+    EXPECT_LE(std::fabs(a.offset(3, t)), 1.0f);
+    differs |= a.offset(3, t) != c.offset(3, t);
+  }
+  EXPECT_TRUE(differs);
+  EXPECT_NE(a.offset(3, 2.5), a.offset(4, 2.5));  // agents wander apart
+}
+
+TEST(FollowPath, AimsAheadOfTheClosestPoint) {
+  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 1);
+  bool end = false;
+  const Vec2 aim = path.aim({3, 1}, end);
+  EXPECT_NEAR(aim.x, 5, 1e-5);
+  EXPECT_NEAR(aim.y, 0, 1e-5);
+  EXPECT_FALSE(end);
+  const Vec2 corner = path.aim({9.5f, -1}, end);  // past the corner along the path
+  EXPECT_NEAR(corner.x, 10, 1e-5);
+  EXPECT_NEAR(corner.y, 1.5f, 1e-5);
+  path.aim({10, 9}, end);
+  EXPECT_TRUE(end);
+}
+
+TEST(Rays, BinaryAndDistance) {
+  Scene s({0, 0});
+  s.r = {0};
+  s.obstacles.add_circle({{4, 0}, 1});
+  EXPECT_EQ(danger_of(Rays(5, RayMode::Binary, 1), s, 0, 8), (std::vector<Real>{1, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_NEAR(danger_of(Rays(5, RayMode::Distance, 1), s, 0, 8)[0], 1 - 3.0 / 5, 1e-6);
+}
+
+TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
+  // Head-on along x, 10 m apart, closing at 5 m/s: contact in 2 s, from the east.
+  Scene s({0, 0, 10, 0}, {2.5f, 0, -2.5f, 0});
+  const auto row = danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), s, 0, 8);
+  // At t* = 2 the neighbour is on top of the agent: no bearing, every slot gets 1 - 2/4.
+  for (Real d : row) EXPECT_NEAR(d, 0.5, 1e-6);
+  Scene apart({0, 0, 10, 0}, {-1, 0, 1, 0});
+  EXPECT_EQ(danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), apart, 0, 8), std::vector<Real>(8, 0.0f));
+}
+
+TEST(RacingLanes, LaneMapsAndDecision) {
+  auto track = std::make_shared<Track>(std::vector<Vec2>{{0, 0}, {100, 0}}, 5, std::vector<Real>{2, 2}, false);
+  const RacingLanes lanes(track, 5, 10, 5, Falloff::Linear, 1);
+  Scene s({0, 0, 6, 2});
+  s.r = {1, 1};
+  std::vector<Real> interest(5), danger(5), final_map(5);
+  const SceneView& view = s.build();
+  const LaneDecision d = lanes.decide(view, 0, interest.data(), danger.data(), final_map.data());
+  const std::vector<Real> expected_interest{0, 0.2f, 0.6f, 1, 0.6f};
+  for (int j = 0; j < 5; ++j) EXPECT_NEAR(interest[j], expected_interest[j], 1e-6);
+  EXPECT_EQ(danger[1], 0.0f);
+  EXPECT_NEAR(danger[3], 0.4f, 1e-6);
+  EXPECT_NEAR(d.lateral, 2, 1e-5);
+  EXPECT_NEAR(d.target.x, 10, 1e-4);
+  Real s_along = 0, e = 0;
+  track->locate({30, -1.5f}, s_along, e);
+  EXPECT_NEAR(s_along, 30, 1e-5);
+  EXPECT_NEAR(e, -1.5f, 1e-5);
+}
