@@ -12,15 +12,12 @@ crowd region by region: neighbours in space then sit near each other in memory.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import statistics
-import time
 
 import numpy as np
 
 import contextsteer as cs
 from contextsteer import reference
+from timing import machine_line, median_time
 
 SLOTS = 16
 SENSE = 15.0
@@ -40,15 +37,6 @@ def make_world(positions, threads=1):
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=SENSE)], slots=SLOTS)
     return cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=0.5,
                     threads=threads)
-
-
-def median_time(fn, repeats):
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def numpy_step_time(positions, repeats: int) -> float:
@@ -73,15 +61,12 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=10, help="timed steps per size (median reported)")
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
-    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
-               platform.processor()) if os.path.exists("/proc/cpuinfo") else platform.processor()
     print(f"disc scene, {SLOTS} slots, sense radius {SENSE} m, {args.threads} thread(s); median of {args.steps} steps")
-    print(f"machine: {cpu}, {os.cpu_count()} cores; Python {platform.python_version()}, NumPy {np.__version__}")
+    print(machine_line())
     print(f"{'agents':>8} {'C++ (ms)':>9} {'NumPy (ms)':>11} {'ratio':>7}   C++ stages (ms)")
     for n in args.sizes:
         positions = disc(n)
         world = make_world(positions, args.threads)
-        world.step(DT)
         core = median_time(lambda w=world: w.step(DT), args.steps)
         stages = ", ".join(f"{k} {v * 1e3:.2f}" for k, v in world.stage_times.items())
 

@@ -10,15 +10,12 @@ circle obstacles of radius 1-4 m avoided within 3 m of clearance, one chase targ
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import statistics
-import time
 
 import numpy as np
 
 import contextsteer as cs
 from contextsteer import reference
+from timing import machine_line, median_time
 
 SLOTS = 16
 DT = 0.05
@@ -33,34 +30,11 @@ def scene(n: int, seed: int = 0):
     return positions, circles, target
 
 
-def cpu_name() -> str:
-    """The CPU model as Linux reports it, or what platform knows elsewhere."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown cpu"
-
-
-def time_calls(fn, repeats: int) -> float:
-    """Median wall time of ``fn()`` in seconds over ``repeats`` calls, after one warm-up."""
-    fn()
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def bench(n: int, repeats: int) -> tuple[float, float]:
     positions, circles, target = scene(n)
     pipeline = cs.Pipeline([cs.Chase(target), cs.Avoid(max_distance=AVOID_DISTANCE)], slots=SLOTS)
     world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, circles=circles)
-    core = time_calls(lambda: world.step(DT), repeats)
+    core = median_time(lambda: world.step(DT), repeats)
 
     dirs = reference.slot_directions(SLOTS)
     state = {"p": positions.copy(), "v": np.zeros_like(positions)}
@@ -71,7 +45,7 @@ def bench(n: int, repeats: int) -> tuple[float, float]:
                                                 max_acceleration=accel, targets=target, circles=circles,
                                                 dirs=dirs, avoid_distance=AVOID_DISTANCE, dt=DT)
 
-    plain = time_calls(numpy_step, max(3, repeats // 5))
+    plain = median_time(numpy_step, max(3, repeats // 5))
     return core, plain
 
 
@@ -81,7 +55,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20)
     args = parser.parse_args()
     print(f"world step, Chase + Avoid (24 circles), {SLOTS} slots; median of {args.repeats} steps")
-    print(f"machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, NumPy {np.__version__}")
+    print(machine_line())
     print(f"{'agents':>8} {'C++ (ms)':>10} {'NumPy (ms)':>11} {'NumPy / C++':>12}")
     for n in args.sizes:
         core, plain = bench(n, args.repeats)

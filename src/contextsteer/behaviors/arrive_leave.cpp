@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "../slot_sweep.hpp"
 
 namespace contextsteer {
 
@@ -17,18 +16,8 @@ Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real we
 
 void Arrive::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  const int slots = dirs.slots();
-  for (int k = 0; k < count; ++k) {
-    Real* row = interest + static_cast<std::size_t>(k) * slots;
-    const Vec2 p = scene.position(agents[k]);
-    targets_.for_each(scene, agents[k], [&](Vec2 t) {
-      const Vec2 to = t - p;
-      const Real d = length(to);
-      if (d <= target_radius_ || d < Real(1e-6)) return;
-      const Real strength = std::min(Real(1), d / slowing_radius_);
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, to.x * strength / d, to.y * strength / d, false);
-    });
-  }
+  auto strength = [this](Real d) { return d <= target_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_); };
+  fill_target_lobes(targets_, false, false, strength, scene, agents, count, dirs, interest);
 }
 
 Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight)
@@ -42,18 +31,11 @@ Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weigh
 
 void Leave::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
-  const int slots = dirs.slots();
-  for (int k = 0; k < count; ++k) {
-    Real* row = interest + static_cast<std::size_t>(k) * slots;
-    const Vec2 p = scene.position(agents[k]);
-    threats_.for_each(scene, agents[k], [&](Vec2 t) {
-      const Vec2 away = p - t;
-      const Real d = length(away);
-      if (d > danger_radius_ || d < Real(1e-6)) return;
-      const Real strength = d < escape_radius_ ? Real(1) : 1 - d / danger_radius_;
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, away.x * strength / d, away.y * strength / d, false);
-    });
-  }
+  auto strength = [this](Real d) {
+    if (d > danger_radius_) return Real(0);
+    return d < escape_radius_ ? Real(1) : 1 - d / danger_radius_;
+  };
+  fill_target_lobes(threats_, true, false, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

@@ -13,6 +13,7 @@
 
 #include "behavior.hpp"
 #include "falloff.hpp"
+#include "targets.hpp"
 
 namespace contextsteer {
 
@@ -37,14 +38,12 @@ class Chase : public Behavior {
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
-  const std::vector<Vec2>& targets() const { return targets_; }
+  const std::vector<Vec2>& targets() const { return targets_.points; }
   void set_targets(std::vector<Vec2> targets);
   const ChaseParams& params() const { return params_; }
 
  private:
-  void add_target(Vec2 p, Vec2 t, const Real* dx, const Real* dy, int slots, Real* row) const;
-
-  std::vector<Vec2> targets_;
+  Targets targets_;
   ChaseParams params_;
 };
 

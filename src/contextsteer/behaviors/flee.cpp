@@ -1,6 +1,5 @@
 #include "flee.hpp"
 
-#include "../slot_sweep.hpp"
 
 namespace contextsteer {
 
@@ -12,18 +11,8 @@ Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight)
 
 void Flee::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                 Real*) const {
-  const int slots = dirs.slots();
-  for (int k = 0; k < count; ++k) {
-    Real* row = interest + static_cast<std::size_t>(k) * slots;
-    const Vec2 p = scene.position(agents[k]);
-    threats_.for_each(scene, agents[k], [&](Vec2 t) {
-      const Vec2 away = p - t;
-      const Real d = length(away);
-      if (d > radius_ || d < Real(1e-6)) return;
-      const Real g = falloff_value(falloff_, d, radius_) / d;
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, away.x * g, away.y * g, false);
-    });
-  }
+  auto strength = [this](Real d) { return d > radius_ ? Real(0) : falloff_value(falloff_, d, radius_); };
+  fill_target_lobes(threats_, true, false, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

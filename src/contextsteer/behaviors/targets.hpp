@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "../scene.hpp"
+#include "../slot_sweep.hpp"
+#include "../slots.hpp"
 
 namespace contextsteer {
 
@@ -30,6 +32,28 @@ struct Targets {
     }
   }
 };
+
+// For every agent of agents[0..count) and each of its targets at distance d (from the
+// agent to the target, or the reverse when `away`), adds the cosine lobe
+// strength(d) * max(0, dot(u, d_i)) to its interest row: max over targets, or their sum
+// when `sum`. strength(d) <= 0 adds nothing, nor does a target closer than 1e-6 m.
+template <class Strength>
+void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength strength, const SceneView& scene,
+                       const int* agents, int count, const SlotDirections& dirs, Real* interest) {
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    Real* row = interest + static_cast<std::size_t>(k) * slots;
+    const Vec2 p = scene.position(agents[k]);
+    targets.for_each(scene, agents[k], [&](Vec2 t) {
+      const Vec2 u = away ? p - t : t - p;
+      const Real d = length(u);
+      if (d < Real(1e-6)) return;
+      const Real g = strength(d);
+      if (!(g > 0)) return;
+      cosine_lobe(row, dirs.x(), dirs.y(), slots, u.x * g / d, u.y * g / d, sum);
+    });
+  }
+}
 
 // Throws std::invalid_argument unless value is finite and > 0.
 inline void check_positive_distance(Real value, const char* argument) {

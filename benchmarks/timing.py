@@ -1,0 +1,39 @@
+"""Helpers shared by the benchmark scripts: wall-clock medians and the machine's name."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import time
+
+import numpy as np
+
+
+def median_time(fn, repeats: int) -> float:
+    """Median wall time of ``fn()`` in seconds over ``repeats`` calls, after one warm-up."""
+    fn()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def cpu_name() -> str:
+    """The CPU model as Linux reports it, or what platform knows elsewhere."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown cpu"
+
+
+def machine_line() -> str:
+    """One line naming the machine and the versions that matter to the figures."""
+    return (f"machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, "
+            f"NumPy {np.__version__}")
