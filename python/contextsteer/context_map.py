@@ -98,7 +98,8 @@ def _decision(arrays, single: bool) -> Decision:
 
 
 def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: float = 0.5,
-            margin: float = 0.0, select: str = "argmax", offset: float = 0.0) -> Decision:
+            margin: float = 0.0, select: str = "argmax", offset: float = 0.0, hysteresis: float = 0.0,
+            current=None) -> Decision:
     """Make the whole decision: mask the interest with the danger, then pick a direction.
 
     interest, danger: ``(n, S)`` or ``(S,)`` maps; ``danger`` may be None (no danger).
@@ -124,6 +125,10 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
     threshold: largest danger a slot may carry and stay open (``"threshold"`` mode).
     margin: >= 0, how far above the least danger a slot stays open (``"min_mask"`` mode).
     offset: angle of slot 0, radians.
+    hysteresis: >= 0, with ``current`` ``(n, 2)`` (or ``(2,)``) the directions the agents
+        already move in: the selection runs on ``final[i] * (1 + hysteresis * max(0,
+        dot(unit(current), d_i)))``, so near-ties go the way the agent already goes; the
+        returned ``final`` and ``strength`` are without that factor.
 
     Returns a :class:`Decision` whose arrays have the rank of ``interest``.
     """
@@ -133,6 +138,10 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
         danger_b, danger_single = check.map_batch("danger", danger, slots=interest_b.shape[1])
         if danger_b.shape != interest_b.shape or danger_single != single:
             raise ValueError(f"danger: expected the shape of interest {np.shape(interest)}, got {np.shape(danger)}")
+    current_b = None
+    if current is not None:
+        current_b = check.shaped("current", np.reshape(current, (-1, 2)) if np.ndim(current) == 1 else current,
+                                 (interest_b.shape[0], 2))
     arrays = _core.resolve(
         interest_b, danger_b,
         check.name("danger_mode", danger_mode),
@@ -140,6 +149,8 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
         check.number("margin", margin, minimum=0.0),
         check.name("select", select),
         check.number("offset", offset),
+        check.number("hysteresis", hysteresis, minimum=0.0),
+        current_b,
     )
     return _decision(arrays, single)
 

@@ -35,7 +35,8 @@ class Pipeline:
     combined maps are blurred across slots (``blur_interest``, ``blur_danger``: Gaussian
     widths in slots, 0 = off) and blended with the previous step's (``smooth``: share of
     the previous map kept, in [0, 1]; inside a :class:`World` only); then
-    :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin`` and ``select``.
+    :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin``, ``select`` and
+    ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off).
 
     slots: resolution of the maps, 1 to 65536. offset: angle of slot 0, radians.
     """
@@ -43,7 +44,8 @@ class Pipeline:
     def __init__(self, behaviors: Sequence[Behavior], *, slots: int = 16, offset: float = 0.0,
                  interest_rule: str = "max", danger_rule: str = "max", danger_mode: str = "subtract",
                  threshold: float = 0.5, margin: float = 0.0, select: str = "argmax",
-                 blur_interest: float = 0.0, blur_danger: float = 0.0, smooth: float = 0.0):
+                 blur_interest: float = 0.0, blur_danger: float = 0.0, smooth: float = 0.0,
+                 hysteresis: float = 0.0):
         if isinstance(behaviors, Behavior):
             behaviors = [behaviors]
         behaviors = list(behaviors)
@@ -64,6 +66,7 @@ class Pipeline:
             check.number("blur_interest", blur_interest, minimum=0.0),
             check.number("blur_danger", blur_danger, minimum=0.0),
             check.number("smooth", smooth, minimum=0.0, maximum=1.0),
+            check.number("hysteresis", hysteresis, minimum=0.0),
         )
 
     @property

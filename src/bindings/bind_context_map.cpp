@@ -39,7 +39,8 @@ py::array_t<Real> combine_py(const RealArray& maps, const std::string& rule_name
 }
 
 py::tuple resolve_py(const RealArray& interest, std::optional<RealArray> danger, const std::string& danger_mode,
-                     Real threshold, Real margin, const std::string& select, Real offset) {
+                     Real threshold, Real margin, const std::string& select, Real offset, Real hysteresis,
+                     std::optional<RealArray> current) {
   require_shape(interest, "interest", {-1, -1});
   const py::ssize_t n = interest.shape(0);
   const py::ssize_t s = interest.shape(1);
@@ -49,7 +50,10 @@ py::tuple resolve_py(const RealArray& interest, std::optional<RealArray> danger,
   params.select = parse_select_method(select, "select");
   params.threshold = threshold;
   params.margin = margin;
+  params.hysteresis = hysteresis;
   check_resolve_params(params);
+  if (current) require_shape(*current, "current", {n, 2});
+  const Real* current_data = current ? current->data() : nullptr;
   check_slot_count(static_cast<int>(s), "interest slots");
   const SlotDirections dirs(static_cast<int>(s), offset);
 
@@ -64,7 +68,8 @@ py::tuple resolve_py(const RealArray& interest, std::optional<RealArray> danger,
   {
     // Safe: inputs are held by this frame, outputs are not yet visible to Python.
     py::gil_scoped_release release;
-    resolve(ConstMapBatch(interest.data(), static_cast<int>(n), static_cast<int>(s)), danger_data, dirs, params, out);
+    resolve(ConstMapBatch(interest.data(), static_cast<int>(n), static_cast<int>(s)), danger_data, dirs, params, out,
+            current_data);
   }
   return py::make_tuple(direction, strength, slot, blocked, final_map);
 }
@@ -116,7 +121,8 @@ void bind_context_map(py::module_& m) {
   m.def("slot_directions", &slot_directions_py, py::arg("slots"), py::arg("offset") = 0.0f);
   m.def("combine", &combine_py, py::arg("maps"), py::arg("rule"), py::arg("weights") = py::none());
   m.def("resolve", &resolve_py, py::arg("interest"), py::arg("danger"), py::arg("danger_mode"), py::arg("threshold"),
-        py::arg("margin"), py::arg("select"), py::arg("offset"));
+        py::arg("margin"), py::arg("select"), py::arg("offset"), py::arg("hysteresis") = 0.0f,
+        py::arg("current") = py::none());
   m.def("blur", &blur_py, py::arg("maps"), py::arg("width"));
   m.def("smooth", &smooth_py, py::arg("maps"), py::arg("previous"), py::arg("factor"));
   m.def("resample", &resample_py, py::arg("maps"), py::arg("slots"), py::arg("method"));

@@ -15,7 +15,7 @@ std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavi
                                         Real offset, const std::string& interest_rule,
                                         const std::string& danger_rule, const std::string& danger_mode,
                                         Real threshold, Real margin, const std::string& select, Real blur_interest,
-                                        Real blur_danger, Real smooth) {
+                                        Real blur_danger, Real smooth, Real hysteresis) {
   PipelineConfig c;
   c.slots = slots;
   c.offset = offset;
@@ -28,6 +28,7 @@ std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavi
   c.blur_interest = blur_interest;
   c.blur_danger = blur_danger;
   c.smooth = smooth;
+  c.resolve.hysteresis = hysteresis;
   return std::make_shared<Pipeline>(c, std::vector<std::shared_ptr<const Behavior>>(behaviors.begin(), behaviors.end()));
 }
 
@@ -88,7 +89,8 @@ void bind_pipeline(py::module_& m) {
   py::class_<Pipeline, std::shared_ptr<Pipeline>>(m, "Pipeline")
       .def(py::init(&make_pipeline), py::arg("behaviors"), py::arg("slots"), py::arg("offset"),
            py::arg("interest_rule"), py::arg("danger_rule"), py::arg("danger_mode"), py::arg("threshold"),
-           py::arg("margin"), py::arg("select"), py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"))
+           py::arg("margin"), py::arg("select"), py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"),
+           py::arg("hysteresis"))
       .def_property_readonly("slots", [](const Pipeline& p) { return p.config().slots; })
       .def_property_readonly("offset", [](const Pipeline& p) { return p.config().offset; })
       .def_property_readonly("behaviors", [](const Pipeline& p) {

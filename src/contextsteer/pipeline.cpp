@@ -115,7 +115,10 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     Real* final_row = out.final_map + static_cast<std::size_t>(a) * slots;
-    store_decision(resolve_row(interest.row(a), danger.row(a), directions_, config_.resolve, final_row), a, out);
+    // Hysteresis leans toward the way the agent already moves.
+    const Vec2 current = scene.velocities ? scene.velocity(a) : Vec2{};
+    store_decision(resolve_row(interest.row(a), danger.row(a), directions_, config_.resolve, final_row, current), a,
+                   out);
   }
 }
 

@@ -25,7 +25,7 @@ struct PipelineConfig {
   Real offset = 0;  // radians, angle of slot 0
   CombineRule interest_rule = CombineRule::Max;
   CombineRule danger_rule = CombineRule::Max;
-  ResolveParams resolve;
+  ResolveParams resolve;  // includes hysteresis toward each agent's velocity
   Real blur_interest = 0;  // Gaussian width in slots, 0 = off
   Real blur_danger = 0;
   Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace contextsteer {
 
@@ -33,6 +34,9 @@ void check_resolve_params(const ResolveParams& params) {
   }
   if (!(params.margin >= 0) || !std::isfinite(params.margin)) {
     throw std::invalid_argument("margin: expected a finite danger margin >= 0, got " + std::to_string(params.margin));
+  }
+  if (!(params.hysteresis >= 0) || !std::isfinite(params.hysteresis)) {
+    throw std::invalid_argument("hysteresis: expected a finite number >= 0, got " + std::to_string(params.hysteresis));
   }
 }
 
@@ -99,13 +103,27 @@ Real value_at(const Real* final_row, int slots, Real fractional_slot) {
 }  // namespace
 
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
-                     const ResolveParams& params, Real* final_row) {
+                     const ResolveParams& params, Real* final_row, Vec2 current) {
   const int slots = dirs.slots();
   build_final(interest, danger, slots, params, final_row);
 
-  const int best = static_cast<int>(std::max_element(final_row, final_row + slots) - final_row);
+  // The map the selection runs on: the final map, or a copy biased toward the current
+  // direction (per-thread, so its storage is allocated once).
+  const Real* choice = final_row;
+  const Real current_length = params.hysteresis > 0 ? length(current) : Real(0);
+  if (current_length > Real(1e-6)) {
+    thread_local std::vector<Real> biased;
+    biased.resize(slots);
+    const Vec2 c = current * (1 / current_length);
+    for (int i = 0; i < slots; ++i) {
+      biased[i] = final_row[i] * (1 + params.hysteresis * std::max(Real(0), c.x * dirs.x()[i] + c.y * dirs.y()[i]));
+    }
+    choice = biased.data();
+  }
+
+  const int best = static_cast<int>(std::max_element(choice, choice + slots) - choice);
   Decision d;
-  if (!(final_row[best] > 0)) return d;  // blocked: nothing left to want
+  if (!(choice[best] > 0)) return d;  // blocked: nothing left to want
   d.blocked = false;
 
   const int left = (best + slots - 1) % slots;
@@ -118,7 +136,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
       break;
     case SelectMethod::Blend:
       if (has_neighbours) {
-        const Vec2 v = final_row[left] * dirs[left] + final_row[best] * dirs[best] + final_row[right] * dirs[right];
+        const Vec2 v = choice[left] * dirs[left] + choice[best] * dirs[best] + choice[right] * dirs[right];
         slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
       }
       break;
@@ -126,8 +144,8 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
       Vec2 v;
       Real total = 0;
       for (int i = 0; i < slots; ++i) {
-        v = v + final_row[i] * dirs[i];
-        total += final_row[i];
+        v = v + choice[i] * dirs[i];
+        total += choice[i];
       }
       // A resultant much shorter than the total weight means the lobes cancel out.
       if (length(v) > Real(1e-3) * total) slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
@@ -136,8 +154,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
     case SelectMethod::Parabolic:
     case SelectMethod::Gradient:
       if (has_neighbours) {
-        slot = wrap_slot(best + sub_slot_offset(params.select, final_row[left], final_row[best], final_row[right]),
-                         slots);
+        slot = wrap_slot(best + sub_slot_offset(params.select, choice[left], choice[best], choice[right]), slots);
       }
       break;
   }
@@ -153,7 +170,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
 }
 
 void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
-             const ResolveParams& params, DecisionBatch out) {
+             const ResolveParams& params, DecisionBatch out, const Real* current) {
   if (interest.slots != dirs.slots()) {
     throw std::invalid_argument("interest: has " + std::to_string(interest.slots) +
                                 " slots but the slot directions have " + std::to_string(dirs.slots()));
@@ -162,8 +179,9 @@ void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& d
   const int slots = interest.slots;
   for (int a = 0; a < interest.agents; ++a) {
     const std::size_t row = static_cast<std::size_t>(a) * slots;
-    store_decision(resolve_row(interest.row(a), danger ? danger + row : nullptr, dirs, params, out.final_map + row), a,
-                   out);
+    const Vec2 c = current ? load(current, a) : Vec2{};
+    store_decision(resolve_row(interest.row(a), danger ? danger + row : nullptr, dirs, params, out.final_map + row, c),
+                   a, out);
   }
 }
 

@@ -20,6 +20,10 @@
 //                 other neighbour meet (b itself where they are flat).
 //    Blend, Parabolic and Gradient stay within half a slot of b; with fewer than 3
 //    slots they reduce to Argmax.
+// Hysteresis (h >= 0) with a current direction c (the agent's direction of motion): the
+// selection runs on final[i] * (1 + h * max(0, dot(unit(c), d_i))), so that slots near
+// the way the agent already goes win ties and near-ties and the choice does not flicker;
+// `final` and the strength are reported without that factor.
 // The decision: `slot` is the fractional slot index in [0, S) of the chosen direction,
 // `direction` its unit vector, `strength` = final linearly interpolated at `slot` and
 // clamped to [0, 1]. When no slot has final > 0 the agent is `blocked`: direction
@@ -46,9 +50,11 @@ struct ResolveParams {
   Real threshold = Real(0.5);  // Threshold: largest danger a slot may carry and stay open
   Real margin = 0;             // MinMask: how far above the least danger a slot stays open
   SelectMethod select = SelectMethod::Argmax;
+  Real hysteresis = 0;  // bias toward the current direction, >= 0
 };
 
-// Throws std::invalid_argument when threshold is not finite or margin is negative or not finite.
+// Throws std::invalid_argument when threshold is not finite, or margin or hysteresis is
+// negative or not finite.
 void check_resolve_params(const ResolveParams& params);
 
 // Where the decisions of a batch of agents go; every pointer covers the batch's agents.
@@ -70,13 +76,14 @@ struct Decision {
 // Writes one agent's decision (not its final map) at row `agent` of `out`.
 void store_decision(const Decision& d, int agent, DecisionBatch out);
 
-// Decides for one agent. `danger` may be null; `final_row` receives the final map.
+// Decides for one agent. `danger` may be null; `final_row` receives the final map;
+// `current` is the agent's current direction for hysteresis (ignored when zero).
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
-                     const ResolveParams& params, Real* final_row);
+                     const ResolveParams& params, Real* final_row, Vec2 current = {});
 
 // Decides for every agent of the batch. `danger` is null or has the shape of `interest`,
-// whose slot count must equal dirs.slots().
+// whose slot count must equal dirs.slots(); `current` is null or (agents, 2).
 void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
-             const ResolveParams& params, DecisionBatch out);
+             const ResolveParams& params, DecisionBatch out, const Real* current = nullptr);
 
 }  // namespace contextsteer

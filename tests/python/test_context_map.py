@@ -155,3 +155,31 @@ def test_resample_linear_and_max():
     r = rng.random((4, 10))
     np.testing.assert_allclose(cs.resample(r, 10), r, atol=1e-7)
     np.testing.assert_allclose(cs.resample(cs.resample(r, 20), 10), r, atol=1e-6)
+
+
+def test_hysteresis_breaks_near_ties_toward_the_current_direction():
+    # Two equal lobes, east (slot 0) and west (slot 4); the agent already moves west.
+    m = np.array([1.0, 0.5, 0.0, 0.5, 1.0, 0.5, 0.0, 0.5])
+    assert cs.resolve(m).slot == 0
+    d = cs.resolve(m, hysteresis=0.2, current=[-1.0, 0.1])
+    assert d.slot == 4
+    np.testing.assert_allclose(d.final, m, atol=1e-7)  # reported without the bias
+    assert d.strength == pytest.approx(1.0)
+    # A clear preference is not overturned by a small bias: east 1.0 against west 0.8.
+    clear = m.copy()
+    clear[4] = 0.8
+    assert cs.resolve(clear, hysteresis=0.2, current=[-1.0, 0.0]).slot == 0
+    # The bias only reweights open slots: it never opens a masked one.
+    danger = np.zeros(8)
+    danger[4] = 1.0
+    biased = cs.resolve(m, danger, danger_mode="threshold", hysteresis=5.0, current=[-1.0, 0.0])
+    assert biased.slot != 4 and biased.final[4] == 0  # north-west (open) may win; west stays masked
+
+
+def test_pipeline_hysteresis_uses_each_agents_velocity():
+    chase = cs.Chase([[10.0, 0.0], [-10.0, 0.0]], combine="max")
+    p = cs.Pipeline([chase], slots=8, hysteresis=0.3)
+    e = p.evaluate([[0.0, 0.0], [0.0, 0.0]], velocities=[[1.0, 0.0], [-1.0, 0.0]])
+    np.testing.assert_array_equal(e.decision.slot, [0, 4])
+    with pytest.raises(ValueError, match="hysteresis"):
+        cs.Pipeline([chase], hysteresis=-1)
