@@ -37,6 +37,13 @@ class Behavior:
         return self._core.fills_danger
 
 
+def _targets(name: str, value):
+    """Shared target points, or none with the agent's own target when value is None."""
+    if value is None:
+        return np.zeros((0, 2), np.float32), True
+    return check.points(name, value), False
+
+
 class Chase(Behavior):
     """Interest toward targets.
 
@@ -53,9 +60,9 @@ class Chase(Behavior):
 
     def __init__(self, targets=None, *, max_distance: float = math.inf, falloff: str = "linear",
                  combine: str = "max", weight: float = 1.0):
-        own = targets is None
+        points, own = _targets("targets", targets)
         self._core = _core.Chase(
-            np.zeros((0, 2), np.float32) if own else check.points("targets", targets),
+            points,
             own,
             check.number("max_distance", max_distance, above=0.0, allow_inf=True),
             check.name("falloff", falloff),
@@ -116,13 +123,6 @@ class Avoid(Behavior):
     def circles(self) -> np.ndarray:
         """``(m, 3)`` circles of this behaviour (points have radius 0)."""
         return self._core.circles
-
-
-def _targets(name: str, value):
-    """Shared target points, or none with the agent's own target when value is None."""
-    if value is None:
-        return np.zeros((0, 2), np.float32), True
-    return check.points(name, value), False
 
 
 class Flee(Behavior):

@@ -28,23 +28,28 @@ def chase_interest(positions, targets, dirs, max_distance=np.inf) -> np.ndarray:
     return np.maximum(cosines, 0).max(axis=1)
 
 
-def avoid_danger(positions, radius, circles, dirs, max_distance) -> np.ndarray:
-    """``(n, S)`` danger of circles by arc coverage and linear falloff of the clearance."""
-    n, s = len(positions), len(dirs)
-    if len(circles) == 0:
-        return np.zeros((n, s), np.float32)
-    to = circles[None, :, :2] - positions[:, None, :]                      # (n, m, 2)
-    d = np.linalg.norm(to, axis=2)
-    reach = circles[None, :, 2] + radius[:, None]
+def disc_danger(to, reach, dirs, max_distance):
+    """``(..., S)`` danger of discs at offsets ``to`` ``(..., 2)`` reaching ``reach``
+    ``(...,)`` metres (their radius plus the agent's): arc coverage of each slot, times
+    the linear falloff ``1 - clearance / max_distance`` (0 beyond ``max_distance``)."""
+    d = np.linalg.norm(to, axis=-1)
     clearance = np.maximum(0, d - reach)
     weight = np.where(clearance <= max_distance, 1 - clearance / max_distance, 0)
-    half_slot = np.pi / s
+    half_slot = np.pi / len(dirs)
     sin_a = np.minimum(1, reach / np.maximum(d, 1e-6))
     min_cos = np.sqrt(1 - sin_a**2) * np.cos(half_slot) - sin_a * np.sin(half_slot)
-    u = to / np.maximum(d, 1e-6)[:, :, None]
-    covered = np.einsum("nmk,sk->nms", u, dirs) >= (min_cos - 1e-6)[:, :, None]
-    covered |= (d < 1e-6)[:, :, None]
-    return np.where(covered, weight[:, :, None], 0).max(axis=1)
+    u = to / np.maximum(d, 1e-6)[..., None]
+    covered = (u @ dirs.T >= (min_cos - 1e-6)[..., None]) | (d < 1e-6)[..., None]
+    return np.where(covered, weight[..., None], 0)
+
+
+def avoid_danger(positions, radius, circles, dirs, max_distance) -> np.ndarray:
+    """``(n, S)`` danger of circles by arc coverage and linear falloff of the clearance."""
+    if len(circles) == 0:
+        return np.zeros((len(positions), len(dirs)), np.float32)
+    to = circles[None, :, :2] - positions[:, None, :]                      # (n, m, 2)
+    reach = circles[None, :, 2] + radius[:, None]                          # (n, m)
+    return disc_danger(to, reach, dirs, max_distance).max(axis=1)
 
 
 def resolve_subtract_argmax(interest, danger, dirs):
@@ -104,19 +109,9 @@ def neighbour_pairs(positions, radius):
 
 def agent_danger(positions, radius, dirs, max_distance):
     """``(n, S)`` danger of Avoid(agents=True): arc coverage, linear falloff of clearance."""
-    n, s = len(positions), len(dirs)
     i, j = neighbour_pairs(positions, max_distance + 2 * radius.max())
-    to = positions[j] - positions[i]
-    d = np.linalg.norm(to, axis=1)
-    reach = radius[i] + radius[j]
-    clearance = np.maximum(0, d - reach)
-    weight = np.where(clearance <= max_distance, 1 - clearance / max_distance, 0)
-    sin_a = np.minimum(1, reach / np.maximum(d, 1e-6))
-    min_cos = np.sqrt(1 - sin_a**2) * np.cos(np.pi / s) - sin_a * np.sin(np.pi / s)
-    u = to / np.maximum(d, 1e-6)[:, None]
-    covered = (u @ dirs.T >= (min_cos - 1e-6)[:, None]) | (d < 1e-6)[:, None]
-    danger = np.zeros((n, s))
-    np.maximum.at(danger, i, np.where(covered, weight[:, None], 0))
+    danger = np.zeros((len(positions), len(dirs)))
+    np.maximum.at(danger, i, disc_danger(positions[j] - positions[i], radius[i] + radius[j], dirs, max_distance))
     return danger
 
 

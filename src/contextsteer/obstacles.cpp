@@ -67,7 +67,6 @@ void Obstacles::clear_bounds() {
 void Obstacles::clear() { *this = Obstacles(); }
 
 std::vector<Segment> Obstacles::free_segments() const { return segments_; }
-std::vector<LayerMask> Obstacles::free_segment_layers() const { return segment_layers_; }
 
 void Obstacles::rebuild_walls() {
   walls_ = segments_;

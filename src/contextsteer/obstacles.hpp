@@ -47,7 +47,8 @@ class Obstacles {
   const Bounds& bounds() const { return bounds_; }
   // The free segments alone (not polygon edges or bounds), for reading back.
   std::vector<Segment> free_segments() const;
-  std::vector<LayerMask> free_segment_layers() const;
+  // Whether there is nothing at all to collide with.
+  bool empty() const { return circles_.empty() && walls_.empty() && polygon_count() == 0 && !has_bounds_; }
 
   // How deep a disc (centre p, radius r) on an agent sensing `mask` reaches into the
   // obstacles it senses, in metres; 0 when clear.

@@ -412,8 +412,7 @@ void World::integrate_stage(Real dt, int substeps) {
 void World::measure_stage() {
   build_grid();
   const SceneView view = scene();
-  const bool has_obstacles = !obstacles_.circles().empty() || !obstacles_.walls().empty() ||
-                             obstacles_.polygon_count() > 0 || obstacles_.has_bounds();
+  const bool has_obstacles = !obstacles_.empty();
   // In grid order: consecutive queries read neighbouring cells, which stay in cache.
   const int* order = grid_.order().data();
   const int n = store_.size;
