@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "slot_sweep.hpp"
+#include "simd.hpp"
 
 namespace contextsteer {
 
@@ -95,12 +95,12 @@ Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
   Real best = kInfinity;
   int best_index = -1;
   const std::size_t count = circle_x_.size();
-#ifdef CONTEXTSTEER_VECTOR_SLOTS
-  Real4 lane_best = splat(kInfinity);
+#ifdef CONTEXTSTEER_SIMD
+  Real4 lane_best = splat<Real4>(kInfinity);
   for (std::size_t i = 0; i < count; i += 4) {
-    const Real4 dx = load4(circle_x_.data() + i) - splat(p.x);
-    const Real4 dy = load4(circle_y_.data() + i) - splat(p.y);
-    const Real4 reach = load4(circle_r_.data() + i) + splat(r);
+    const Real4 dx = load_lanes<Real4>(circle_x_.data() + i) - splat<Real4>(p.x);
+    const Real4 dy = load_lanes<Real4>(circle_y_.data() + i) - splat<Real4>(p.y);
+    const Real4 reach = load_lanes<Real4>(circle_r_.data() + i) + splat<Real4>(r);
     const Real4 gap = dx * dx + dy * dy - reach * reach;
     lane_best = gap < lane_best ? gap : lane_best;
   }

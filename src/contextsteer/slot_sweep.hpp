@@ -2,41 +2,28 @@
 //
 // A context map row is short (16 slots is typical), so a compiler's own vectorised loop
 // spends as much on alias checks, peeling and remainders as on the work. These helpers
-// run explicit 4-float vectors (GCC and Clang vector extensions: SSE2 on x86-64, NEON
-// on ARM) when the slot count is a multiple of 4, and plain loops otherwise.
+// run explicit 4-float vectors (simd.hpp: SSE2 on x86-64, NEON on ARM) when the slot
+// count is a multiple of 4, and plain loops otherwise.
 #pragma once
 
 #include <algorithm>
-#include <cstring>
 
 #include "real.hpp"
+#include "simd.hpp"
 
 namespace contextsteer {
-
-#if defined(__GNUC__) || defined(__clang__)
-#define CONTEXTSTEER_VECTOR_SLOTS 1
-using Real4 = Real __attribute__((vector_size(16)));
-
-inline Real4 splat(Real x) { return Real4{x, x, x, x}; }
-inline Real4 load4(const Real* p) {
-  Real4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-inline void store4(Real* p, Real4 v) { std::memcpy(p, &v, sizeof v); }
-#endif
 
 // row[i] = max(row[i], w) for every slot i whose direction (dx[i], dy[i]) has
 // dot((ux, uy), d_i) >= limit.
 inline void max_where_covered(Real* row, const Real* dx, const Real* dy, int slots, Real ux, Real uy, Real limit,
                               Real w) {
-#ifdef CONTEXTSTEER_VECTOR_SLOTS
+#ifdef CONTEXTSTEER_SIMD
   if (slots % 4 == 0) {
-    const Real4 vux = splat(ux), vuy = splat(uy), vlimit = splat(limit), vw = splat(w), zero = splat(0);
+    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vlimit = splat<Real4>(limit), vw = splat<Real4>(w), zero = splat<Real4>(Real(0));
     for (int i = 0; i < slots; i += 4) {
-      const Real4 covered = vux * load4(dx + i) + vuy * load4(dy + i) >= vlimit ? vw : zero;
-      const Real4 old = load4(row + i);
-      store4(row + i, old > covered ? old : covered);
+      const Real4 covered = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i) >= vlimit ? vw : zero;
+      const Real4 old = load_lanes<Real4>(row + i);
+      store_lanes(row + i, old > covered ? old : covered);
     }
     return;
   }
@@ -46,16 +33,16 @@ inline void max_where_covered(Real* row, const Real* dx, const Real* dy, int slo
 
 // row[i] = max(row[i], max(0, ux * dx[i] + uy * dy[i])) (Max) or += that (Sum).
 inline void cosine_lobe(Real* row, const Real* dx, const Real* dy, int slots, Real ux, Real uy, bool sum) {
-#ifdef CONTEXTSTEER_VECTOR_SLOTS
+#ifdef CONTEXTSTEER_SIMD
   if (slots % 4 == 0) {
-    const Real4 vux = splat(ux), vuy = splat(uy), zero = splat(0);
+    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), zero = splat<Real4>(Real(0));
     for (int i = 0; i < slots; i += 4) {
-      Real4 c = vux * load4(dx + i) + vuy * load4(dy + i);
-      const Real4 old = load4(row + i);
+      Real4 c = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i);
+      const Real4 old = load_lanes<Real4>(row + i);
       if (sum) {
-        store4(row + i, old + (c > zero ? c : zero));
+        store_lanes(row + i, old + (c > zero ? c : zero));
       } else {
-        store4(row + i, old > c ? old : c);
+        store_lanes(row + i, old > c ? old : c);
       }
     }
     return;

@@ -7,12 +7,19 @@ namespace contextsteer {
 
 void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) {
   if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
-  agents_.resize(n);
+  n_ = n;
+  const std::size_t padded = static_cast<std::size_t>(n) + kPadding;
+  agents_.resize(padded);
   cell_of_.resize(n);
-  xs_.resize(n);
-  ys_.resize(n);
-  radii_.resize(n);
-  layers_.resize(n);
+  xs_.resize(padded);
+  ys_.resize(padded);
+  radii_.resize(padded);
+  layers_.resize(padded);
+  std::fill(agents_.begin() + n, agents_.end(), -1);
+  std::fill(xs_.begin() + n, xs_.end(), Real(0));
+  std::fill(ys_.begin() + n, ys_.end(), Real(0));
+  std::fill(radii_.begin() + n, radii_.end(), Real(0));
+  std::fill(layers_.begin() + n, layers_.end(), LayerMask(0));
   if (n == 0) {
     nx_ = ny_ = 1;
     cell_start_.assign(2, 0);

@@ -34,18 +34,19 @@ class SpatialGrid {
   void build(const Real* positions, int n, Real cell_size, const Real* radius = nullptr,
              const LayerMask* layer = nullptr);
 
-  int agent_count() const { return static_cast<int>(agents_.size()); }
+  int agent_count() const { return n_; }
   Real cell_size() const { return cell_size_; }
   // The agents in cell order: neighbours in space are close in this order.
-  const std::vector<int>& order() const { return agents_; }
+  const int* order() const { return agents_.data(); }
 
   // Calls fn(begin, end) for each run [begin, end) of sorted positions that may lie
   // within `radius` of p: per row of cells, the cells the disc's chord spans. The runs
   // hold every agent within the radius, and others; read them through xs(), ys(),
   // radii(), layers() and agents(). Must follow build() with the positions unchanged.
+  // Always inlined: vector kernels call it and must compile its body for their target.
   template <class F>
-  void for_each_run(Vec2 p, Real radius, F&& fn) const {
-    if (agents_.empty()) return;
+  inline __attribute__((always_inline)) void for_each_run(Vec2 p, Real radius, F&& fn) const {
+    if (n_ == 0) return;
     const int y0 = clamp_cell(((p.y - radius - origin_.y) * inv_cell_), ny_);
     const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
     for (int cy = y0; cy <= y1; ++cy) {
@@ -76,7 +77,9 @@ class SpatialGrid {
     });
   }
 
-  // The sorted arrays the runs index.
+  // The sorted arrays the runs index, each followed by kPadding readable entries, so that
+  // a vector kernel may load whole vectors past a run's end (and mask the extra lanes).
+  static constexpr int kPadding = 8;
   const Real* xs() const { return xs_.data(); }
   const Real* ys() const { return ys_.data(); }
   const Real* radii() const { return radii_.data(); }
@@ -95,6 +98,7 @@ class SpatialGrid {
     return c >= n ? n - 1 : static_cast<int>(c);
   }
 
+  int n_ = 0;
   Real cell_size_ = 1;
   Real inv_cell_ = 1;
   Vec2 origin_;
@@ -102,11 +106,11 @@ class SpatialGrid {
   int ny_ = 1;
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
   std::vector<int> cell_of_;     // (n,) cell of each agent
-  std::vector<int> agents_;      // (n,) agent indices sorted by cell
+  std::vector<int> agents_;      // (n + kPadding,) agent indices sorted by cell, then -1
   // In sorted order, one array per field so that a run reads contiguous memory.
-  std::vector<Real> xs_, ys_;       // (n,) metres
-  std::vector<Real> radii_;         // (n,) metres
-  std::vector<LayerMask> layers_;   // (n,)
+  std::vector<Real> xs_, ys_;       // (n + kPadding,) metres
+  std::vector<Real> radii_;         // (n + kPadding,) metres
+  std::vector<LayerMask> layers_;   // (n + kPadding,)
 };
 
 }  // namespace contextsteer

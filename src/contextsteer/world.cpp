@@ -319,7 +319,8 @@ void World::index_stage() {
   }
   for (Controller& c : controllers_) c.members.clear();
   if (queries_neighbors) {
-    for (int a : grid_.order()) controllers_[store_.controller[a]].members.push_back(a);
+    const int* order = grid_.order();
+    for (int k = 0; k < store_.size; ++k) controllers_[store_.controller[order[k]]].members.push_back(order[k]);
   } else {
     for (int a = 0; a < store_.size; ++a) controllers_[store_.controller[a]].members.push_back(a);
   }
@@ -414,7 +415,7 @@ void World::measure_stage() {
   const SceneView view = scene();
   const bool has_obstacles = !obstacles_.empty();
   // In grid order: consecutive queries read neighbouring cells, which stay in cache.
-  const int* order = grid_.order().data();
+  const int* order = grid_.order();
   const int n = store_.size;
   const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
   auto body = [&](int block, int) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "agent_danger.hpp"
 #include "arc_coverage.hpp"
 
 namespace contextsteer {
@@ -60,39 +61,6 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
   }
 }
 
-void Avoid::add_agents(const SceneView& scene, int a, Vec2 p, Real agent_radius, LayerMask senses,
-                       const SlotDirections& dirs, Real* row) const {
-  const SpatialGrid& grid = *scene.grid;
-  const Real reach = params_.max_distance + agent_radius + scene.max_radius;
-  const Real reach2 = reach * reach;
-  const Real* xs = grid.xs();
-  const Real* ys = grid.ys();
-  const Real* radii = grid.radii();
-  const LayerMask* layers = grid.layers();
-  const int* ids = grid.agents();
-  // Candidates within reach are gathered without branching (each is written, and the
-  // count advances only for a keeper), then danger is added for them in one sweep.
-  constexpr int kBatch = 64;
-  Real cx[kBatch], cy[kBatch], cr[kBatch];
-  int m = 0;
-  auto flush = [&] {
-    for (int k = 0; k < m; ++k) add_circle(p, agent_radius, {cx[k], cy[k]}, cr[k], dirs, row);
-    m = 0;
-  };
-  grid.for_each_run(p, reach, [&](int begin, int end) {
-    for (int k = begin; k < end; ++k) {
-      const Real dx = xs[k] - p.x;
-      const Real dy = ys[k] - p.y;
-      cx[m] = xs[k];
-      cy[m] = ys[k];
-      cr[m] = radii[k];
-      m += (dx * dx + dy * dy <= reach2) & (ids[k] != a) & ((layers[k] & senses) != 0);
-      if (m == kBatch) flush();
-    }
-  });
-  flush();
-}
-
 void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
                  Real* danger) const {
   const int slots = dirs.slots();
@@ -116,7 +84,9 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
         if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
       }
     }
-    if (params_.agents && scene.grid) add_agents(scene, a, p, agent_radius, senses, dirs, row);
+  }
+  if (params_.agents && scene.grid) {
+    add_agent_danger(scene, agents, count, params_.max_distance, params_.falloff, dirs, danger);
   }
 }
 

@@ -44,8 +44,6 @@ class Avoid : public Behavior {
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
-  void add_agents(const SceneView& scene, int a, Vec2 p, Real agent_radius, LayerMask senses,
-                  const SlotDirections& dirs, Real* row) const;
 
   std::vector<Circle> circles_;
   AvoidParams params_;

@@ -1,0 +1,205 @@
+#include "agent_danger.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "../simd.hpp"
+#include "arc_coverage.hpp"
+
+namespace contextsteer {
+
+namespace {
+
+// One agent's neighbours: the scalar path, and the reference the vector path matches.
+void add_agent_danger_scalar(const SceneView& scene, int a, Real max_distance, Falloff falloff,
+                             const SlotDirections& dirs, Real* row) {
+  const SpatialGrid& grid = *scene.grid;
+  const Vec2 p = scene.position(a);
+  const Real agent_radius = scene.radius_of(a);
+  const LayerMask senses = scene.senses(a);
+  const Real reach = max_distance + agent_radius + scene.max_radius;
+  const Real reach2 = reach * reach;
+  grid.for_each_run(p, reach, [&](int begin, int end) {
+    for (int k = begin; k < end; ++k) {
+      const Vec2 to{grid.xs()[k] - p.x, grid.ys()[k] - p.y};
+      if (!(length_squared(to) <= reach2) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) continue;
+      const Real disc = grid.radii()[k] + agent_radius;
+      const Real clearance = std::max(Real(0), length(to) - disc);
+      if (clearance > max_distance) continue;
+      add_disc_danger(dirs, to, disc, falloff_value(falloff, clearance, max_distance), row);
+    }
+  });
+}
+
+#ifdef CONTEXTSTEER_SIMD
+
+// falloff_value for W clearances at once, operation for operation.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V lane_falloff(Falloff curve, V clearance, Real max_distance) {
+  V x = clearance / max_distance;
+  x = select(x < Real(0), V{}, select(Real(1) < x, splat<V>(Real(1)), x));
+  switch (curve) {
+    case Falloff::Step:
+      return splat<V>(Real(1));
+    case Falloff::Linear:
+      return Real(1) - x;
+    case Falloff::Smoothstep:
+      return Real(1) - x * x * (Real(3) - Real(2) * x);
+    case Falloff::InverseSquare:
+      return Real(1) / (Real(1) + Real(16) * x * x);
+    case Falloff::Exponential:
+      break;
+  }
+  V e;
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) e[l] = std::exp(-4 * x[l]);
+  return e;
+}
+
+// Per-thread buffers for one agent's neighbours, grown to the largest neighbourhood seen
+// (with 8 lanes of slack, as whole vectors are stored past the last neighbour).
+struct NeighbourBuffers {
+  std::vector<Real> storage;  // seven arrays of `capacity` entries each
+  std::size_t capacity = 0;
+  Real *dx, *dy, *disc;           // offsets (m) and disc radius r_a + r_b (m)
+  Real *ux, *uy, *limit, *weight;  // bearing, least cosine to a covered slot, danger
+  void ensure(std::size_t n) {
+    if (n + 8 <= capacity) return;
+    capacity = std::max<std::size_t>(2 * n + 8, 256);
+    storage.resize(7 * capacity);
+    Real* next = storage.data();
+    for (Real** array : {&dx, &dy, &disc, &ux, &uy, &limit, &weight}) {
+      *array = next;
+      next += capacity;
+    }
+  }
+};
+
+// Out of line, so that a kernel looks up the thread-local storage once per call.
+__attribute__((noinline)) NeighbourBuffers& neighbour_buffers() {
+  thread_local NeighbourBuffers buffers;
+  buffers.ensure(0);
+  return buffers;
+}
+
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const int* agents, int count,
+                                                   Real max_distance, Falloff falloff, const SlotDirections& dirs,
+                                                   Real* danger) {
+  using V = typename Lanes<W>::Reals;
+  using M = typename Lanes<W>::Ints;
+  NeighbourBuffers& s = neighbour_buffers();
+  const SpatialGrid& grid = *scene.grid;
+  const PackTable<W>& packing = pack_table<W>();
+  const int slots = dirs.slots();
+  const Real* xs = grid.xs();
+  const Real* ys = grid.ys();
+  const Real* radii = grid.radii();
+  const LayerMask* layers = grid.layers();
+  const int* ids = grid.agents();
+  M lane;
+  for (int l = 0; l < W; ++l) lane[l] = l;
+  const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
+
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 p = scene.position(a);
+    const Real agent_radius = scene.radius_of(a);
+    const std::int32_t senses = static_cast<std::int32_t>(scene.senses(a));
+    const Real reach = max_distance + agent_radius + scene.max_radius;
+    const Real reach2 = reach * reach;
+
+    // 1. Gather: the candidates of each run, W at a time, the ones within reach packed
+    //    to the front of the buffers (lanes past the run's end never pass).
+    int m = 0;
+    grid.for_each_run(p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+      s.ensure(static_cast<std::size_t>(m + end - begin));
+      for (int i = begin; i < end; i += W) {
+        const V dx = load_lanes<V>(xs + i) - p.x;
+        const V dy = load_lanes<V>(ys + i) - p.y;
+        const M keep = (dx * dx + dy * dy <= reach2) & (lane < end - i) & (load_lanes<M>(ids + i) != a) &
+                       ((load_lanes<M>(layers + i) & senses) != 0);
+        const int bits = mask_bits(keep);
+        const M order = packing.order[bits];
+        store_lanes(s.dx + m, pack(dx, order));
+        store_lanes(s.dy + m, pack(dy, order));
+        store_lanes(s.disc + m, pack(load_lanes<V>(radii + i) + agent_radius, order));
+        m += packing.count[bits];
+      }
+    });
+
+    // 2. Each neighbour's bearing, coverage limit and danger, as add_disc_danger has them.
+    for (int j = 0; j < m; j += W) {
+      const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
+      const V disc = load_lanes<V>(s.disc + j);
+      const V d = lane_sqrt(dx * dx + dy * dy);
+      const V gap = d - disc;
+      const V clearance = select(Real(0) < gap, gap, V{});
+      const V weight = select(clearance > max_distance, V{}, lane_falloff(falloff, clearance, max_distance));
+      const V inv_d = Real(1) / d;
+      const V ratio = disc * inv_d;
+      const V sin_alpha = select(ratio < Real(1), ratio, splat<V>(Real(1)));
+      const V cos_alpha = lane_sqrt(Real(1) - sin_alpha * sin_alpha);
+      const V min_cos = cos_alpha * half_cos - sin_alpha * half_sin;
+      // A neighbour at the agent's centre has no bearing: it covers every slot.
+      const M centred = d < Real(1e-6);
+      store_lanes(s.ux + j, select(centred, V{}, dx * inv_d));
+      store_lanes(s.uy + j, select(centred, V{}, dy * inv_d));
+      store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), min_cos - Real(1e-6)));
+      store_lanes(s.weight + j, weight);
+    }
+
+    // 3. Sweep: every neighbour's danger where it covers a slot, two vectors of slots per
+    //    pass so that each neighbour's values are loaded once per pass.
+    Real* row = danger + static_cast<std::size_t>(k) * slots;
+    for (int i = 0; i < slots; i += 2 * W) {
+      const V sx0 = load_lanes<V>(dirs.x() + i), sy0 = load_lanes<V>(dirs.y() + i);
+      const V sx1 = load_lanes<V>(dirs.x() + i + W), sy1 = load_lanes<V>(dirs.y() + i + W);
+      V acc0 = load_lanes<V>(row + i), acc1 = load_lanes<V>(row + i + W);
+      for (int j = 0; j < m; ++j) {
+        const Real ux = s.ux[j], uy = s.uy[j], limit = s.limit[j];
+        const V weight = splat<V>(s.weight[j]);
+        acc0 = lane_max(acc0, select(ux * sx0 + uy * sy0 >= limit, weight, V{}));
+        acc1 = lane_max(acc1, select(ux * sx1 + uy * sy1 >= limit, weight, V{}));
+      }
+      store_lanes(row + i, acc0);
+      store_lanes(row + i + W, acc1);
+    }
+  }
+}
+
+void agent_danger_baseline(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+                           const SlotDirections& dirs, Real* danger) {
+  agent_danger_lanes<4>(scene, agents, count, max_distance, falloff, dirs, danger);
+}
+
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const int* agents, int count,
+                                                Real max_distance, Falloff falloff, const SlotDirections& dirs,
+                                                Real* danger) {
+  agent_danger_lanes<8>(scene, agents, count, max_distance, falloff, dirs, danger);
+}
+#endif
+
+#endif  // CONTEXTSTEER_SIMD
+
+}  // namespace
+
+void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+                      const SlotDirections& dirs, Real* danger) {
+  const int slots = dirs.slots();
+#ifdef CONTEXTSTEER_SIMD
+  const int width = simd_width_limit.load(std::memory_order_relaxed);
+  if (slots % 16 == 0 && width >= 4) {
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+    if (width >= 8 && cpu_has_avx2()) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
+#endif
+    return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
+  }
+#endif
+  for (int k = 0; k < count; ++k) {
+    add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs, danger + static_cast<std::size_t>(k) * slots);
+  }
+}
+
+}  // namespace contextsteer

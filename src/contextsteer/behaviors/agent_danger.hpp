@@ -1,0 +1,25 @@
+// Danger from neighbouring agents, for a block of agents: Avoid's hot loop in crowds.
+//
+// Agent b, sensed by agent a (b's layers meet a's sense mask) and within max_distance of
+// clearance, is a disc of radius r_a + r_b at its offset from a: the same arc coverage as
+// add_disc_danger (arc_coverage.hpp) with danger falloff(clearance / max_distance).
+// With 8, 16, 24... slots the work runs eight lanes at a time (simd8.hpp): neighbours are
+// gathered from the grid's runs, the ones within reach packed together, their bearing,
+// half-angle and weight computed eight at a time, then each swept over the slots eight
+// at a time. Other slot counts take a scalar path with the same formulas; both give the
+// same numbers.
+#pragma once
+
+#include "../scene.hpp"
+#include "../slots.hpp"
+#include "falloff.hpp"
+
+namespace contextsteer {
+
+// Row k of `danger` ((count, slots) metres-free danger levels, each >= 0) becomes the
+// max of itself and the danger of every agent near agents[k]. Needs scene.grid built over
+// scene.positions with radii and layers.
+void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+                      const SlotDirections& dirs, Real* danger);
+
+}  // namespace contextsteer

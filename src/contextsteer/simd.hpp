@@ -1,0 +1,155 @@
+// Float vectors of 4 or 8 lanes for the hot kernels, and the means to run 8 on AVX2.
+//
+// A kernel is written once, as an always-inline template on the lane count W, with GCC
+// and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
+// baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
+// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used
+// (+ - * / sqrt, comparisons, selections) and no multiply-add is contracted
+// (-ffp-contract=off), so both widths give bit-identical results. MSVC builds keep the
+// scalar paths.
+//
+// GCC 12 quirks these helpers work around: a vector built with braces in a helper
+// becomes lane-by-lane inserts (splat adds the scalar to a zero vector instead), and
+// helpers must be always-inline to be compiled for the calling kernel's target.
+#pragma once
+
+#include <atomic>
+
+#include "real.hpp"
+
+namespace contextsteer {
+
+// The widest kernels the library may use: 8 (AVX2, when the CPU has it), 4, or 1 (the
+// scalar paths only). Lowered by tests, to check that every path gives the same numbers.
+inline std::atomic<int> simd_width_limit{8};
+
+}  // namespace contextsteer
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CONTEXTSTEER_SIMD 1
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#define CONTEXTSTEER_AVX2_DISPATCH 1
+#define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2")))
+#endif
+
+#define CONTEXTSTEER_ALWAYS_INLINE inline __attribute__((always_inline))
+// For a lambda called from a kernel: inlined, so that it is compiled for the kernel's target.
+#define CONTEXTSTEER_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
+
+namespace contextsteer {
+
+static_assert(sizeof(Real) == 4, "the vectors hold 4-byte floats");
+
+using Real4 = Real __attribute__((vector_size(16)));
+using Int4 = std::int32_t __attribute__((vector_size(16)));
+using Real8 = Real __attribute__((vector_size(32)));
+using Int8 = std::int32_t __attribute__((vector_size(32)));
+
+// Lanes<W>::Reals and ::Ints: the W-lane vector types.
+template <int W>
+struct Lanes;
+template <>
+struct Lanes<4> {
+  using Reals = Real4;
+  using Ints = Int4;
+};
+template <>
+struct Lanes<8> {
+  using Reals = Real8;
+  using Ints = Int8;
+};
+
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V splat(Real x) {
+  return x + V{};
+}
+template <class V, class T>
+CONTEXTSTEER_ALWAYS_INLINE V load_lanes(const T* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class T, class V>
+CONTEXTSTEER_ALWAYS_INLINE void store_lanes(T* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
+// Lane-wise: where the mask lane is set, a, else b.
+template <class M, class V>
+CONTEXTSTEER_ALWAYS_INLINE V select(M mask, V a, V b) {
+  return mask ? a : b;
+}
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V lane_max(V a, V b) {
+  return a > b ? a : b;
+}
+// Lane-wise square root: one sqrtps per register (needs -fno-math-errno).
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V lane_sqrt(V v) {
+  V r;
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) r[l] = __builtin_sqrtf(v[l]);
+  return r;
+}
+
+// Bit l set when lane l of the mask is set.
+CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int4 mask) {
+  Int4 t = mask & Int4{1, 2, 4, 8};
+  t |= __builtin_shuffle(t, Int4{2, 3, 0, 1});
+  t |= __builtin_shuffle(t, Int4{1, 0, 3, 2});
+  return t[0];
+}
+CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
+  Int8 t = mask & Int8{1, 2, 4, 8, 16, 32, 64, 128};
+  t |= __builtin_shuffle(t, Int8{4, 5, 6, 7, 0, 1, 2, 3});
+  t |= __builtin_shuffle(t, Int8{2, 3, 0, 1, 6, 7, 4, 5});
+  t |= __builtin_shuffle(t, Int8{1, 0, 3, 2, 5, 4, 7, 6});
+  return t[0];
+}
+
+// For each W-bit lane mask: the permutation that brings the set lanes to the front, in
+// order, and how many there are. pack() keeps the lanes that passed a test.
+template <int W>
+struct PackTable {
+  typename Lanes<W>::Ints order[1 << W];
+  std::uint8_t count[1 << W];
+};
+template <int W>
+const PackTable<W>& pack_table() {
+  static const PackTable<W> table = [] {
+    PackTable<W> t{};
+    for (int bits = 0; bits < (1 << W); ++bits) {
+      int n = 0;
+      for (int lane = 0; lane < W; ++lane) {
+        if (bits & (1 << lane)) t.order[bits][n++] = lane;
+      }
+      for (int rest = n; rest < W; ++rest) t.order[bits][rest] = 0;
+      t.count[bits] = static_cast<std::uint8_t>(n);
+    }
+    return t;
+  }();
+  return table;
+}
+template <class V, class M>
+CONTEXTSTEER_ALWAYS_INLINE V pack(V v, M order) {
+  return __builtin_shuffle(v, order);
+}
+
+// True when this CPU runs AVX2 (asked once).
+inline bool cpu_has_avx2() {
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
+}  // namespace contextsteer
+
+#endif
