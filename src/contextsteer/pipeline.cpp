@@ -51,11 +51,13 @@ void Pipeline::merge_kind(const std::vector<const Real*>& maps, const std::vecto
                           Scratch& scratch) const {
   const int slots = config_.slots;
   const std::size_t used = static_cast<std::size_t>(count) * slots;
-  Real* merged = scratch.combined.data();
+  const Real* merged = scratch.combined.data();
   if (maps.empty()) {
-    std::fill(merged, merged + used, Real(0));
+    std::fill(scratch.combined.begin(), scratch.combined.begin() + used, Real(0));
+  } else if (maps.size() == 1 && weights[0] == 1) {
+    merged = maps[0];  // one map of weight 1 is its own combination under every rule
   } else {
-    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), merged);
+    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), scratch.combined.data());
   }
   if (!blur.is_identity()) {
     for (int k = 0; k < count; ++k) {

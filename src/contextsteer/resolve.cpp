@@ -5,6 +5,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "simd.hpp"
+#include "slot_sweep.hpp"
+
 namespace contextsteer {
 
 DangerMode parse_danger_mode(const std::string& name, const char* argument) {
@@ -49,21 +52,41 @@ void store_decision(const Decision& d, int agent, DecisionBatch out) {
 
 namespace {
 
+// final[i] = scalar(interest[i], danger[i]) for each slot, four slots at a time by `lanes`.
+template <class Scalar, class Lanes4>
+void for_each_slot(const Real* interest, const Real* danger, int slots, Real* final_row, Scalar scalar, Lanes4 lanes) {
+  int i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  for (; i + 4 <= slots; i += 4) {
+    store_lanes(final_row + i, lanes(load_lanes<Real4>(interest + i), load_lanes<Real4>(danger + i)));
+  }
+#else
+  (void)lanes;
+#endif
+  for (; i < slots; ++i) final_row[i] = scalar(interest[i], danger[i]);
+}
+
 void build_final(const Real* interest, const Real* danger, int slots, const ResolveParams& p, Real* final_row) {
   if (!danger) {
     for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i]);
     return;
   }
+  // Each mode twice, as a scalar and as 4 lanes, with the same operations.
   switch (p.danger_mode) {
     case DangerMode::Subtract:
-      for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i] - danger[i]);
+      for_each_slot(
+          interest, danger, slots, final_row, [](Real in, Real dn) { return std::max(Real(0), in - dn); },
+          [](auto in, auto dn) { return lane_max(in - dn, decltype(in){}); });
       break;
     case DangerMode::Threshold:
-      for (int i = 0; i < slots; ++i) final_row[i] = danger[i] <= p.threshold ? std::max(Real(0), interest[i]) : 0;
-      break;
     case DangerMode::MinMask: {
-      const Real limit = *std::min_element(danger, danger + slots) + p.margin;
-      for (int i = 0; i < slots; ++i) final_row[i] = danger[i] <= limit ? std::max(Real(0), interest[i]) : 0;
+      const Real limit = p.danger_mode == DangerMode::Threshold
+                             ? p.threshold
+                             : *std::min_element(danger, danger + slots) + p.margin;
+      for_each_slot(
+          interest, danger, slots, final_row,
+          [limit](Real in, Real dn) { return dn <= limit ? std::max(Real(0), in) : 0; },
+          [limit](auto in, auto dn) { return select(dn <= limit, lane_max(in, decltype(in){}), decltype(in){}); });
       break;
     }
     case DangerMode::Multiply:
@@ -121,7 +144,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
     choice = biased.data();
   }
 
-  const int best = static_cast<int>(std::max_element(choice, choice + slots) - choice);
+  const int best = first_max_index(choice, slots);
   Decision d;
   if (!(choice[best] > 0)) return d;  // blocked: nothing left to want
   d.blocked = false;

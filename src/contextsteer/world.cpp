@@ -8,6 +8,7 @@
 #include <string>
 
 #include "shaping.hpp"
+#include "simd.hpp"
 
 namespace contextsteer {
 
@@ -15,7 +16,27 @@ namespace {
 
 void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
                   bool allow_inf) {
-  for (std::size_t i = 0; i < count; ++i) {
+  // A branch-free pass, four values at a time; only a failure pays for the search that
+  // names the agent.
+  std::size_t i = 0;
+  bool any_bad = false;
+#ifdef CONTEXTSTEER_SIMD
+  const Real lowest = nonnegative ? Real(0) : -kInfinity;
+  const Real highest = kInfinity;
+  Int4 bad{};
+  for (; i + 4 <= count; i += 4) {
+    const Real4 v = load_lanes<Real4>(values + i);
+    // NaN fails both comparisons; inf fails one unless allowed.
+    bad |= allow_inf ? ~((v >= lowest) & (v <= highest)) : ~((v >= lowest) & (v < highest) & (v > -highest));
+  }
+  any_bad = (bad[0] | bad[1] | bad[2] | bad[3]) != 0;
+#endif
+  for (; i < count; ++i) {
+    const Real v = values[i];
+    any_bad |= std::isnan(v) || (!allow_inf && std::isinf(v)) || (nonnegative && v < 0);
+  }
+  if (!any_bad) return;
+  for (i = 0; i < count; ++i) {
     const Real v = values[i];
     const bool bad = std::isnan(v) || (!allow_inf && std::isinf(v)) || (nonnegative && v < 0);
     if (bad) {
