@@ -8,6 +8,7 @@ namespace contextsteer {
 void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) {
   if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
   n_ = n;
+  requested_cell_size_ = cell_size;
   const std::size_t padded = static_cast<std::size_t>(n) + kPadding;
   agents_.resize(padded);
   cell_of_.resize(n);
@@ -69,6 +70,19 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
     radii_[k] = radius ? radius[a] : Real(0);
     layers_[k] = layer ? layer[a] : LayerMask(1);
   }
+}
+
+bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius,
+                          const LayerMask* layer) const {
+  if (n != n_ || cell_size != requested_cell_size_) return false;
+  // One branch-free pass: the usual answer (nothing changed) has to look at every agent.
+  bool same = true;
+  for (int k = 0; k < n; ++k) {
+    const int a = agents_[k];
+    same &= (xs_[k] == positions[2 * a]) & (ys_[k] == positions[2 * a + 1]) &
+            (radii_[k] == (radius ? radius[a] : Real(0))) & (layers_[k] == (layer ? layer[a] : LayerMask(1)));
+  }
+  return same;
 }
 
 void SpatialGrid::query(Vec2 p, Real radius, std::vector<int>& out) const {

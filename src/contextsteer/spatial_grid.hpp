@@ -34,6 +34,11 @@ class SpatialGrid {
   void build(const Real* positions, int n, Real cell_size, const Real* radius = nullptr,
              const LayerMask* layer = nullptr);
 
+  // True when build() with these arguments would give this very grid: the same cell
+  // size asked for and every agent's position, radius and layer as copied. Lets the
+  // grid built after one step serve the next when nothing was changed in between.
+  bool matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) const;
+
   int agent_count() const { return n_; }
   Real cell_size() const { return cell_size_; }
   // The agents in cell order: neighbours in space are close in this order.
@@ -99,6 +104,7 @@ class SpatialGrid {
   }
 
   int n_ = 0;
+  Real requested_cell_size_ = 0;
   Real cell_size_ = 1;
   Real inv_cell_ = 1;
   Vec2 origin_;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "overlap.hpp"
 #include "shaping.hpp"
 #include "simd.hpp"
 
@@ -330,7 +331,10 @@ void World::index_stage() {
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
-  build_grid();
+  // The grid the last measure stage built serves unless the state changed since.
+  if (!grid_.matches(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data())) {
+    build_grid();
+  }
   // When behaviours query neighbours, evaluate agents in grid order: consecutive agents
   // then query the same cells, which stay in cache. Otherwise index order keeps the
   // writes of maps and decisions sequential. Every agent's result is independent of the order.
@@ -440,21 +444,14 @@ void World::measure_stage() {
   const int n = store_.size;
   const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
   auto body = [&](int block, int) {
-    const int end = std::min(n, (block + 1) * Pipeline::kBlockAgents);
-    for (int k = block * Pipeline::kBlockAgents; k < end; ++k) {
+    const int first = block * Pipeline::kBlockAgents;
+    const int count = std::min(n, first + Pipeline::kBlockAgents) - first;
+    for (int k = first; k < first + count; ++k) {
       const int a = order[k];
-      const Vec2 p = view.position(a);
-      const Real r = view.radius_of(a);
-      const LayerMask senses = view.senses(a);
-      store_.penetration[a] = has_obstacles ? obstacles_.penetration(p, r, senses) : Real(0);
-      Real overlap = 0;
-      grid_.for_each_within(p, r + max_radius_, [&](const Neighbor& other) {
-        if (other.agent != a && (senses & other.layer)) {
-          overlap = std::max(overlap, r + other.radius - std::sqrt(other.distance_squared));
-        }
-      });
-      store_.overlap[a] = overlap;
+      store_.penetration[a] =
+          has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
     }
+    measure_overlap(view, order + first, count, store_.overlap.data());
   };
   pool_->run(blocks, body);
 }

@@ -47,3 +47,21 @@ TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
   EXPECT_EQ(out, std::vector<int>{1});
   EXPECT_THROW(grid.build(xy.data(), 2, 0), std::invalid_argument);
 }
+
+TEST(SpatialGrid, MatchesOnlyTheStateItWasBuiltFrom) {
+  std::vector<Real> xy{0, 0, 3, 1, -2, 5}, radius{0.5f, 0.5f, 1};
+  std::vector<LayerMask> layer{1, 2, 1};
+  SpatialGrid grid;
+  grid.build(xy.data(), 3, 2, radius.data(), layer.data());
+  EXPECT_TRUE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  EXPECT_FALSE(grid.matches(xy.data(), 3, 4, radius.data(), layer.data()));  // another cell size
+  EXPECT_FALSE(grid.matches(xy.data(), 2, 2, radius.data(), layer.data()));  // another count
+  xy[3] += 0.001f;
+  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  xy[3] -= 0.001f;
+  radius[2] = 0.9f;
+  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  radius[2] = 1;
+  layer[0] = 4;
+  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+}

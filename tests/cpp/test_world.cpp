@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -200,6 +201,26 @@ TEST(World, PenetrationAndOverlapAreMeasured) {
   w.step(0.1f);
   EXPECT_EQ(w.agents().overlap[1], 0.0f);
   EXPECT_NEAR(w.agents().overlap[2], 0.4f, 1e-5);
+}
+
+TEST(World, AgentMovedBetweenStepsIsSeenWhereItWasPut) {
+  // The grid built when measuring one step serves the next only if nothing moved since.
+  World w(chase_and_avoid({0, 100}, 16, true));
+  std::vector<Real> pos{0, 0, 200, 0}, speed{0, 0};
+  AgentSpawn spawn;
+  spawn.positions = pos.data();
+  spawn.max_speed = speed.data();
+  w.add_agents(2, spawn);
+  w.step(0.1f);
+  const Real* danger = w.agents().danger.data();
+  EXPECT_EQ(*std::max_element(danger, danger + 16), 0.0f);
+  w.agents().position[2] = 2;  // agent 1 now 2 m east of agent 0
+  w.step(0.1f);
+  EXPECT_GT(danger[0], 0.5f);  // slot 0 points east
+  EXPECT_NEAR(w.agents().overlap[0], 0.0f, 1e-6);
+  w.agents().position[2] = 0.5f;
+  w.step(0.1f);
+  EXPECT_NEAR(w.agents().overlap[0], 0.5f, 1e-5);
 }
 
 TEST(World, ArriveStopsInsideTheTargetRadiusWithoutOvershoot) {

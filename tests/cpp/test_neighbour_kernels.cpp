@@ -1,5 +1,5 @@
-// Danger from neighbouring agents: the AVX2, 4-lane and scalar paths give the same bits,
-// and equal a brute-force sweep over every pair.
+// The kernels over neighbouring agents (Avoid's danger, the measured overlap): the AVX2,
+// 4-lane and scalar paths give the same bits, and equal a brute-force sweep over every pair.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 
 #include "contextsteer/behaviors/agent_danger.hpp"
 #include "contextsteer/behaviors/arc_coverage.hpp"
+#include "contextsteer/overlap.hpp"
 #include "contextsteer/simd.hpp"
 
 using namespace contextsteer;
@@ -46,11 +47,25 @@ Crowd make_crowd(int n, Real side, Real cell, unsigned seed) {
   return c;
 }
 
+std::vector<int> all_agents(const Crowd& c) {
+  std::vector<int> agents(c.scene.agents);
+  for (int a = 0; a < c.scene.agents; ++a) agents[a] = a;
+  return agents;
+}
+
+std::vector<Real> overlap_with_width(const Crowd& c, int width) {
+  const int previous = simd_width_limit.exchange(width);
+  const std::vector<int> agents = all_agents(c);
+  std::vector<Real> overlap(c.scene.agents, -1);
+  measure_overlap(c.scene, agents.data(), c.scene.agents, overlap.data());
+  simd_width_limit.store(previous);
+  return overlap;
+}
+
 std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance, Falloff falloff,
                                     const SlotDirections& dirs) {
   const int previous = simd_width_limit.exchange(width);
-  std::vector<int> agents(c.scene.agents);
-  for (int a = 0; a < c.scene.agents; ++a) agents[a] = a;
+  const std::vector<int> agents = all_agents(c);
   std::vector<Real> danger(static_cast<std::size_t>(c.scene.agents) * dirs.slots(), 0);
   // In blocks, as the pipeline calls it.
   for (int first = 0; first < c.scene.agents; first += 128) {
@@ -99,4 +114,26 @@ TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
     }
     for (int i = 0; i < 16; ++i) ASSERT_EQ(row[i], fast[static_cast<std::size_t>(a) * 16 + i]) << a << " " << i;
   }
+}
+
+TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
+  const Crowd c = make_crowd(500, 25, 2, 11u);  // dense: many agents touch
+  const std::vector<Real> widest = overlap_with_width(c, 8);
+  const std::vector<Real> four = overlap_with_width(c, 4);
+  const std::vector<Real> scalar = overlap_with_width(c, 1);
+  ASSERT_EQ(0, std::memcmp(widest.data(), scalar.data(), widest.size() * sizeof(Real)));
+  ASSERT_EQ(0, std::memcmp(four.data(), scalar.data(), four.size() * sizeof(Real)));
+  int touching = 0;
+  for (int a = 0; a < c.scene.agents; ++a) {
+    Real deepest = 0;
+    for (int b = 0; b < c.scene.agents; ++b) {
+      if (b == a || !(c.layer[b] & c.senses[a])) continue;
+      const Real d2 = length_squared(c.scene.position(b) - c.scene.position(a));
+      const Real reach = c.radius[a] + c.scene.max_radius;
+      if (d2 <= reach * reach) deepest = std::max(deepest, c.radius[a] + c.radius[b] - std::sqrt(d2));
+    }
+    ASSERT_EQ(deepest, widest[a]) << a;
+    touching += deepest > 0;
+  }
+  EXPECT_GT(touching, 50);
 }
