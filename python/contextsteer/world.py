@@ -23,10 +23,12 @@ def _view(name: str, doc: str) -> property:
 class World:
     """Agents, obstacles, a neighbour grid and a step that runs in C++ for all agents.
 
-    Each :meth:`step` has named stages: *index* (resolve target ids, rebuild the
-    neighbour grid), *evaluate* (every context agent fills, merges and resolves its maps;
+    Each :meth:`step` has named stages: *check* (the state arrays hold valid values),
+    *index* (resolve target ids; reuse the neighbour grid the last *measure* built when
+    no position, radius or layer changed since, else rebuild it), *evaluate* (every context agent fills, merges and resolves its maps;
     every classic agent computes its steering), *integrate* (motion, in ``substeps``
-    equal parts of ``dt``) and *measure* (obstacle penetration and agent overlap).
+    equal parts of ``dt``) and *measure* (rebuild the grid over the moved agents, then
+    obstacle penetration and agent overlap).
 
     Motion. A context decision becomes the desired velocity
     ``direction * strength * max_speed``, approached with at most
