@@ -17,6 +17,15 @@
 
 #include "real.hpp"
 
+// For helpers that kernels call: inlined, so that they are compiled for the kernel's target.
+#if defined(__GNUC__) || defined(__clang__)
+#define CONTEXTSTEER_ALWAYS_INLINE inline __attribute__((always_inline))
+#define CONTEXTSTEER_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define CONTEXTSTEER_ALWAYS_INLINE inline
+#define CONTEXTSTEER_LAMBDA_ALWAYS_INLINE
+#endif
+
 namespace contextsteer {
 
 // The widest kernels the library may use: 8 (AVX2, when the CPU has it), 4, or 1 (the
@@ -35,10 +44,6 @@ inline std::atomic<int> simd_width_limit{8};
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2")))
 #endif
-
-#define CONTEXTSTEER_ALWAYS_INLINE inline __attribute__((always_inline))
-// For a lambda called from a kernel: inlined, so that it is compiled for the kernel's target.
-#define CONTEXTSTEER_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 
 namespace contextsteer {
 

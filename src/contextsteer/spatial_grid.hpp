@@ -12,6 +12,7 @@
 
 #include "obstacles.hpp"
 #include "real.hpp"
+#include "simd.hpp"
 #include "vec2.hpp"
 
 namespace contextsteer {
@@ -50,7 +51,7 @@ class SpatialGrid {
   // radii(), layers() and agents(). Must follow build() with the positions unchanged.
   // Always inlined: vector kernels call it and must compile its body for their target.
   template <class F>
-  inline __attribute__((always_inline)) void for_each_run(Vec2 p, Real radius, F&& fn) const {
+  CONTEXTSTEER_ALWAYS_INLINE void for_each_run(Vec2 p, Real radius, F&& fn) const {
     if (n_ == 0) return;
     const int y0 = clamp_cell(((p.y - radius - origin_.y) * inv_cell_), ny_);
     const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
