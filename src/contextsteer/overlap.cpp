@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "neighbour_lanes.hpp"
 #include "simd.hpp"
 
 namespace contextsteer {
@@ -27,33 +28,14 @@ Real overlap_scalar(const SceneView& scene, int a) {
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int* agents, int count, Real* overlap) {
   using V = typename Lanes<W>::Reals;
-  using M = typename Lanes<W>::Ints;
-  const SpatialGrid& grid = *scene.grid;
-  const Real* xs = grid.xs();
-  const Real* ys = grid.ys();
-  const Real* radii = grid.radii();
-  const LayerMask* layers = grid.layers();
-  const int* ids = grid.agents();
-  M lane;
-  for (int l = 0; l < W; ++l) lane[l] = l;
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
-    const Vec2 p = scene.position(a);
     const Real r = scene.radius_of(a);
-    const std::int32_t senses = static_cast<std::int32_t>(scene.senses(a));
-    const Real reach = r + scene.max_radius;
-    const Real reach2 = reach * reach;
     V deepest{};
-    grid.for_each_run(p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-      for (int i = begin; i < end; i += W) {
-        const V dx = load_lanes<V>(xs + i) - p.x;
-        const V dy = load_lanes<V>(ys + i) - p.y;
-        const V d2 = dx * dx + dy * dy;
-        const M keep = (d2 <= reach2) & (lane < end - i) & (load_lanes<M>(ids + i) != a) &
-                       ((load_lanes<M>(layers + i) & senses) != 0);
-        deepest = lane_max(deepest, select(keep, (r + load_lanes<V>(radii + i)) - lane_sqrt(d2), V{}));
-      }
-    });
+    for_each_neighbour_lanes<W>(scene, a, r + scene.max_radius,
+                                [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+                                  deepest = lane_max(deepest, select(n.keep, (r + n.radius) - lane_sqrt(n.d2), V{}));
+                                });
     Real best = 0;
     for (int l = 0; l < W; ++l) best = std::max(best, deepest[l]);
     overlap[a] = best;

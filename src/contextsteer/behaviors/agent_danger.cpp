@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "../neighbour_lanes.hpp"
 #include "../simd.hpp"
 #include "arc_coverage.hpp"
 
@@ -89,43 +90,26 @@ CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   NeighbourBuffers& s = neighbour_buffers();
-  const SpatialGrid& grid = *scene.grid;
   const PackTable<W>& packing = pack_table<W>();
   const int slots = dirs.slots();
-  const Real* xs = grid.xs();
-  const Real* ys = grid.ys();
-  const Real* radii = grid.radii();
-  const LayerMask* layers = grid.layers();
-  const int* ids = grid.agents();
-  M lane;
-  for (int l = 0; l < W; ++l) lane[l] = l;
   const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
 
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
-    const Vec2 p = scene.position(a);
     const Real agent_radius = scene.radius_of(a);
-    const std::int32_t senses = static_cast<std::int32_t>(scene.senses(a));
     const Real reach = max_distance + agent_radius + scene.max_radius;
-    const Real reach2 = reach * reach;
 
-    // 1. Gather: the candidates of each run, W at a time, the ones within reach packed
-    //    to the front of the buffers (lanes past the run's end never pass).
+    // 1. Gather: the candidates W at a time, the ones within reach packed to the front
+    //    of the buffers.
     int m = 0;
-    grid.for_each_run(p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-      s.ensure(static_cast<std::size_t>(m + end - begin));
-      for (int i = begin; i < end; i += W) {
-        const V dx = load_lanes<V>(xs + i) - p.x;
-        const V dy = load_lanes<V>(ys + i) - p.y;
-        const M keep = (dx * dx + dy * dy <= reach2) & (lane < end - i) & (load_lanes<M>(ids + i) != a) &
-                       ((load_lanes<M>(layers + i) & senses) != 0);
-        const int bits = mask_bits(keep);
-        const M order = packing.order[bits];
-        store_lanes(s.dx + m, pack(dx, order));
-        store_lanes(s.dy + m, pack(dy, order));
-        store_lanes(s.disc + m, pack(load_lanes<V>(radii + i) + agent_radius, order));
-        m += packing.count[bits];
-      }
+    for_each_neighbour_lanes<W>(scene, a, reach, [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+      s.ensure(static_cast<std::size_t>(m + W));
+      const int bits = mask_bits(n.keep);
+      const M order = packing.order[bits];
+      store_lanes(s.dx + m, pack(n.dx, order));
+      store_lanes(s.dy + m, pack(n.dy, order));
+      store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
+      m += packing.count[bits];
     });
 
     // 2. Each neighbour's bearing, coverage limit and danger, as add_disc_danger has them.
