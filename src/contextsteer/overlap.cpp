@@ -57,11 +57,11 @@ CONTEXTSTEER_TARGET_AVX2 void overlap_avx2(const SceneView& scene, const int* ag
 }  // namespace
 
 void measure_overlap(const SceneView& scene, const int* agents, int count, Real* overlap) {
-#ifdef CONTEXTSTEER_SIMD
-  const int width = simd_width_limit.load(std::memory_order_relaxed);
+  const int width = kernel_width();
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-  if (width >= 8 && cpu_has_avx2()) return overlap_avx2(scene, agents, count, overlap);
+  if (width == 8) return overlap_avx2(scene, agents, count, overlap);
 #endif
+#ifdef CONTEXTSTEER_SIMD
   if (width >= 4) return overlap_baseline(scene, agents, count, overlap);
 #endif
   for (int k = 0; k < count; ++k) overlap[agents[k]] = overlap_scalar(scene, agents[k]);

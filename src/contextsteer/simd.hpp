@@ -158,3 +158,19 @@ inline bool cpu_has_avx2() {
 }  // namespace contextsteer
 
 #endif
+
+namespace contextsteer {
+
+// The lanes a kernel should run now: 8 on a CPU with AVX2, 4 with vector extensions,
+// else 1 (the scalar path), never more than simd_width_limit.
+inline int kernel_width() {
+  const int limit = simd_width_limit.load(std::memory_order_relaxed);
+#ifdef CONTEXTSTEER_SIMD
+  if (limit >= 8 && cpu_has_avx2()) return 8;
+  if (limit >= 4) return 4;
+#endif
+  (void)limit;
+  return 1;
+}
+
+}  // namespace contextsteer

@@ -172,14 +172,12 @@ CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const in
 void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
                       const SlotDirections& dirs, Real* danger) {
   const int slots = dirs.slots();
-#ifdef CONTEXTSTEER_SIMD
-  const int width = simd_width_limit.load(std::memory_order_relaxed);
-  if (slots % 16 == 0 && width >= 4) {
+  const int width = kernel_width();
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-    if (width >= 8 && cpu_has_avx2()) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
+  if (slots % 16 == 0 && width == 8) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
-    return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
-  }
+#ifdef CONTEXTSTEER_SIMD
+  if (slots % 16 == 0 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
   for (int k = 0; k < count; ++k) {
     add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs, danger + static_cast<std::size_t>(k) * slots);
