@@ -14,6 +14,7 @@
 #pragma once
 
 #include <atomic>
+#include <cmath>
 
 #include "real.hpp"
 
@@ -27,6 +28,23 @@
 #endif
 
 namespace contextsteer {
+
+// The element-wise helpers a kernel is written with. They take vectors (below) or plain
+// Reals, so that one template computes W agents or one with the same operations.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V splat(Real x) {
+  return x + V{};
+}
+// Lane-wise: where the mask lane is set, a, else b (for a Real, the mask is a bool).
+template <class M, class V>
+CONTEXTSTEER_ALWAYS_INLINE V select(M mask, V a, V b) {
+  return mask ? a : b;
+}
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V lane_max(V a, V b) {
+  return a > b ? a : b;
+}
+CONTEXTSTEER_ALWAYS_INLINE Real lane_sqrt(Real v) { return std::sqrt(v); }
 
 // The widest kernels the library may use: 8 (AVX2, when the CPU has it), 4, or 1 (the
 // scalar paths only). Lowered by tests, to check that every path gives the same numbers.
@@ -68,10 +86,6 @@ struct Lanes<8> {
   using Ints = Int8;
 };
 
-template <class V>
-CONTEXTSTEER_ALWAYS_INLINE V splat(Real x) {
-  return x + V{};
-}
 template <class V, class T>
 CONTEXTSTEER_ALWAYS_INLINE V load_lanes(const T* p) {
   V v;
@@ -81,15 +95,6 @@ CONTEXTSTEER_ALWAYS_INLINE V load_lanes(const T* p) {
 template <class T, class V>
 CONTEXTSTEER_ALWAYS_INLINE void store_lanes(T* p, V v) {
   std::memcpy(p, &v, sizeof v);
-}
-// Lane-wise: where the mask lane is set, a, else b.
-template <class M, class V>
-CONTEXTSTEER_ALWAYS_INLINE V select(M mask, V a, V b) {
-  return mask ? a : b;
-}
-template <class V>
-CONTEXTSTEER_ALWAYS_INLINE V lane_max(V a, V b) {
-  return a > b ? a : b;
 }
 // Lane-wise square root: one sqrtps per register (needs -fno-math-errno).
 template <class V>

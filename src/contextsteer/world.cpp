@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "motion.hpp"
 #include "overlap.hpp"
 #include "shaping.hpp"
 #include "simd.hpp"
@@ -51,29 +52,6 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
 template <class T>
 void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
   if (values) std::copy(values, values + static_cast<std::size_t>(count) * column.width, column.data() + first * column.width);
-}
-
-// An angle within (-3 pi, 3 pi) brought into (-pi, pi] by one step: cheaper than the
-// general wrap_angle on the per-agent path.
-Real wrap_near(Real a) {
-  if (a > kPi) return a - kTwoPi;
-  if (a <= -kPi) return a + kTwoPi;
-  return a;
-}
-
-// Turns the heading toward the velocity by at most max_turn * h; sets omega to the turn rate.
-void follow_velocity(Real& heading, Real& omega, Vec2 v, Real max_turn, Real h) {
-  if (length_squared(v) < Real(1e-12)) {
-    omega = 0;
-    return;
-  }
-  // Headings stay within (-pi, pi] once stepped; one the user wrote may be any angle.
-  const Real current = std::fabs(heading) <= kPi ? heading : wrap_angle(heading);
-  const Real diff = wrap_near(std::atan2(v.y, v.x) - current);
-  const Real limit = max_turn * h;
-  const Real turn = std::clamp(diff, -limit, limit);
-  heading = wrap_near(current + turn);
-  omega = turn / h;
 }
 
 }  // namespace
@@ -392,47 +370,55 @@ void World::integrate_stage(Real dt, int substeps) {
   Real* vel = store_.velocity.data();
   Real* heading = store_.heading.data();
   Real* omega = store_.angular_velocity.data();
-  auto body = [&](int t, int) {
-    const Task& task = tasks_[t];
-    const Controller& c = controllers_[task.controller];
-    const ClassicSteering* classic = c.steering.classic.get();
-    for (int k = 0; k < task.count; ++k) {
-      const int a = c.members[task.first + k];
-      const Real mass = store_.mass[a];
-      const Real max_speed = store_.max_speed[a];
-      const Real max_turn = store_.max_turn_rate[a];
-      Vec2 p = load(pos, a);
-      Vec2 v = load(vel, a);
-      if (classic) {
-        // Seed 003: the steering force is truncated to the maximum force and divided by
-        // the mass; the velocity is truncated to the maximum speed.
-        const Vec2 acc = truncate(load(linear_.data(), a) * mass, store_.max_force[a]) * (1 / mass);
-        for (int s = 0; s < substeps; ++s) {
-          v = truncate(v + acc * h, max_speed);
-          p = p + v * h;  // semi-implicit Euler: the new velocity moves the agent
-          if (classic->steers_heading()) {
-            omega[a] = std::clamp(omega[a] + angular_[a] * h, -max_turn, max_turn);
-            heading[a] = wrap_angle(heading[a] + omega[a] * h);
-          } else {
-            follow_velocity(heading[a], omega[a], v, max_turn, h);
-          }
-        }
+  const MotionColumns motion{pos,
+                             vel,
+                             heading,
+                             omega,
+                             store_.direction.data(),
+                             store_.strength.data(),
+                             store_.max_speed.data(),
+                             store_.max_acceleration.data(),
+                             store_.max_force.data(),
+                             store_.mass.data(),
+                             store_.max_turn_rate.data()};
+  // Agents move in index order, whatever their steering: the state is read and written
+  // sequentially, and runs of context-steered agents move W at a time.
+  auto classic_of = [this](int a) { return controllers_[store_.controller[a]].steering.classic.get(); };
+  auto move_classic = [&](int a, const ClassicSteering& classic) {
+    const Real mass = store_.mass[a];
+    const Real max_speed = store_.max_speed[a];
+    const Real max_turn = store_.max_turn_rate[a];
+    Vec2 p = load(pos, a);
+    Vec2 v = load(vel, a);
+    // Seed 003: the steering force is truncated to the maximum force and divided by the
+    // mass; the velocity is truncated to the maximum speed.
+    const Vec2 acc = truncate(load(linear_.data(), a) * mass, store_.max_force[a]) * (1 / mass);
+    for (int s = 0; s < substeps; ++s) {
+      v = truncate(v + acc * h, max_speed);
+      p = p + v * h;  // semi-implicit Euler: the new velocity moves the agent
+      if (classic.steers_heading()) {
+        omega[a] = std::clamp(omega[a] + angular_[a] * h, -max_turn, max_turn);
+        heading[a] = wrap_angle(heading[a] + omega[a] * h);
       } else {
-        // A context decision is a desired velocity, reached at most at the acceleration
-        // the agent's limits allow.
-        const Vec2 desired = load(store_.direction.data(), a) * (store_.strength[a] * max_speed);
-        const Real max_acc = std::min(store_.max_acceleration[a], store_.max_force[a] / mass);
-        for (int s = 0; s < substeps; ++s) {
-          v = v + truncate(desired - v, max_acc * h);
-          p = p + v * h;
-          follow_velocity(heading[a], omega[a], v, max_turn, h);
-        }
+        follow_velocity(heading[a], omega[a], v, max_turn, h);
       }
-      store(pos, a, p);
-      store(vel, a, v);
+    }
+    store(pos, a, p);
+    store(vel, a, v);
+  };
+  const int n = store_.size;
+  const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
+  auto body = [&](int block, int) {
+    const int end = std::min(n, (block + 1) * Pipeline::kBlockAgents);
+    int a = block * Pipeline::kBlockAgents;
+    while (a < end) {
+      int run = a;
+      while (run < end && !classic_of(run)) ++run;
+      move_by_decisions(motion, a, run - a, h, substeps);
+      for (a = run; a < end && classic_of(a); ++a) move_classic(a, *classic_of(a));
     }
   };
-  pool_->run(static_cast<int>(tasks_.size()), body);
+  pool_->run(blocks, body);
 }
 
 void World::measure_stage() {
