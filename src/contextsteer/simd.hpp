@@ -86,15 +86,38 @@ struct Lanes<8> {
   using Ints = Int8;
 };
 
+// The vector types with the alignment of their elements, for loads and stores at any
+// element. Accessed through these (not memcpy, which may alias anything), a vector store
+// only aliases its element type, so kernels keep their pointers in registers across it.
+template <class V>
+struct Unaligned;
+template <>
+struct Unaligned<Real4> {
+  typedef Real type __attribute__((vector_size(16), aligned(4)));
+};
+template <>
+struct Unaligned<Int4> {
+  typedef std::int32_t type __attribute__((vector_size(16), aligned(4)));
+};
+template <>
+struct Unaligned<Real8> {
+  typedef Real type __attribute__((vector_size(32), aligned(4)));
+};
+template <>
+struct Unaligned<Int8> {
+  typedef std::int32_t type __attribute__((vector_size(32), aligned(4)));
+};
+
+// W lanes from p[0 .. W): T is the lanes' element type or its unsigned twin.
 template <class V, class T>
 CONTEXTSTEER_ALWAYS_INLINE V load_lanes(const T* p) {
-  V v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
+  static_assert(sizeof(T) == 4, "lanes hold 4-byte elements");
+  return *reinterpret_cast<const typename Unaligned<V>::type*>(p);
 }
 template <class T, class V>
 CONTEXTSTEER_ALWAYS_INLINE void store_lanes(T* p, V v) {
-  std::memcpy(p, &v, sizeof v);
+  static_assert(sizeof(T) == 4, "lanes hold 4-byte elements");
+  *reinterpret_cast<typename Unaligned<V>::type*>(p) = v;
 }
 // Lane-wise square root: one sqrtps per register (needs -fno-math-errno).
 template <class V>
@@ -104,7 +127,18 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_sqrt(V v) {
   return r;
 }
 
-// Bit l set when lane l of the mask is set.
+// Bit l set when lane l of the mask is set: movmskps on x86 (SSE, so that it inlines into
+// kernels of any target; 8 lanes as two halves), shuffles elsewhere.
+#if defined(__x86_64__) || defined(__i386__)
+// (A cast between vector types of one size keeps the bits.)
+CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int4 mask) { return __builtin_ia32_movmskps((Real4)mask); }
+CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
+  Real4 low, high;
+  std::memcpy(&low, &mask, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&mask) + sizeof low, sizeof high);
+  return __builtin_ia32_movmskps(low) | (__builtin_ia32_movmskps(high) << 4);
+}
+#else
 CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int4 mask) {
   Int4 t = mask & Int4{1, 2, 4, 8};
   t |= __builtin_shuffle(t, Int4{2, 3, 0, 1});
@@ -118,6 +152,7 @@ CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
   t |= __builtin_shuffle(t, Int8{1, 0, 3, 2, 5, 4, 7, 6});
   return t[0];
 }
+#endif
 
 // For each W-bit lane mask: the permutation that brings the set lanes to the front, in
 // order, and how many there are. pack() keeps the lanes that passed a test.

@@ -63,10 +63,12 @@ inline int first_max_index(const Real* row, int slots) {
   if (slots % 4 == 0 && slots <= 64) {
     Real4 m = load_lanes<Real4>(row);
     for (int i = 4; i < slots; i += 4) m = lane_max(m, load_lanes<Real4>(row + i));
-    const Real best = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+    // Every lane to the largest, in registers (reading lanes back would go through memory).
+    m = lane_max(m, __builtin_shuffle(m, Int4{2, 3, 0, 1}));
+    m = lane_max(m, __builtin_shuffle(m, Int4{1, 0, 3, 2}));
     std::uint64_t where = 0;
     for (int i = 0; i < slots; i += 4) {
-      where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real4>(row + i) == best)) << i;
+      where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real4>(row + i) == m)) << i;
     }
     if (where) return __builtin_ctzll(where);  // none only when the row holds NaN
   }

@@ -46,7 +46,8 @@ class SpatialGrid {
   const int* order() const { return agents_.data(); }
 
   // Calls fn(begin, end) for each run [begin, end) of sorted positions that may lie
-  // within `radius` of p: per row of cells, the cells the disc's chord spans. The runs
+  // within `radius` of p: per row of cells, the cells the disc's chord spans (for a disc
+  // up to 2.5 cells in radius, the cells its bounding square spans). The runs
   // hold every agent within the radius, and others; read them through xs(), ys(),
   // radii(), layers() and agents(). Must follow build() with the positions unchanged.
   // Always inlined: vector kernels call it and must compile its body for their target.
@@ -55,6 +56,18 @@ class SpatialGrid {
     if (n_ == 0) return;
     const int y0 = clamp_cell(((p.y - radius - origin_.y) * inv_cell_), ny_);
     const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
+    if (radius <= Real(2.5) * cell_size_) {
+      // A disc a few cells wide: the chord of a row would trim a cell now and then, at
+      // the price of a square root per row. Every row takes the disc's whole x-range.
+      const int x0 = clamp_cell(((p.x - radius - origin_.x) * inv_cell_), nx_);
+      const int x1 = clamp_cell(((p.x + radius - origin_.x) * inv_cell_), nx_);
+      for (int row = y0 * nx_; row <= y1 * nx_; row += nx_) {
+        const int begin = cell_start_[row + x0];
+        const int end = cell_start_[row + x1 + 1];
+        if (begin < end) fn(begin, end);
+      }
+      return;
+    }
     for (int cy = y0; cy <= y1; ++cy) {
       // The disc's widest chord within this row of cells.
       const Real row_lo = origin_.y + cy * cell_size_;
