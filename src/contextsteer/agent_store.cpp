@@ -8,7 +8,7 @@ void AgentStore::grow(int count) {
   const std::size_t total = static_cast<std::size_t>(size) + count;
   visit([&](auto& column) {
     using T = typename std::decay_t<decltype(column)>::value_type;
-    auto next = std::make_shared<std::vector<T>>();
+    auto next = std::make_shared<ColumnVector<T>>();
     next->reserve(total * column.width);
     next->assign(column.buffer->begin(), column.buffer->end());
     next->resize(total * column.width, column.fill);
@@ -21,7 +21,7 @@ void AgentStore::compact(const std::vector<bool>& keep) {
   const int kept = static_cast<int>(std::count(keep.begin(), keep.end(), true));
   visit([&](auto& column) {
     using T = typename std::decay_t<decltype(column)>::value_type;
-    auto next = std::make_shared<std::vector<T>>();
+    auto next = std::make_shared<ColumnVector<T>>();
     next->reserve(static_cast<std::size_t>(kept) * column.width);
     for (int a = 0; a < size; ++a) {
       if (!keep[a]) continue;
@@ -36,7 +36,7 @@ void AgentStore::compact(const std::vector<bool>& keep) {
 void AgentStore::set_map_width(int slots) {
   for (Column<Real>* column : {&interest, &danger, &final_map}) {
     column->width = slots;
-    column->buffer = std::make_shared<std::vector<Real>>(static_cast<std::size_t>(size) * slots, Real(0));
+    column->buffer = std::make_shared<ColumnVector<Real>>(static_cast<std::size_t>(size) * slots, Real(0));
   }
 }
 

@@ -9,20 +9,24 @@
 #include <memory>
 #include <vector>
 
+#include "cache_line_allocator.hpp"
 #include "obstacles.hpp"
 #include "real.hpp"
 
 namespace contextsteer {
 
+// A column's values, on a cache line of their own (rows of maps are streamed to memory).
 template <class T>
-using SharedBuffer = std::shared_ptr<std::vector<T>>;
+using ColumnVector = std::vector<T, CacheLineAllocator<T>>;
+template <class T>
+using SharedBuffer = std::shared_ptr<ColumnVector<T>>;
 
 template <class T>
 struct Column {
   using value_type = T;
   int width = 1;
   T fill{};  // value of new agents' entries unless the spawn gives one
-  SharedBuffer<T> buffer = std::make_shared<std::vector<T>>();
+  SharedBuffer<T> buffer = std::make_shared<ColumnVector<T>>();
 
   T* data() { return buffer->data(); }
   const T* data() const { return buffer->data(); }

@@ -36,9 +36,7 @@ CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int*
                                 [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
                                   deepest = lane_max(deepest, select(n.keep, (r + n.radius) - lane_sqrt(n.d2), V{}));
                                 });
-    Real best = 0;
-    for (int l = 0; l < W; ++l) best = std::max(best, deepest[l]);
-    overlap[a] = best;
+    overlap[a] = largest_lane(deepest);  // >= 0: the lanes start at 0
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "slot_sweep.hpp"
+
 namespace contextsteer {
 
 namespace {
@@ -41,41 +43,44 @@ Pipeline::Scratch Pipeline::make_scratch() const {
   const std::size_t block = static_cast<std::size_t>(kBlockAgents) * config_.slots;
   Scratch s;
   s.behavior_maps.assign(block * map_count_, 0);
-  s.combined.assign(block, 0);
-  s.blurred.assign(block, 0);
+  for (int kind = 0; kind < 2; ++kind) {
+    s.combined[kind].assign(block, 0);
+    s.blurred[kind].assign(block, 0);
+    s.smoothed[kind].assign(block, 0);
+  }
+  s.final_map.assign(block, 0);
   return s;
 }
 
-void Pipeline::merge_kind(const std::vector<const Real*>& maps, const std::vector<Real>& weights, CombineRule rule,
-                          const CircularBlur& blur, const int* agents, int count, bool has_previous, MapBatch target,
-                          Scratch& scratch) const {
+const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
+                                 CombineRule rule, const CircularBlur& blur, const int* agents, int count,
+                                 bool has_previous, MapBatch target, Scratch& scratch) const {
   const int slots = config_.slots;
   const std::size_t used = static_cast<std::size_t>(count) * slots;
-  const Real* merged = scratch.combined.data();
+  const Real* merged = scratch.combined[kind].data();
   if (maps.empty()) {
-    std::fill(scratch.combined.begin(), scratch.combined.begin() + used, Real(0));
+    std::fill(scratch.combined[kind].begin(), scratch.combined[kind].begin() + used, Real(0));
   } else if (maps.size() == 1 && weights[0] == 1) {
     merged = maps[0];  // one map of weight 1 is its own combination under every rule
   } else {
-    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), scratch.combined.data());
+    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), scratch.combined[kind].data());
   }
   if (!blur.is_identity()) {
+    Real* blurred = scratch.blurred[kind].data();
+    for (std::size_t row = 0; row < used; row += slots) blur.apply(merged + row, blurred + row, slots);
+    merged = blurred;
+  }
+  if (has_previous && config_.smooth > 0) {
+    Real* smoothed = scratch.smoothed[kind].data();
     for (int k = 0; k < count; ++k) {
-      blur.apply(merged + static_cast<std::size_t>(k) * slots, scratch.blurred.data() + static_cast<std::size_t>(k) * slots,
-                 slots);
+      const std::size_t row = static_cast<std::size_t>(k) * slots;
+      smooth(merged + row, target.row(agents[k]), slots, config_.smooth, smoothed + row);
     }
-    merged = scratch.blurred.data();
+    merged = smoothed;
   }
-  const bool smoothing = has_previous && config_.smooth > 0;
-  for (int k = 0; k < count; ++k) {
-    const Real* fresh = merged + static_cast<std::size_t>(k) * slots;
-    Real* row = target.row(agents[k]);
-    if (smoothing) {
-      smooth(fresh, row, slots, config_.smooth, row);
-    } else {
-      std::copy(fresh, fresh + slots, row);
-    }
-  }
+  // Nothing reads the world's rows again this step: write them past the cache.
+  for (int k = 0; k < count; ++k) stream_row(merged + static_cast<std::size_t>(k) * slots, target.row(agents[k]), slots);
+  return merged;
 }
 
 void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest,
@@ -110,18 +115,22 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
     b->fill(scene, agents, count, directions_, i_rows, d_rows);
   }
 
-  merge_kind(interest_maps, interest_weights_, config_.interest_rule, blur_interest_, agents, count, has_previous,
-             interest, scratch);
-  merge_kind(danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents, count, has_previous, danger,
-             scratch);
+  const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,
+                                         agents, count, has_previous, interest, scratch);
+  const Real* danger_rows = merge_kind(1, danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents,
+                                       count, has_previous, danger, scratch);
+  Real* final_rows = scratch.final_map.data();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
-    Real* final_row = out.final_map + static_cast<std::size_t>(a) * slots;
+    const std::size_t row = static_cast<std::size_t>(k) * slots;
     // Hysteresis leans toward the way the agent already moves.
     const Vec2 current = scene.velocities ? scene.velocity(a) : Vec2{};
-    store_decision(resolve_row(interest.row(a), danger.row(a), directions_, config_.resolve, final_row, current), a,
-                   out);
+    store_decision(resolve_row(interest_rows + row, danger_rows + row, directions_, config_.resolve, final_rows + row,
+                               current),
+                   a, out);
+    stream_row(final_rows + row, out.final_map + static_cast<std::size_t>(a) * slots, slots);
   }
+  stream_rows_done();
 }
 
 void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {

@@ -45,8 +45,9 @@ class Pipeline {
   // Per-thread working memory for evaluate(); its size depends only on the pipeline.
   struct Scratch {
     std::vector<Real> behavior_maps;  // one (kBlockAgents, slots) block per map a behaviour fills
-    std::vector<Real> combined;       // (kBlockAgents, slots)
-    std::vector<Real> blurred;        // (kBlockAgents, slots)
+    // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
+    std::vector<Real> combined[2], blurred[2], smoothed[2];
+    std::vector<Real> final_map;  // (kBlockAgents, slots)
   };
   Scratch make_scratch() const;
 
@@ -83,11 +84,11 @@ class Pipeline {
                       DecisionBatch out, bool has_previous, Scratch& scratch) const;
 
  private:
-  // Combines and blurs one kind of map for a block, then smooths it into the agents'
-  // rows of `target`.
-  void merge_kind(const std::vector<const Real*>& maps, const std::vector<Real>& weights, CombineRule rule,
-                  const CircularBlur& blur, const int* agents, int count, bool has_previous, MapBatch target,
-                  Scratch& scratch) const;
+  // Combines, blurs and smooths one kind of map (0 interest, 1 danger) for a block;
+  // writes it to the agents' rows of `target` and returns it as (count, slots) rows.
+  const Real* merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
+                         CombineRule rule, const CircularBlur& blur, const int* agents, int count, bool has_previous,
+                         MapBatch target, Scratch& scratch) const;
 
   PipelineConfig config_;
   SlotDirections directions_;

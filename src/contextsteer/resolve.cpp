@@ -149,8 +149,9 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
   if (!(choice[best] > 0)) return d;  // blocked: nothing left to want
   d.blocked = false;
 
-  const int left = (best + slots - 1) % slots;
-  const int right = (best + 1) % slots;
+  // Neighbouring slots around the circle (no integer division: this runs per agent).
+  const int left = best == 0 ? slots - 1 : best - 1;
+  const int right = best == slots - 1 ? 0 : best + 1;
   const bool has_neighbours = slots >= 3;
   Real slot = static_cast<Real>(best);
 

@@ -127,6 +127,19 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_sqrt(V v) {
   return r;
 }
 
+// The largest lane, reduced in registers (reading lanes one by one goes through memory).
+CONTEXTSTEER_ALWAYS_INLINE Real largest_lane(Real4 v) {
+  v = lane_max(v, __builtin_shuffle(v, Int4{2, 3, 0, 1}));
+  v = lane_max(v, __builtin_shuffle(v, Int4{1, 0, 3, 2}));
+  return v[0];
+}
+CONTEXTSTEER_ALWAYS_INLINE Real largest_lane(Real8 v) {
+  Real4 low, high;
+  std::memcpy(&low, &v, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&v) + sizeof low, sizeof high);
+  return largest_lane(lane_max(low, high));
+}
+
 // Bit l set when lane l of the mask is set: movmskps on x86 (SSE, so that it inlines into
 // kernels of any target; 8 lanes as two halves), shuffles elsewhere.
 #if defined(__x86_64__) || defined(__i386__)

@@ -9,6 +9,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
+
 #include "real.hpp"
 #include "simd.hpp"
 
@@ -63,17 +67,46 @@ inline int first_max_index(const Real* row, int slots) {
   if (slots % 4 == 0 && slots <= 64) {
     Real4 m = load_lanes<Real4>(row);
     for (int i = 4; i < slots; i += 4) m = lane_max(m, load_lanes<Real4>(row + i));
-    // Every lane to the largest, in registers (reading lanes back would go through memory).
-    m = lane_max(m, __builtin_shuffle(m, Int4{2, 3, 0, 1}));
-    m = lane_max(m, __builtin_shuffle(m, Int4{1, 0, 3, 2}));
+    const Real best = largest_lane(m);
     std::uint64_t where = 0;
     for (int i = 0; i < slots; i += 4) {
-      where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real4>(row + i) == m)) << i;
+      where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real4>(row + i) == best)) << i;
     }
     if (where) return __builtin_ctzll(where);  // none only when the row holds NaN
   }
 #endif
   return static_cast<int>(std::max_element(row, row + slots) - row);
+}
+
+// to[i] = from[i] for every slot: a map row is too short to pay for a call to memmove.
+inline void copy_row(const Real* from, Real* to, int slots) {
+  int i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  for (; i + 4 <= slots; i += 4) store_lanes(to + i, load_lanes<Real4>(from + i));
+#endif
+  for (; i < slots; ++i) to[i] = from[i];
+}
+
+// to[i] = from[i] for every slot, for rows nothing will read again soon (the world's
+// maps, read by users between steps): when the rows fill whole 64-byte cache lines
+// (slots a multiple of 16, `to` on a line), non-temporal stores write them to memory
+// without first reading each line into the cache. Call stream_rows_done() after a batch.
+inline void stream_row(const Real* from, Real* to, int slots) {
+#if defined(__x86_64__) || defined(__i386__)
+  if (slots % 16 == 0 && reinterpret_cast<std::uintptr_t>(to) % 64 == 0) {
+    for (int i = 0; i < slots; i += 4) _mm_stream_ps(to + i, _mm_loadu_ps(from + i));
+    return;
+  }
+#endif
+  copy_row(from, to, slots);
+}
+
+// Orders the streamed stores before the thread's later stores (such as the one that
+// tells other threads that the rows are done).
+inline void stream_rows_done() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_sfence();
+#endif
 }
 
 }  // namespace contextsteer
