@@ -21,26 +21,33 @@ struct NeighbourLanes {
 };
 
 // Calls fn(lanes) for every W-wide chunk of the grid runs within `reach` metres of agent
-// a; lanes past a run's end (the grid's padding) are never kept.
-template <int W, class F>
-CONTEXTSTEER_ALWAYS_INLINE void for_each_neighbour_lanes(const SceneView& scene, int a, Real reach, F&& fn) {
+// a; lanes past a run's end (the grid's padding) are never kept. Before the chunks of a
+// run [begin, end), calls on_run(end - begin): its chunks keep at most that many lanes.
+template <int W, class OnRun, class F>
+CONTEXTSTEER_ALWAYS_INLINE void for_each_neighbour_lanes(const SceneView& scene, int a, Real reach, OnRun&& on_run,
+                                                         F&& fn) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   const SpatialGrid& grid = *scene.grid;
+  // In locals: nothing the callbacks do (not even growing a buffer) can move them.
+  const Real *xs = grid.xs(), *ys = grid.ys(), *radii = grid.radii();
+  const int* ids = grid.agents();
+  const LayerMask* layers = grid.layers();
   const Vec2 p = scene.position(a);
   const std::int32_t senses = static_cast<std::int32_t>(scene.senses(a));
   const Real reach2 = reach * reach;
   M lane;
   for (int l = 0; l < W; ++l) lane[l] = l;
   grid.for_each_run(p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    on_run(end - begin);
     for (int i = begin; i < end; i += W) {
       NeighbourLanes<W> n;
-      n.dx = load_lanes<V>(grid.xs() + i) - p.x;
-      n.dy = load_lanes<V>(grid.ys() + i) - p.y;
+      n.dx = load_lanes<V>(xs + i) - p.x;
+      n.dy = load_lanes<V>(ys + i) - p.y;
       n.d2 = n.dx * n.dx + n.dy * n.dy;
-      n.radius = load_lanes<V>(grid.radii() + i);
-      n.keep = (n.d2 <= reach2) & (lane < end - i) & (load_lanes<M>(grid.agents() + i) != a) &
-               ((load_lanes<M>(grid.layers() + i) & senses) != 0);
+      n.radius = load_lanes<V>(radii + i);
+      n.keep = (n.d2 <= reach2) & (lane < end - i) & (load_lanes<M>(ids + i) != a) &
+               ((load_lanes<M>(layers + i) & senses) != 0);
       fn(n);
     }
   });

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "contextsteer/behaviors/agent_danger.hpp"
@@ -23,6 +24,19 @@ struct Crowd {
   SceneView scene;
 };
 
+// The grid and the scene over a crowd whose agents are filled in.
+void finish(Crowd& c, Real cell) {
+  const int n = static_cast<int>(c.radius.size());
+  c.grid.build(c.positions.data(), n, cell, c.radius.data(), c.layer.data());
+  c.scene.agents = n;
+  c.scene.positions = c.positions.data();
+  c.scene.radius = c.radius.data();
+  c.scene.layer = c.layer.data();
+  c.scene.sense_mask = c.senses.data();
+  c.scene.max_radius = *std::max_element(c.radius.begin(), c.radius.end());
+  c.scene.grid = &c.grid;
+}
+
 // n agents over a side x side square, some on top of each other, on random layers.
 Crowd make_crowd(int n, Real side, Real cell, unsigned seed) {
   std::mt19937 rng(seed);
@@ -36,14 +50,25 @@ Crowd make_crowd(int n, Real side, Real cell, unsigned seed) {
     c.layer.push_back(LayerMask(1) << (rng() % 3));
     c.senses.push_back(a % 5 == 0 ? LayerMask(2) : kAllLayers);
   }
-  c.grid.build(c.positions.data(), n, cell, c.radius.data(), c.layer.data());
-  c.scene.agents = n;
-  c.scene.positions = c.positions.data();
-  c.scene.radius = c.radius.data();
-  c.scene.layer = c.layer.data();
-  c.scene.sense_mask = c.senses.data();
-  c.scene.max_radius = *std::max_element(c.radius.begin(), c.radius.end());
-  c.scene.grid = &c.grid;
+  finish(c, cell);
+  return c;
+}
+
+// side x side agents of radius 0.3 m on a jittered lattice of 2 m: none touch.
+Crowd make_lattice(int side, Real cell, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<Real> jitter(Real(-0.5), Real(0.5));
+  Crowd c;
+  for (int row = 0; row < side; ++row) {
+    for (int column = 0; column < side; ++column) {
+      c.positions.push_back(2 * column + jitter(rng));
+      c.positions.push_back(2 * row + jitter(rng));
+      c.radius.push_back(Real(0.3));
+      c.layer.push_back(1);
+      c.senses.push_back(kAllLayers);
+    }
+  }
+  finish(c, cell);
   return c;
 }
 
@@ -97,22 +122,48 @@ TEST(AgentDanger, EveryPathGivesTheSameBits) {
   }
 }
 
-TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
-  const SlotDirections dirs(16);
-  const Real max_distance = 3;
-  const Crowd c = make_crowd(300, 30, 2, 3u);
-  const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs);
+// Every pair, one at a time, through the scalar formula of arc_coverage.hpp.
+std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff falloff, const SlotDirections& dirs) {
+  const int slots = dirs.slots();
+  std::vector<Real> danger(static_cast<std::size_t>(c.scene.agents) * slots, 0);
   for (int a = 0; a < c.scene.agents; ++a) {
-    std::vector<Real> row(16, 0);
     for (int b = 0; b < c.scene.agents; ++b) {
       if (b == a || !(c.layer[b] & c.senses[a])) continue;
       const Vec2 to = c.scene.position(b) - c.scene.position(a);
       const Real disc = c.radius[b] + c.radius[a];
       const Real clearance = std::max(Real(0), length(to) - disc);
       if (clearance > max_distance) continue;
-      add_disc_danger(dirs, to, disc, falloff_value(Falloff::Linear, clearance, max_distance), row.data());
+      add_disc_danger(dirs, to, disc, falloff_value(falloff, clearance, max_distance),
+                      danger.data() + static_cast<std::size_t>(a) * slots);
     }
-    for (int i = 0; i < 16; ++i) ASSERT_EQ(row[i], fast[static_cast<std::size_t>(a) * 16 + i]) << a << " " << i;
+  }
+  return danger;
+}
+
+TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
+  const SlotDirections dirs(16);
+  const Real max_distance = 3;
+  const Crowd c = make_crowd(300, 30, 2, 3u);
+  const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs);
+  const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
+  for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(want[i], fast[i]) << "agent " << i / 16 << " slot " << i % 16;
+}
+
+TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
+  // Agents that see ~400 others within 25 m, over many grid runs: more than the kernel's
+  // per-thread buffers start with, so they grow between two runs and must keep what the
+  // earlier runs gathered. On a fresh thread, so that no earlier test has grown them.
+  const SlotDirections dirs(16);
+  const Crowd c = make_lattice(30, 2, 5u);
+  const std::vector<Real> want = brute_force_danger(c, 25, Falloff::Linear, dirs);
+  // No agent touches another, so every slot's danger is below 1: a neighbour lost in the
+  // growth (read back as one at the agent's centre) would show as a 1.
+  EXPECT_EQ(*std::max_element(want.begin(), want.end()) < 1, true);
+  EXPECT_GT(std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; }), static_cast<long>(want.size() / 2));
+  for (int width : {8, 4}) {
+    std::vector<Real> fast;
+    std::thread([&] { fast = danger_with_width(c, width, 25, Falloff::Linear, dirs); }).join();
+    ASSERT_EQ(0, std::memcmp(want.data(), fast.data(), want.size() * sizeof(Real))) << "width " << width;
   }
 }
 

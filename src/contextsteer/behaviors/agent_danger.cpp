@@ -64,22 +64,30 @@ struct NeighbourBuffers {
   std::size_t capacity = 0;
   Real *dx, *dy, *disc;           // offsets (m) and disc radius r_a + r_b (m)
   Real *ux, *uy, *limit, *weight;  // bearing, least cosine to a covered slot, danger
-  void ensure(std::size_t n) {
-    if (n + 8 <= capacity) return;
-    capacity = std::max<std::size_t>(2 * n + 8, 256);
-    storage.resize(7 * capacity);
-    Real* next = storage.data();
+  // Room for n entries in each array, keeping the first `kept` of each. Out of line: it
+  // grows only on the first crowded neighbourhoods, and inlined it would make the
+  // kernel reload its pointers after every check.
+  __attribute__((noinline)) void grow(std::size_t n, std::size_t kept) {
+    const std::size_t grown = std::max<std::size_t>(2 * n + 8, 256);
+    std::vector<Real> next_storage(7 * grown);
+    Real* next = next_storage.data();
     for (Real** array : {&dx, &dy, &disc, &ux, &uy, &limit, &weight}) {
+      if (kept) std::copy(*array, *array + kept, next);
       *array = next;
-      next += capacity;
+      next += grown;
     }
+    storage.swap(next_storage);
+    capacity = grown;
+  }
+  void ensure(std::size_t n, std::size_t kept) {
+    if (n + 8 > capacity) grow(n, kept);
   }
 };
 
 // Out of line, so that a kernel looks up the thread-local storage once per call.
 __attribute__((noinline)) NeighbourBuffers& neighbour_buffers() {
   thread_local NeighbourBuffers buffers;
-  buffers.ensure(0);
+  buffers.ensure(0, 0);
   return buffers;
 }
 
@@ -102,8 +110,11 @@ CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const
     // 1. Gather: the candidates W at a time, the ones within reach packed to the front
     //    of the buffers.
     int m = 0;
-    for_each_neighbour_lanes<W>(scene, a, reach, [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-      s.ensure(static_cast<std::size_t>(m + W));
+    auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+      s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
+    };
+    for_each_neighbour_lanes<W>(scene, a, reach, room_for_run, [&](const NeighbourLanes<W>& n)
+                                                                   CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
       const int bits = mask_bits(n.keep);
       const M order = packing.order[bits];
       store_lanes(s.dx + m, pack(n.dx, order));
