@@ -49,6 +49,8 @@ Pipeline::Scratch Pipeline::make_scratch() const {
     s.smoothed[kind].assign(block, 0);
   }
   s.final_map.assign(block, 0);
+  s.current.assign(kBlockAgents, Vec2{});
+  s.decisions.assign(kBlockAgents, Decision{});
   return s;
 }
 
@@ -119,16 +121,19 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
                                          agents, count, has_previous, interest, scratch);
   const Real* danger_rows = merge_kind(1, danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents,
                                        count, has_previous, danger, scratch);
+  // Hysteresis leans toward the way each agent already moves.
+  const bool hysteresis = config_.resolve.hysteresis > 0 && scene.velocities;
+  if (hysteresis) {
+    for (int k = 0; k < count; ++k) scratch.current[k] = scene.velocity(agents[k]);
+  }
   Real* final_rows = scratch.final_map.data();
+  resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,
+               hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data());
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
-    const std::size_t row = static_cast<std::size_t>(k) * slots;
-    // Hysteresis leans toward the way the agent already moves.
-    const Vec2 current = scene.velocities ? scene.velocity(a) : Vec2{};
-    store_decision(resolve_row(interest_rows + row, danger_rows + row, directions_, config_.resolve, final_rows + row,
-                               current),
-                   a, out);
-    stream_row(final_rows + row, out.final_map + static_cast<std::size_t>(a) * slots, slots);
+    store_decision(scratch.decisions[k], a, out);
+    stream_row(final_rows + static_cast<std::size_t>(k) * slots, out.final_map + static_cast<std::size_t>(a) * slots,
+               slots);
   }
   stream_rows_done();
 }

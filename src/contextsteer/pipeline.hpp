@@ -48,6 +48,8 @@ class Pipeline {
     // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
     std::vector<Real> combined[2], blurred[2], smoothed[2];
     std::vector<Real> final_map;  // (kBlockAgents, slots)
+    std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
+    std::vector<Decision> decisions;  // (kBlockAgents,)
   };
   Scratch make_scratch() const;
 

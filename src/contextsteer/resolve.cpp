@@ -52,18 +52,29 @@ void store_decision(const Decision& d, int agent, DecisionBatch out) {
 
 namespace {
 
-// final[i] = scalar(interest[i], danger[i]) for each slot, four slots at a time by `lanes`.
-template <class Scalar, class Lanes4>
-void for_each_slot(const Real* interest, const Real* danger, int slots, Real* final_row, Scalar scalar, Lanes4 lanes) {
-  int i = 0;
-#ifdef CONTEXTSTEER_SIMD
-  for (; i + 4 <= slots; i += 4) {
-    store_lanes(final_row + i, lanes(load_lanes<Real4>(interest + i), load_lanes<Real4>(danger + i)));
+// The final map's value for one slot (V = Real) or for 4 or 8 (simd.hpp), by danger
+// mode, with the same operations for every width. `limit` is Threshold's threshold or
+// MinMask's least danger plus margin.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V masked(DangerMode mode, Real limit, V in, V dn) {
+  switch (mode) {
+    case DangerMode::Subtract:
+      return lane_max(in - dn, V{});
+    case DangerMode::Threshold:
+    case DangerMode::MinMask:
+      return select(dn <= limit, lane_max(in, V{}), V{});
+    case DangerMode::Multiply:
+      break;
   }
-#else
-  (void)lanes;
-#endif
-  for (; i < slots; ++i) final_row[i] = scalar(interest[i], danger[i]);
+  const V clamped = select(dn < Real(0), V{}, select(Real(1) < dn, splat<V>(Real(1)), dn));  // std::clamp(dn, 0, 1)
+  return lane_max(in, V{}) * (Real(1) - clamped);
+}
+
+// The `limit` masked() takes for one agent's danger row.
+Real mask_limit(const ResolveParams& p, const Real* danger, int slots) {
+  if (p.danger_mode == DangerMode::Threshold) return p.threshold;
+  if (p.danger_mode == DangerMode::MinMask) return *std::min_element(danger, danger + slots) + p.margin;
+  return 0;
 }
 
 void build_final(const Real* interest, const Real* danger, int slots, const ResolveParams& p, Real* final_row) {
@@ -71,30 +82,15 @@ void build_final(const Real* interest, const Real* danger, int slots, const Reso
     for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i]);
     return;
   }
-  // Each mode twice, as a scalar and as 4 lanes, with the same operations.
-  switch (p.danger_mode) {
-    case DangerMode::Subtract:
-      for_each_slot(
-          interest, danger, slots, final_row, [](Real in, Real dn) { return std::max(Real(0), in - dn); },
-          [](auto in, auto dn) { return lane_max(in - dn, decltype(in){}); });
-      break;
-    case DangerMode::Threshold:
-    case DangerMode::MinMask: {
-      const Real limit = p.danger_mode == DangerMode::Threshold
-                             ? p.threshold
-                             : *std::min_element(danger, danger + slots) + p.margin;
-      for_each_slot(
-          interest, danger, slots, final_row,
-          [limit](Real in, Real dn) { return dn <= limit ? std::max(Real(0), in) : 0; },
-          [limit](auto in, auto dn) { return select(dn <= limit, lane_max(in, decltype(in){}), decltype(in){}); });
-      break;
-    }
-    case DangerMode::Multiply:
-      for (int i = 0; i < slots; ++i) {
-        final_row[i] = std::max(Real(0), interest[i]) * (1 - std::clamp(danger[i], Real(0), Real(1)));
-      }
-      break;
+  const Real limit = mask_limit(p, danger, slots);
+  int i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  for (; i + 4 <= slots; i += 4) {
+    store_lanes(final_row + i,
+                masked(p.danger_mode, limit, load_lanes<Real4>(interest + i), load_lanes<Real4>(danger + i)));
   }
+#endif
+  for (; i < slots; ++i) final_row[i] = masked(p.danger_mode, limit, interest[i], danger[i]);
 }
 
 // Offset in slots from the best slot, in [-0.5, 0.5], for the sub-slot methods.
@@ -191,6 +187,61 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
     d.strength = value_at(final_row, slots, slot);
   }
   return d;
+}
+
+namespace {
+
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+// resolve_row for Argmax without hysteresis, 8 slots at a time: the final map, its
+// largest value and the first slot holding it. Needs slots % 8 == 0, slots <= 64.
+CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real* danger, int count,
+                                               const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
+                                               Decision* decisions) {
+  const int slots = dirs.slots();
+  for (int k = 0; k < count; ++k) {
+    const std::size_t row = static_cast<std::size_t>(k) * slots;
+    const Real limit = mask_limit(p, danger + row, slots);
+    Real* final_row = final_rows + row;
+    Real8 largest{};  // final values are >= 0
+    for (int i = 0; i < slots; i += 8) {
+      const Real8 f = masked(p.danger_mode, limit, load_lanes<Real8>(interest + row + i), load_lanes<Real8>(danger + row + i));
+      store_lanes(final_row + i, f);
+      largest = lane_max(largest, f);
+    }
+    const Real best = largest_lane(largest);
+    Decision d;
+    if (best > 0) {
+      std::uint64_t where = 0;
+      for (int i = 0; i < slots; i += 8) {
+        where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real8>(final_row + i) == best)) << i;
+      }
+      const int slot = __builtin_ctzll(where);
+      d.blocked = false;
+      d.slot = static_cast<Real>(slot);
+      d.direction = dirs[slot];
+      d.strength = std::min(best, Real(1));
+    }
+    decisions[k] = d;
+  }
+}
+#endif
+
+}  // namespace
+
+void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
+                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions) {
+  const int slots = dirs.slots();
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  const bool plain_argmax = params.select == SelectMethod::Argmax && params.hysteresis == 0 && danger;
+  if (plain_argmax && slots % 8 == 0 && slots <= 64 && kernel_width() == 8) {
+    return argmax_rows_avx2(interest, danger, count, dirs, params, final_rows, decisions);
+  }
+#endif
+  for (int k = 0; k < count; ++k) {
+    const std::size_t row = static_cast<std::size_t>(k) * slots;
+    decisions[k] = resolve_row(interest + row, danger ? danger + row : nullptr, dirs, params, final_rows + row,
+                               current ? current[k] : Vec2{});
+  }
 }
 
 void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,

@@ -81,6 +81,14 @@ void store_decision(const Decision& d, int agent, DecisionBatch out);
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
                      const ResolveParams& params, Real* final_row, Vec2 current = {});
 
+// resolve_row for `count` agents whose maps are consecutive (count, slots) rows of
+// `interest` and `danger` (or null); their final maps go to consecutive rows of
+// `final_rows` and their decisions to decisions[0 .. count). `current` is null or
+// (count,) directions for hysteresis. Argmax without hysteresis runs 8 slots at a time
+// on AVX2, with the same numbers.
+void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
+                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions);
+
 // Decides for every agent of the batch. `danger` is null or has the shape of `interest`,
 // whose slot count must equal dirs.slots(); `current` is null or (agents, 2).
 void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,

@@ -2,10 +2,12 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <vector>
 
 #include "contextsteer/resolve.hpp"
+#include "contextsteer/simd.hpp"
 
 using namespace contextsteer;
 
@@ -152,4 +154,46 @@ TEST(Resolve, BatchWritesEveryAgentAndRefusesMismatchedSlots) {
   ResolveParams bad;
   bad.margin = -1;
   EXPECT_THROW(resolve(ConstMapBatch(interest.data(), 2, 4), nullptr, dirs, bad, out), std::invalid_argument);
+}
+
+TEST(ResolveRows, EqualsResolveRowForEveryModeAndWidth) {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<Real> u(-0.5f, 1.5f);
+  for (int slots : {4, 8, 16, 24, 64}) {
+    const SlotDirections dirs(slots, Real(0.3));
+    const int count = 50;
+    std::vector<Real> interest(static_cast<std::size_t>(count) * slots), danger(interest.size());
+    for (std::size_t i = 0; i < interest.size(); ++i) {
+      // Coarse values make ties between slots common; every 7th row wants nothing (blocked).
+      interest[i] = (i / slots) % 7 == 0 ? Real(-0.5) : std::round(u(rng) * 4) / 4;
+      danger[i] = std::round(u(rng) * 4) / 4;
+    }
+    for (DangerMode mode : {DangerMode::Subtract, DangerMode::Threshold, DangerMode::MinMask, DangerMode::Multiply}) {
+      ResolveParams params;
+      params.danger_mode = mode;
+      params.margin = Real(0.25);
+      std::vector<Real> want_final(interest.size()), got_final(interest.size());
+      std::vector<Decision> got(count);
+      for (int width : {8, 4, 1}) {
+        const int previous = simd_width_limit.exchange(width);
+        resolve_rows(interest.data(), danger.data(), count, dirs, params, got_final.data(), nullptr, got.data());
+        simd_width_limit = previous;
+        int blocked = 0;
+        for (int k = 0; k < count; ++k) {
+          const std::size_t row = static_cast<std::size_t>(k) * slots;
+          const Decision want =
+              resolve_row(interest.data() + row, danger.data() + row, dirs, params, want_final.data() + row);
+          ASSERT_EQ(got[k].blocked, want.blocked) << slots << " " << k;
+          ASSERT_EQ(got[k].slot, want.slot) << slots << " " << k;
+          ASSERT_EQ(got[k].strength, want.strength) << slots << " " << k;
+          ASSERT_EQ(got[k].direction.x, want.direction.x) << slots << " " << k;
+          ASSERT_EQ(got[k].direction.y, want.direction.y) << slots << " " << k;
+          blocked += want.blocked;
+        }
+        ASSERT_EQ(0, std::memcmp(got_final.data(), want_final.data(), got_final.size() * sizeof(Real))) << slots;
+        EXPECT_GT(blocked, 0);
+        EXPECT_LT(blocked, count);
+      }
+    }
+  }
 }
