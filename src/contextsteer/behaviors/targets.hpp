@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "../cosine_lobes.hpp"
 #include "../scene.hpp"
-#include "../slot_sweep.hpp"
 #include "../slots.hpp"
 
 namespace contextsteer {
@@ -40,9 +40,9 @@ struct Targets {
 template <class Strength>
 void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength strength, const SceneView& scene,
                        const int* agents, int count, const SlotDirections& dirs, Real* interest) {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
-    Real* row = interest + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(agents[k]);
     targets.for_each(scene, agents[k], [&](Vec2 t) {
       const Vec2 u = away ? p - t : t - p;
@@ -50,9 +50,10 @@ void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength str
       if (d < Real(1e-6)) return;
       const Real g = strength(d);
       if (!(g > 0)) return;
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, u.x * g / d, u.y * g / d, sum);
+      lobes.push_back({k, u.x * g / d, u.y * g / d});
     });
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
 }
 
 // Throws std::invalid_argument unless value is finite and > 0.

@@ -1,0 +1,30 @@
+// Cosine lobes added to the rows of a block of maps, many at once.
+//
+// A behaviour that steers toward (or away from) points adds, per agent and point, the
+// lobe max(0, dot(v, d_i)) to its interest row: v points where the agent should go and
+// its length is the lobe's peak. Collected for a whole block and added in one call, the
+// lobes run 8 slots at a time on AVX2 (chosen once per block, not per lobe).
+#pragma once
+
+#include <vector>
+
+#include "real.hpp"
+#include "slots.hpp"
+
+namespace contextsteer {
+
+struct Lobe {
+  int row;     // the row of the block it goes to
+  Real x, y;   // v: direction times peak value
+};
+
+// For each lobe in order, for every slot i: row[i] = max(row[i], x * d_i.x + y * d_i.y),
+// or row[i] += max(0, x * d_i.x + y * d_i.y) when `sum`; rows are (*, slots) with
+// slots = dirs.slots(). Same numbers as cosine_lobe (slot_sweep.hpp) one lobe at a time.
+void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count, bool sum);
+
+// This thread's buffer for a block's lobes; it keeps its capacity, so that collecting
+// lobes allocates only while the largest block seen grows.
+std::vector<Lobe>& lobe_buffer();
+
+}  // namespace contextsteer
