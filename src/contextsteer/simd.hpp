@@ -60,7 +60,8 @@ inline std::atomic<int> simd_width_limit{8};
 
 #if defined(__x86_64__) || defined(__i386__)
 #define CONTEXTSTEER_AVX2_DISPATCH 1
-#define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2")))
+// Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
+#define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
 #endif
 
 namespace contextsteer {
@@ -200,7 +201,7 @@ inline bool cpu_has_avx2() {
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
   static const bool has = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
   }();
   return has;
 #else

@@ -84,82 +84,112 @@ struct NeighbourBuffers {
   }
 };
 
+// Two sets of buffers per thread: one agent's neighbours are gathered into one while the
+// previous agent's, in the other, are turned into danger (see agent_danger_lanes).
+struct BufferPair {
+  NeighbourBuffers set[2];
+};
+
 // Out of line, so that a kernel looks up the thread-local storage once per call.
-__attribute__((noinline)) NeighbourBuffers& neighbour_buffers() {
-  thread_local NeighbourBuffers buffers;
-  buffers.ensure(0, 0);
+__attribute__((noinline)) BufferPair& neighbour_buffers() {
+  thread_local BufferPair buffers;
+  for (NeighbourBuffers& b : buffers.set) b.ensure(0, 0);
   return buffers;
+}
+
+// Step 1 for agent a: its candidates W at a time, the ones within reach packed to the
+// front of s.dx, s.dy, s.disc. Returns how many.
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, Real max_distance,
+                                                 NeighbourBuffers& s) {
+  using M = typename Lanes<W>::Ints;
+  const PackTable<W>& packing = pack_table<W>();
+  const Real agent_radius = scene.radius_of(a);
+  const Real reach = max_distance + agent_radius + scene.max_radius;
+  int m = 0;
+  auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
+  };
+  for_each_neighbour_lanes<W>(scene, a, reach, room_for_run, [&](const NeighbourLanes<W>& n)
+                                                                 CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    const int bits = mask_bits(n.keep);
+    const M order = packing.order[bits];
+    store_lanes(s.dx + m, pack(n.dx, order));
+    store_lanes(s.dy + m, pack(n.dy, order));
+    store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
+    // The count feeds the next store's address: popcnt (1 cycle) where the kernel has it,
+    // else the table (a load).
+    m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
+  });
+  return m;
+}
+
+// Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(const NeighbourBuffers& s, int m, Real max_distance,
+                                                    Falloff falloff, const SlotDirections& dirs, Real* row) {
+  using V = typename Lanes<W>::Reals;
+  using M = typename Lanes<W>::Ints;
+  const int slots = dirs.slots();
+  const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
+
+  // 2. Each neighbour's bearing, coverage limit and danger, as add_disc_danger has them.
+  for (int j = 0; j < m; j += W) {
+    const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
+    const V disc = load_lanes<V>(s.disc + j);
+    const V d = lane_sqrt(dx * dx + dy * dy);
+    const V gap = d - disc;
+    const V clearance = select(Real(0) < gap, gap, V{});
+    const V weight = select(clearance > max_distance, V{}, lane_falloff(falloff, clearance, max_distance));
+    const V inv_d = Real(1) / d;
+    const V ratio = disc * inv_d;
+    const V sin_alpha = select(ratio < Real(1), ratio, splat<V>(Real(1)));
+    const V cos_alpha = lane_sqrt(Real(1) - sin_alpha * sin_alpha);
+    const V min_cos = cos_alpha * half_cos - sin_alpha * half_sin;
+    // A neighbour at the agent's centre has no bearing: it covers every slot.
+    const M centred = d < Real(1e-6);
+    store_lanes(s.ux + j, select(centred, V{}, dx * inv_d));
+    store_lanes(s.uy + j, select(centred, V{}, dy * inv_d));
+    store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), min_cos - Real(1e-6)));
+    store_lanes(s.weight + j, weight);
+  }
+
+  // 3. Sweep: every neighbour's danger where it covers a slot, two vectors of slots per
+  //    pass so that each neighbour's values are loaded once per pass.
+  for (int i = 0; i < slots; i += 2 * W) {
+    const V sx0 = load_lanes<V>(dirs.x() + i), sy0 = load_lanes<V>(dirs.y() + i);
+    const V sx1 = load_lanes<V>(dirs.x() + i + W), sy1 = load_lanes<V>(dirs.y() + i + W);
+    V acc0 = load_lanes<V>(row + i), acc1 = load_lanes<V>(row + i + W);
+    for (int j = 0; j < m; ++j) {
+      const Real ux = s.ux[j], uy = s.uy[j], limit = s.limit[j];
+      const V weight = splat<V>(s.weight[j]);
+      acc0 = lane_max(acc0, select(ux * sx0 + uy * sy0 >= limit, weight, V{}));
+      acc1 = lane_max(acc1, select(ux * sx1 + uy * sy1 >= limit, weight, V{}));
+    }
+    store_lanes(row + i, acc0);
+    store_lanes(row + i + W, acc1);
+  }
 }
 
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const int* agents, int count,
                                                    Real max_distance, Falloff falloff, const SlotDirections& dirs,
                                                    Real* danger) {
-  using V = typename Lanes<W>::Reals;
-  using M = typename Lanes<W>::Ints;
-  NeighbourBuffers& s = neighbour_buffers();
-  const PackTable<W>& packing = pack_table<W>();
+  BufferPair& buffers = neighbour_buffers();
   const int slots = dirs.slots();
-  const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
-
-  for (int k = 0; k < count; ++k) {
-    const int a = agents[k];
-    const Real agent_radius = scene.radius_of(a);
-    const Real reach = max_distance + agent_radius + scene.max_radius;
-
-    // 1. Gather: the candidates W at a time, the ones within reach packed to the front
-    //    of the buffers.
+  // Software-pipelined by one agent: the packed stores of a gathering land at unaligned,
+  // overlapping places, and a vector load that spans several of them cannot take its
+  // data straight from the store queue; it waits for them to reach the cache. Reading
+  // them one agent later (after the next gathering), they have.
+  int previous_m = 0;
+  for (int k = 0; k <= count; ++k) {
     int m = 0;
-    auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-      s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
-    };
-    for_each_neighbour_lanes<W>(scene, a, reach, room_for_run, [&](const NeighbourLanes<W>& n)
-                                                                   CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-      const int bits = mask_bits(n.keep);
-      const M order = packing.order[bits];
-      store_lanes(s.dx + m, pack(n.dx, order));
-      store_lanes(s.dy + m, pack(n.dy, order));
-      store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
-      m += packing.count[bits];
-    });
-
-    // 2. Each neighbour's bearing, coverage limit and danger, as add_disc_danger has them.
-    for (int j = 0; j < m; j += W) {
-      const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
-      const V disc = load_lanes<V>(s.disc + j);
-      const V d = lane_sqrt(dx * dx + dy * dy);
-      const V gap = d - disc;
-      const V clearance = select(Real(0) < gap, gap, V{});
-      const V weight = select(clearance > max_distance, V{}, lane_falloff(falloff, clearance, max_distance));
-      const V inv_d = Real(1) / d;
-      const V ratio = disc * inv_d;
-      const V sin_alpha = select(ratio < Real(1), ratio, splat<V>(Real(1)));
-      const V cos_alpha = lane_sqrt(Real(1) - sin_alpha * sin_alpha);
-      const V min_cos = cos_alpha * half_cos - sin_alpha * half_sin;
-      // A neighbour at the agent's centre has no bearing: it covers every slot.
-      const M centred = d < Real(1e-6);
-      store_lanes(s.ux + j, select(centred, V{}, dx * inv_d));
-      store_lanes(s.uy + j, select(centred, V{}, dy * inv_d));
-      store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), min_cos - Real(1e-6)));
-      store_lanes(s.weight + j, weight);
+    if (k < count) m = gather_neighbours<W>(scene, agents[k], max_distance, buffers.set[k & 1]);
+    if (k > 0) {
+      add_gathered_danger<W>(buffers.set[(k - 1) & 1], previous_m, max_distance, falloff, dirs,
+                             danger + static_cast<std::size_t>(k - 1) * slots);
     }
-
-    // 3. Sweep: every neighbour's danger where it covers a slot, two vectors of slots per
-    //    pass so that each neighbour's values are loaded once per pass.
-    Real* row = danger + static_cast<std::size_t>(k) * slots;
-    for (int i = 0; i < slots; i += 2 * W) {
-      const V sx0 = load_lanes<V>(dirs.x() + i), sy0 = load_lanes<V>(dirs.y() + i);
-      const V sx1 = load_lanes<V>(dirs.x() + i + W), sy1 = load_lanes<V>(dirs.y() + i + W);
-      V acc0 = load_lanes<V>(row + i), acc1 = load_lanes<V>(row + i + W);
-      for (int j = 0; j < m; ++j) {
-        const Real ux = s.ux[j], uy = s.uy[j], limit = s.limit[j];
-        const V weight = splat<V>(s.weight[j]);
-        acc0 = lane_max(acc0, select(ux * sx0 + uy * sy0 >= limit, weight, V{}));
-        acc1 = lane_max(acc1, select(ux * sx1 + uy * sy1 >= limit, weight, V{}));
-      }
-      store_lanes(row + i, acc0);
-      store_lanes(row + i + W, acc1);
-    }
+    previous_m = m;
   }
 }
 
