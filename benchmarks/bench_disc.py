@@ -1,7 +1,8 @@
 """The disc scene: n agents filling a disc (70 m^2 each) head for their antipodal points,
 seeking their target and avoiding the agents within a sense radius of 15 m (about 10
 neighbours each), 16 slots, the neighbour grid rebuilt every step. Times World.step in
-C++ against the same step in plain NumPy (contextsteer.reference.disc_step), in one run.
+C++ against the same step in plain NumPy (contextsteer.reference.disc_step), in one run;
+and World.step once more with keep_maps=False (the world does not store the agents' maps).
 
     python benchmarks/bench_disc.py [--sizes 1000 10000 100000] [--steps 10] [--threads 1]
 
@@ -33,10 +34,10 @@ def disc(n: int, seed: int = 0) -> np.ndarray:
     return p[order].astype(np.float32)
 
 
-def make_world(positions, threads=1):
+def make_world(positions, threads=1, keep_maps=True):
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=SENSE)], slots=SLOTS)
     return cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=0.5,
-                    threads=threads)
+                    threads=threads, keep_maps=keep_maps)
 
 
 def numpy_step_time(positions, repeats: int) -> float:
@@ -63,15 +64,17 @@ def main() -> None:
     args = parser.parse_args()
     print(f"disc scene, {SLOTS} slots, sense radius {SENSE} m, {args.threads} thread(s); median of {args.steps} steps")
     print(machine_line())
-    print(f"{'agents':>8} {'C++ (ms)':>9} {'NumPy (ms)':>11} {'ratio':>7}   C++ stages (ms)")
+    print(f"{'agents':>8} {'C++ (ms)':>9} {'NumPy (ms)':>11} {'ratio':>7} {'no maps (ms)':>13}   C++ stages (ms)")
     for n in args.sizes:
         positions = disc(n)
         world = make_world(positions, args.threads)
         core = median_time(lambda w=world: w.step(DT), args.steps)
         stages = ", ".join(f"{k} {v * 1e3:.2f}" for k, v in world.stage_times.items())
+        lean = make_world(positions, args.threads, keep_maps=False)
+        no_maps = median_time(lambda w=lean: w.step(DT), args.steps)
 
         plain = numpy_step_time(positions, max(2, args.steps // 4))
-        print(f"{n:>8} {core * 1e3:>9.2f} {plain * 1e3:>11.1f} {plain / core:>7.1f}   {stages}")
+        print(f"{n:>8} {core * 1e3:>9.2f} {plain * 1e3:>11.1f} {plain / core:>7.1f} {no_maps * 1e3:>13.2f}   {stages}")
 
 
 if __name__ == "__main__":

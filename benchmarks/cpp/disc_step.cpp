@@ -2,9 +2,10 @@
 // allocations made while stepping, by replacing the global operator new.
 //
 //   cmake -S . -B build/bench -DCONTEXTSTEER_BUILD_BENCHMARKS=ON && cmake --build build/bench
-//   build/bench/disc_step [agents=100000] [steps=20] [threads=1] [sense=15]
+//   build/bench/disc_step [agents=100000] [steps=20] [threads=1] [sense=15] [spatial=1] [keep_maps=1]
 //
 // sense is the radius (metres) within which agents avoid each other; 0 leaves Avoid out.
+// spatial=0 spawns agents in random memory order; keep_maps=0 turns World::keep_maps off.
 //
 // The scene: n agents filling a disc (70 m^2 per agent), each heading for its antipodal
 // point; Chase of its own target plus Avoid of the agents within 15 m; 16 slots.
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
   const int threads = argc > 3 ? std::atoi(argv[3]) : 1;
   const Real sense = argc > 4 ? static_cast<Real>(std::atof(argv[4])) : Real(15);
   const bool spatial = argc > 5 ? std::atoi(argv[5]) != 0 : true;
+  const bool keep_maps = argc > 6 ? std::atoi(argv[6]) != 0 : true;
 
   std::mt19937 rng(0);
   std::uniform_real_distribution<double> u(0, 1);
@@ -91,6 +93,7 @@ int main(int argc, char** argv) {
   if (sense > 0) behaviors.push_back(std::make_shared<Avoid>(std::vector<Circle>{}, avoid));
   World world({std::make_shared<Pipeline>(config, behaviors), nullptr});
   world.set_threads(threads);
+  world.set_keep_maps(keep_maps);
   std::vector<Real> speed(agents, 1.5f), accel(agents, 3.0f);
   AgentSpawn spawn;
   spawn.positions = positions.data();
@@ -116,8 +119,8 @@ int main(int argc, char** argv) {
   const long long made = allocations.load() - before;
   std::sort(step_times.begin(), step_times.end());
   const double ms = 1e3 / steps;
-  std::printf("disc scene: %d agents, 16 slots, sense radius %.1f m, %d thread(s), %d steps\n", agents, sense, threads,
-              steps);
+  std::printf("disc scene: %d agents, 16 slots, sense radius %.1f m, %d thread(s), %d steps%s\n", agents, sense,
+              threads, steps, keep_maps ? "" : ", maps not kept");
   std::printf("step: median %.3f ms, min %.3f ms\n", step_times[steps / 2] * 1e3, step_times.front() * 1e3);
   std::printf("stages (mean ms): check %.3f, index %.3f, evaluate %.3f, integrate %.3f, measure %.3f\n",
               total.check * ms, total.index * ms, total.evaluate * ms, total.integrate * ms, total.measure * ms);

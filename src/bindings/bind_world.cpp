@@ -166,6 +166,7 @@ void bind_world(py::module_& m) {
            })
       .def("reset", &World::reset)
       .def_property("threads", &World::threads, &World::set_threads)
+      .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
       // Safe to release: the world is only reached through this object, kept alive by the caller.
       .def("step", &World::step, py::arg("dt"), py::arg("substeps"), py::call_guard<py::gil_scoped_release>())
       .def("run", &run_py, py::arg("steps"), py::arg("dt"), py::arg("substeps"), py::arg("positions") = py::none(),

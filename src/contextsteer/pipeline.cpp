@@ -72,7 +72,7 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
     for (std::size_t row = 0; row < used; row += slots) blur.apply(merged + row, blurred + row, slots);
     merged = blurred;
   }
-  if (has_previous && config_.smooth > 0) {
+  if (has_previous && config_.smooth > 0 && target.data) {
     Real* smoothed = scratch.smoothed[kind].data();
     for (int k = 0; k < count; ++k) {
       const std::size_t row = static_cast<std::size_t>(k) * slots;
@@ -81,7 +81,11 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
     merged = smoothed;
   }
   // Nothing reads the world's rows again this step: write them past the cache.
-  for (int k = 0; k < count; ++k) stream_row(merged + static_cast<std::size_t>(k) * slots, target.row(agents[k]), slots);
+  if (target.data) {
+    for (int k = 0; k < count; ++k) {
+      stream_row(merged + static_cast<std::size_t>(k) * slots, target.row(agents[k]), slots);
+    }
+  }
   return merged;
 }
 
@@ -132,8 +136,10 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     store_decision(scratch.decisions[k], a, out);
-    stream_row(final_rows + static_cast<std::size_t>(k) * slots, out.final_map + static_cast<std::size_t>(a) * slots,
-               slots);
+    if (out.final_map) {
+      stream_row(final_rows + static_cast<std::size_t>(k) * slots, out.final_map + static_cast<std::size_t>(a) * slots,
+                 slots);
+    }
   }
   stream_rows_done();
 }

@@ -59,7 +59,8 @@ class Pipeline {
   // Evaluates the agents `agents[0..count)` of the scene. `interest` and `danger` are
   // the world's (scene.agents, slots) maps: on entry the previous step's (read only when
   // `has_previous` and smoothing is on), on return this step's for those agents. `out`
-  // receives their final maps and decisions, at their own rows.
+  // receives their final maps and decisions, at their own rows. Maps whose data (or
+  // out.final_map) is null are not written; smoothing then starts afresh.
   void evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                 DecisionBatch out, bool has_previous, Scratch& scratch) const;
 

@@ -338,7 +338,12 @@ void World::evaluate_stage() {
   const MapBatch interest{store_.interest.data(), store_.size, slots_};
   const MapBatch danger{store_.danger.data(), store_.size, slots_};
   const DecisionBatch out{store_.direction.data(), store_.strength.data(), store_.slot.data(), store_.blocked.data(),
-                          store_.final_map.data()};
+                          keep_maps_ ? store_.final_map.data() : nullptr};
+  // Without kept maps, only a smoothing pipeline writes (and next step reads) its
+  // agents' interest and danger rows.
+  auto rows_for = [&](const Pipeline& p, MapBatch maps) {
+    return keep_maps_ || p.config().smooth > 0 ? maps : MapBatch{nullptr, store_.size, slots_};
+  };
   const bool has_previous = steps_ > 0;
   for (const Controller& c : controllers_) {
     if (c.steering.pipeline) {
@@ -350,8 +355,9 @@ void World::evaluate_stage() {
     const Controller& c = controllers_[task.controller];
     const int* agents = c.members.data() + task.first;
     if (c.steering.pipeline) {
-      c.steering.pipeline->evaluate_block(view, agents, task.count, interest, danger, out, has_previous,
-                                          pipeline_scratch_[task.controller][worker]);
+      const Pipeline& p = *c.steering.pipeline;
+      p.evaluate_block(view, agents, task.count, rows_for(p, interest), rows_for(p, danger), out, has_previous,
+                       pipeline_scratch_[task.controller][worker]);
       return;
     }
     for (int k = 0; k < task.count; ++k) {
@@ -470,6 +476,9 @@ void World::step(Real dt, int substeps) {
 
 void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
   if (steps < 0) throw std::invalid_argument("steps: expected a number of steps >= 0, got " + std::to_string(steps));
+  if (!keep_maps_ && (record.interest || record.danger || record.final_map)) {
+    throw std::invalid_argument("record: the world does not keep its maps (keep_maps is off), so it cannot record them");
+  }
   const std::size_t n = static_cast<std::size_t>(store_.size);
   const std::size_t s = static_cast<std::size_t>(slots_);
   auto keep = [](auto* destination, const auto& column, std::size_t values, int step) {

@@ -105,6 +105,13 @@ class World {
   void set_threads(int threads);
   int threads() const { return pool_ ? pool_->size() : 1; }
 
+  // Whether a step writes each agent's interest, danger and final maps into agents()
+  // (on by default). Off, a step skips that memory traffic (three rows of `slots` floats
+  // per agent), keeping only the maps a smoothing pipeline reads at the next step; the
+  // decisions are the same to the bit. run() then refuses to record maps.
+  void set_keep_maps(bool keep) { keep_maps_ = keep; }
+  bool keep_maps() const { return keep_maps_; }
+
   // Advances dt seconds (> 0) in `substeps` equal integration steps (>= 1): the
   // decisions are made once, the motion is integrated substeps times. Throws
   // std::invalid_argument, before changing anything, when the state holds a value
@@ -167,6 +174,7 @@ class World {
   std::vector<Real> linear_;        // (agents, 2) classic steering outputs, m/s^2
   std::vector<Real> angular_;       // (agents,) rad/s^2
   Real max_radius_ = 0;
+  bool keep_maps_ = true;
   std::vector<int> index_of_id_;  // id -> index, -1 once removed
   std::int64_t next_id_ = 0;
   long long steps_ = 0;

@@ -114,3 +114,52 @@ def test_disc_scene_matches_the_numpy_reference():
     np.testing.assert_allclose(world.overlap[close], overlap[close], atol=1e-3)
     assert overlap.max() > 0.1 and world.danger.max() > 0.5
     np.testing.assert_allclose(world.heading[close], h[close], atol=1e-3)
+
+
+def _crowd_world(keep_maps, smooth=0.0, threads=1):
+    rng = np.random.default_rng(12)
+    positions = rng.uniform(-15, 15, (600, 2)).astype(np.float32)
+    plain = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=4.0)], slots=16)
+    smoothed = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=4.0)], slots=16,
+                           smooth=smooth)
+    world = cs.World(plain, positions[:300], targets=-positions[:300], max_speed=1.5, max_acceleration=3.0,
+                     threads=threads, keep_maps=keep_maps)
+    world.add_agents(positions[300:], targets=-positions[300:], max_speed=1.5, steering=smoothed)
+    return world
+
+
+@pytest.mark.parametrize("smooth", [0.0, 0.5])
+def test_a_world_without_kept_maps_moves_to_the_same_bits(smooth):
+    kept, unkept = _crowd_world(True, smooth), _crowd_world(False, smooth, threads=2)
+    for _ in range(15):
+        kept.step(0.1)
+        unkept.step(0.1)
+    for name in ("positions", "velocities", "heading", "direction", "strength", "slot", "blocked", "overlap"):
+        np.testing.assert_array_equal(getattr(unkept, name), getattr(kept, name), err_msg=name)
+    assert kept.danger.max() > 0.5  # the crowd is dense enough for avoidance to steer
+
+
+def test_maps_of_a_world_that_does_not_keep_them_raise_until_kept_again():
+    world = _crowd_world(False)
+    world.step(0.1)
+    for name in ("interest", "danger", "final"):
+        with pytest.raises(RuntimeError, match=f"{name}: .*keep_maps"):
+            getattr(world, name)
+    with pytest.raises(ValueError, match="record: interest, final cannot be recorded while keep_maps is False"):
+        world.run(2, 0.1, record=["positions", "interest", "final"])
+    with pytest.raises(ValueError, match="record: .*keep_maps"):
+        world.run(2, 0.1, record="all")
+    assert world.run(2, 0.1, record="state").positions.shape == (2, 600, 2)  # other fields still record
+    with pytest.raises(TypeError, match="keep_maps: expected True or False, got 1"):
+        world.keep_maps = 1
+
+    # Kept again, the next step writes them: the same maps as a world that always kept them.
+    reference_world = _crowd_world(True)
+    for _ in range(3):
+        reference_world.step(0.1)
+    world.keep_maps = True
+    world.step(0.1)
+    reference_world.step(0.1)
+    np.testing.assert_array_equal(world.final, reference_world.final)
+    np.testing.assert_array_equal(world.danger, reference_world.danger)
+    assert world.run(1, 0.1, record="all").interest.shape == (1, 600, 16)
