@@ -65,7 +65,9 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
                  Real* danger) const {
   const int slots = dirs.slots();
   const Obstacles* obstacles = params_.world_obstacles ? scene.obstacles : nullptr;
-  for (int k = 0; k < count; ++k) {
+  if (obstacles && obstacles->circles().empty() && obstacles->walls().empty()) obstacles = nullptr;
+  // Static obstacles agent by agent, when there are any.
+  for (int k = 0; k < count && (obstacles || !circles_.empty()); ++k) {
     const int a = agents[k];
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
