@@ -57,6 +57,8 @@ inline std::atomic<int> simd_width_limit{8};
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+#include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
 #define CONTEXTSTEER_AVX2_DISPATCH 1
@@ -91,22 +93,9 @@ struct Lanes<8> {
 // element. Accessed through these (not memcpy, which may alias anything), a vector store
 // only aliases its element type, so kernels keep their pointers in registers across it.
 template <class V>
-struct Unaligned;
-template <>
-struct Unaligned<Real4> {
-  typedef Real type __attribute__((vector_size(16), aligned(4)));
-};
-template <>
-struct Unaligned<Int4> {
-  typedef std::int32_t type __attribute__((vector_size(16), aligned(4)));
-};
-template <>
-struct Unaligned<Real8> {
-  typedef Real type __attribute__((vector_size(32), aligned(4)));
-};
-template <>
-struct Unaligned<Int8> {
-  typedef std::int32_t type __attribute__((vector_size(32), aligned(4)));
+struct Unaligned {
+  using Element = std::remove_reference_t<decltype(std::declval<V&>()[0])>;
+  typedef Element type __attribute__((vector_size(sizeof(V)), aligned(alignof(Element))));
 };
 
 // W lanes from p[0 .. W): T is the lanes' element type or its unsigned twin.
