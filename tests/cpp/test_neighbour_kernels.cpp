@@ -105,7 +105,7 @@ std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance
 }  // namespace
 
 TEST(AgentDanger, EveryPathGivesTheSameBits) {
-  for (int slots : {16, 32}) {
+  for (int slots : {2, 3, 8, 12, 16, 20, 24, 32}) {
     const SlotDirections dirs(slots, Real(0.1));
     for (Falloff falloff :
          {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
@@ -141,12 +141,16 @@ std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff 
 }
 
 TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
-  const SlotDirections dirs(16);
   const Real max_distance = 3;
   const Crowd c = make_crowd(300, 30, 2, 3u);
-  const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs);
-  const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
-  for (std::size_t i = 0; i < want.size(); ++i) ASSERT_EQ(want[i], fast[i]) << "agent " << i / 16 << " slot " << i % 16;
+  for (int slots : {1, 8, 12, 16}) {
+    const SlotDirections dirs(slots);
+    const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs);
+    const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      ASSERT_EQ(want[i], fast[i]) << slots << " slots: agent " << i / slots << " slot " << i % slots;
+    }
+  }
 }
 
 TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {

@@ -155,19 +155,34 @@ CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(const NeighbourBuffers& s, i
   }
 
   // 3. Sweep: every neighbour's danger where it covers a slot, two vectors of slots per
-  //    pass so that each neighbour's values are loaded once per pass.
-  for (int i = 0; i < slots; i += 2 * W) {
+  //    pass so that each neighbour's values are loaded once per pass; then one vector,
+  //    then single slots, for slot counts that are not a multiple of 2W.
+  auto cover = [&](int j, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    using Lane = decltype(acc);
+    return lane_max(acc, select(s.ux[j] * sx + s.uy[j] * sy >= s.limit[j], splat<Lane>(s.weight[j]), Lane{}));
+  };
+  int i = 0;
+  for (; i + 2 * W <= slots; i += 2 * W) {
     const V sx0 = load_lanes<V>(dirs.x() + i), sy0 = load_lanes<V>(dirs.y() + i);
     const V sx1 = load_lanes<V>(dirs.x() + i + W), sy1 = load_lanes<V>(dirs.y() + i + W);
     V acc0 = load_lanes<V>(row + i), acc1 = load_lanes<V>(row + i + W);
     for (int j = 0; j < m; ++j) {
-      const Real ux = s.ux[j], uy = s.uy[j], limit = s.limit[j];
-      const V weight = splat<V>(s.weight[j]);
-      acc0 = lane_max(acc0, select(ux * sx0 + uy * sy0 >= limit, weight, V{}));
-      acc1 = lane_max(acc1, select(ux * sx1 + uy * sy1 >= limit, weight, V{}));
+      acc0 = cover(j, sx0, sy0, acc0);
+      acc1 = cover(j, sx1, sy1, acc1);
     }
     store_lanes(row + i, acc0);
     store_lanes(row + i + W, acc1);
+  }
+  for (; i + W <= slots; i += W) {
+    const V sx = load_lanes<V>(dirs.x() + i), sy = load_lanes<V>(dirs.y() + i);
+    V acc = load_lanes<V>(row + i);
+    for (int j = 0; j < m; ++j) acc = cover(j, sx, sy, acc);
+    store_lanes(row + i, acc);
+  }
+  for (; i < slots; ++i) {
+    Real acc = row[i];
+    for (int j = 0; j < m; ++j) acc = cover(j, dirs.x()[i], dirs.y()[i], acc);
+    row[i] = acc;
   }
 }
 
@@ -215,10 +230,11 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Real
   const int slots = dirs.slots();
   const int width = kernel_width();
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-  if (slots % 16 == 0 && width == 8) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
+  // One slot is a special case of add_disc_danger (its arc is the whole circle).
+  if (slots >= 2 && width == 8) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
 #ifdef CONTEXTSTEER_SIMD
-  if (slots % 16 == 0 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
+  if (slots >= 2 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
   for (int k = 0; k < count; ++k) {
     add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs, danger + static_cast<std::size_t>(k) * slots);

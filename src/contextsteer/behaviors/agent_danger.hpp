@@ -3,11 +3,12 @@
 // Agent b, sensed by agent a (b's layers meet a's sense mask) and within max_distance of
 // clearance, is a disc of radius r_a + r_b at its offset from a: the same arc coverage as
 // add_disc_danger (arc_coverage.hpp) with danger falloff(clearance / max_distance).
-// With 16, 32, 48... slots the work runs W lanes at a time (8 with AVX2, else 4; see
+// With 2 slots or more the work runs W lanes at a time (8 with AVX2, else 4; see
 // simd.hpp): neighbours are gathered from the grid's runs (neighbour_lanes.hpp), the ones
 // within reach packed together, their bearing, half-angle and weight computed W at a
-// time, then each swept over the slots two vectors at a time. Other slot counts take a
-// scalar path with the same formulas; every path gives the same numbers.
+// time, then each swept over the slots two vectors at a time (the last few slots one
+// vector or one slot at a time). One slot, and compilers without vector extensions, take
+// a scalar path with the same formulas; every path gives the same numbers.
 #pragma once
 
 #include "../scene.hpp"
