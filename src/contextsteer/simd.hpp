@@ -132,7 +132,7 @@ CONTEXTSTEER_ALWAYS_INLINE Real largest_lane(Real8 v) {
 
 // Bit l set when lane l of the mask is set: movmskps on x86 (SSE, so that it inlines into
 // kernels of any target; 8 lanes as two halves), shuffles elsewhere.
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef __SSE__
 // (A cast between vector types of one size keeps the bits.)
 CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int4 mask) { return __builtin_ia32_movmskps((Real4)mask); }
 CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef __SSE__
 #include <xmmintrin.h>
 #endif
 
@@ -92,7 +92,7 @@ inline void copy_row(const Real* from, Real* to, int slots) {
 // (slots a multiple of 16, `to` on a line), non-temporal stores write them to memory
 // without first reading each line into the cache. Call stream_rows_done() after a batch.
 inline void stream_row(const Real* from, Real* to, int slots) {
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef __SSE__
   if (slots % 16 == 0 && reinterpret_cast<std::uintptr_t>(to) % 64 == 0) {
     for (int i = 0; i < slots; i += 4) _mm_stream_ps(to + i, _mm_loadu_ps(from + i));
     return;
@@ -104,7 +104,7 @@ inline void stream_row(const Real* from, Real* to, int slots) {
 // Orders the streamed stores before the thread's later stores (such as the one that
 // tells other threads that the rows are done).
 inline void stream_rows_done() {
-#if defined(__x86_64__) || defined(__i386__)
+#ifdef __SSE__
   _mm_sfence();
 #endif
 }
