@@ -58,6 +58,8 @@ class Chase(Behavior):
     max_distance: > 0, metres; farther targets are ignored. Infinite by default.
     """
 
+    _core: _core.Chase
+
     def __init__(self, targets=None, *, max_distance: float = math.inf, falloff: str = "linear",
                  combine: str = "max", weight: float = 1.0):
         points, own = _targets("targets", targets)
@@ -98,6 +100,8 @@ class Avoid(Behavior):
         the layers the agent senses.
     agents: also avoid the other agents it senses (through the world's neighbour grid).
     """
+
+    _core: _core.Avoid
 
     def __init__(self, circles=None, *, points=None, max_distance: float = 5.0, falloff: str = "linear",
                  world_obstacles: bool = True, agents: bool = False, weight: float = 1.0):
@@ -227,6 +231,8 @@ class Wander(Behavior):
     smooth value noise in [-1, 1] drawn from ``(seed, agent id)``, so the same seed gives
     the same maps. rate: cycles per second; spread: radians."""
 
+    _core: _core.Wander
+
     def __init__(self, *, seed: int = 0, rate: float = 0.5, spread: float = 1.0, strength: float = 1.0,
                  weight: float = 1.0):
         seed = check.count("seed", seed)
@@ -244,6 +250,8 @@ class FollowPath(Behavior):
     beyond its closest point on the path; at the last waypoint it arrives (strength 0
     within ``arrive_radius``, ramping within ``slowing_radius``).
     waypoints: ``(k, 2)`` metres, in order."""
+
+    _core: _core.FollowPath
 
     def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
                  slowing_radius: float = 3.0, weight: float = 1.0):

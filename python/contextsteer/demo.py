@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _validation as check
 from .behaviors import Avoid, Chase
 from .pipeline import Pipeline
 from .scenarios import Scenario, corridor
@@ -56,12 +57,16 @@ def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots
     arrive_radius: metres from the target that count as arrived; watch: the agent whose
     maps are kept for plotting.
     """
+    steps = check.count("steps", steps, minimum=1)
+    watch = check.count("watch", watch)
+    if watch >= agents:
+        raise IndexError(f"watch: expected an agent index below agents={agents}, got {watch}")
     scene = corridor(agents, seed=seed)
     world = World(corridor_pipeline(scene.target, slots=slots), scene.starts, max_speed=3.0,
                   max_acceleration=6.0, radius=0.4, circles=scene.obstacles)
     trajectory = [world.positions.copy()]
     arrival = np.full(agents, -1)
-    best_danger, snapshot = -1.0, None
+    best_danger, snapshot = -1.0, None  # danger is >= 0: the first step always takes a snapshot
     for step in range(1, steps + 1):
         world.step(dt)
         positions = world.positions
@@ -69,13 +74,14 @@ def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots
         reached = (np.linalg.norm(positions - scene.target, axis=1) <= arrive_radius) & (arrival < 0)
         arrival[reached] = step
         danger = float(world.danger[watch].max())
-        if arrival[watch] < 0 and danger > best_danger:
+        if snapshot is None or (arrival[watch] < 0 and danger > best_danger):
             best_danger = danger
             snapshot = MapSnapshot(watch, step, world.interest[watch].copy(), world.danger[watch].copy(),
                                    world.final[watch].copy(), world.direction[watch].copy(),
                                    float(world.strength[watch]))
         if (arrival >= 0).all():
             break
+    assert snapshot is not None  # steps >= 1
     return CorridorRun(scene, np.stack(trajectory), arrival, snapshot, dt, slots)
 
 

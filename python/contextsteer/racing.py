@@ -82,6 +82,8 @@ class RacingLanes(Behavior):
     easily outweighs, and cars pull out to overtake rather than queue).
     """
 
+    _core: _core.RacingLanes
+
     def __init__(self, track: Track, *, lanes: int = 7, lookahead: float = 10.0, line_width: float | None = None,
                  falloff: str = "linear", weight: float = 1.0):
         if not isinstance(track, Track):

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-# Name -> (values per agent, dtype); "maps" widths are the world's slot count.
-FIELDS = {
+# Name -> (values per agent, dtype); "slots" widths are the world's slot count.
+FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
     "positions": (2, np.float32),
     "velocities": (2, np.float32),
     "headings": (1, np.float32),
@@ -32,7 +32,7 @@ def bytes_per_step(names, agents: int, slots: int) -> int:
     total = 8  # the time stamp
     for name in names:
         width, dtype = FIELDS[name]
-        total += agents * (slots if width == "slots" else width) * np.dtype(dtype).itemsize
+        total += agents * (slots if isinstance(width, str) else width) * np.dtype(dtype).itemsize
     return total
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -37,8 +38,9 @@ class World:
 
     Each :meth:`step` has named stages: *check* (the state arrays hold valid values),
     *index* (resolve target ids; reuse the neighbour grid the last *measure* built when
-    no position, radius or layer changed since, else rebuild it), *evaluate* (every context agent fills, merges and resolves its maps;
-    every classic agent computes its steering), *integrate* (motion, in ``substeps``
+    no position, radius or layer changed since, else rebuild it), *evaluate* (every
+    context agent fills, merges and resolves its maps; every classic agent computes its
+    steering), *integrate* (motion, in ``substeps``
     equal parts of ``dt``) and *measure* (rebuild the grid over the moved agents, then
     obstacle penetration and agent overlap).
 
@@ -228,10 +230,10 @@ class World:
             raise ValueError(f"record: {', '.join(unkept)} cannot be recorded while keep_maps is False "
                              f"(the world does not keep its maps); set world.keep_maps = True first")
         n, slots = self.agent_count, self.slots
-        arrays = {}
+        arrays: dict[str, Any] = {}  # keyword arguments of Recording: its array fields
         for name in names:
-            width, dtype = rec.FIELDS[name]
-            width = slots if width == "slots" else width
+            field_width, dtype = rec.FIELDS[name]
+            width = slots if isinstance(field_width, str) else field_width
             shape = (steps, n) if width == 1 else (steps, n, width)
             arrays[name] = np.empty(shape, dtype=dtype)
         time = np.empty(steps)

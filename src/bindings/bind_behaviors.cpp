@@ -109,50 +109,64 @@ void bind_behaviors(py::module_& m) {
                        Real weight) {
         return std::make_shared<Flee>(targets_from(threats, agent_target, "threats"), radius,
                                       parse_falloff(falloff, "falloff"), weight);
-      }));
-  py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward").def(py::init<Real, Real>());
-  py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue").def(py::init<Real, Real>());
+      }),
+           py::arg("threats"), py::arg("agent_target"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
+  py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward")
+      .def(py::init<Real, Real>(), py::arg("strength"), py::arg("weight"));
+  py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue")
+      .def(py::init<Real, Real>(), py::arg("max_prediction"), py::arg("weight"));
   py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
       .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real weight) {
         return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight);
-      }));
+      }),
+           py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
   py::class_<Arrive, Behavior, std::shared_ptr<Arrive>>(m, "Arrive")
       .def(py::init([](const RealArray& targets, bool agent_target, Real target_radius, Real slowing_radius,
                        Real weight) {
         return std::make_shared<Arrive>(targets_from(targets, agent_target, "targets"), target_radius, slowing_radius,
                                         weight);
-      }));
+      }),
+           py::arg("targets"), py::arg("agent_target"), py::arg("target_radius"), py::arg("slowing_radius"),
+           py::arg("weight"));
   py::class_<Leave, Behavior, std::shared_ptr<Leave>>(m, "Leave")
       .def(py::init([](const RealArray& threats, bool agent_target, Real escape_radius, Real danger_radius,
                        Real weight) {
         return std::make_shared<Leave>(targets_from(threats, agent_target, "threats"), escape_radius, danger_radius,
                                        weight);
-      }));
+      }),
+           py::arg("threats"), py::arg("agent_target"), py::arg("escape_radius"), py::arg("danger_radius"),
+           py::arg("weight"));
   py::class_<Flocking, Behavior, std::shared_ptr<Flocking>>(m, "Flocking")
       .def(py::init([](const std::string& rule, Real radius, const std::string& falloff, Real weight) {
         return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"), weight);
-      }));
+      }),
+           py::arg("rule"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
   py::class_<Wander, Behavior, std::shared_ptr<Wander>>(m, "Wander")
-      .def(py::init<std::uint64_t, Real, Real, Real, Real>())
+      .def(py::init<std::uint64_t, Real, Real, Real, Real>(), py::arg("seed"), py::arg("rate"), py::arg("spread"),
+           py::arg("strength"), py::arg("weight"))
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
                        Real weight) {
         return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
                                             slowing_radius, weight);
-      }))
+      }),
+           py::arg("waypoints"), py::arg("lookahead"), py::arg("arrive_radius"), py::arg("slowing_radius"),
+           py::arg("weight"))
       .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); });
   py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays")
       .def(py::init([](Real length, const std::string& mode, Real weight) {
         return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);
-      }));
+      }),
+           py::arg("length"), py::arg("mode"), py::arg("weight"));
   py::class_<Track, std::shared_ptr<Track>>(m, "Track")
       .def(py::init([](const RealArray& centreline, Real half_width, const RealArray& racing_line, bool closed) {
         if (racing_line.ndim() != 1) throw py::value_error("racing_line: expected a 1-D array");
         return std::make_shared<Track>(points_from(centreline, "centreline"), half_width,
                                        std::vector<Real>(racing_line.data(), racing_line.data() + racing_line.size()),
                                        closed);
-      }))
+      }),
+           py::arg("centreline"), py::arg("half_width"), py::arg("racing_line"), py::arg("closed"))
       .def_property_readonly("length", &Track::length)
       .def_property_readonly("half_width", &Track::half_width)
       .def_property_readonly("closed", &Track::closed)
@@ -164,17 +178,23 @@ void bind_behaviors(py::module_& m) {
                t.locate(load(points.data(), i), out.mutable_data()[2 * i], out.mutable_data()[2 * i + 1]);
              }
              return out;
-           })
-      .def("point_at", [](const Track& t, Real s, Real e) {
-        const Vec2 p = t.point_at(s, e);
-        return py::make_tuple(p.x, p.y);
-      });
+           },
+           py::arg("points"))
+      .def(
+          "point_at",
+          [](const Track& t, Real s, Real e) {
+            const Vec2 p = t.point_at(s, e);
+            return py::make_tuple(p.x, p.y);
+          },
+          py::arg("s"), py::arg("lateral"));
   py::class_<RacingLanes, Behavior, std::shared_ptr<RacingLanes>>(m, "RacingLanes")
       .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width,
                        const std::string& falloff, Real weight) {
         return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, parse_falloff(falloff, "falloff"),
                                              weight);
-      }))
+      }),
+           py::arg("track"), py::arg("lanes"), py::arg("lookahead"), py::arg("line_width"), py::arg("falloff"),
+           py::arg("weight"))
       .def_property_readonly("lanes", &RacingLanes::lanes)
       .def("lane_maps", [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
         // The lane maps and decisions of cars at `positions` on their own (no world needed).
@@ -206,11 +226,13 @@ void bind_behaviors(py::module_& m) {
         out["interest"] = interest, out["danger"] = danger, out["final"] = final_map;
         out["lateral"] = lateral, out["target"] = target, out["strength"] = strength, out["blocked"] = blocked;
         return out;
-      });
+      },
+           py::arg("positions"), py::arg("radius"));
   py::class_<TimeToCollision, Behavior, std::shared_ptr<TimeToCollision>>(m, "TimeToCollision")
       .def(py::init([](Real radius, Real horizon, const std::string& falloff, Real weight) {
         return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
-      }));
+      }),
+           py::arg("radius"), py::arg("horizon"), py::arg("falloff"), py::arg("weight"));
 }
 
 }  // namespace contextsteer::bindings

@@ -148,22 +148,29 @@ void bind_world(py::module_& m) {
   py::class_<World> cls(m, "World");
   cls.def(py::init([](const py::object& steering) { return std::make_unique<World>(steering_from(steering)); }),
           py::arg("steering"))
-      .def("add_steering", [](World& w, const py::object& s) { return w.add_steering(steering_from(s)); })
-      .def("set_steering", [](World& w, int i, const py::object& s) { w.set_steering(i, steering_from(s)); })
-      .def("steering", [](const World& w, int i) { return steering_to(w.steering(i)); })
+      .def(
+          "add_steering", [](World& w, const py::object& s) { return w.add_steering(steering_from(s)); },
+          py::arg("steering"))
+      .def(
+          "set_steering", [](World& w, int i, const py::object& s) { w.set_steering(i, steering_from(s)); },
+          py::arg("index"), py::arg("steering"))
+      .def(
+          "steering", [](const World& w, int i) { return steering_to(w.steering(i)); }, py::arg("index"))
       .def_property_readonly("steering_count", &World::steering_count)
       .def("add_agents", &add_agents_py, py::arg("positions"), py::arg("velocities"), py::arg("headings"),
            py::arg("angular_velocities"), py::arg("radius"), py::arg("max_speed"), py::arg("max_acceleration"),
            py::arg("max_turn_rate"), py::arg("mass"), py::arg("max_force"), py::arg("targets"), py::arg("target_ids"),
            py::arg("layers"), py::arg("sense_masks"), py::arg("steering"))
       .def("remove_agents",
-           [](World& w, const IdArray& ids) { w.remove_agents(ids.data(), static_cast<int>(ids.size())); })
+           [](World& w, const IdArray& ids) { w.remove_agents(ids.data(), static_cast<int>(ids.size())); },
+           py::arg("ids"))
       .def("index_of",
            [](const World& w, const IdArray& ids) {
              py::array_t<std::int64_t> out(ids.size());
              for (py::ssize_t i = 0; i < ids.size(); ++i) out.mutable_data()[i] = w.index_of(ids.data()[i]);
              return out;
-           })
+           },
+           py::arg("ids"))
       .def("reset", &World::reset)
       .def_property("threads", &World::threads, &World::set_threads)
       .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
@@ -192,7 +199,8 @@ void bind_world(py::module_& m) {
              d["slot"] = e.decision.slot;
              d["blocked"] = e.decision.blocked;
              return d;
-           })
+           },
+           py::arg("index"))
       .def("neighbors", &neighbors_py, py::arg("point"), py::arg("radius"), py::arg("mask"), py::arg("exclude"))
       .def_property_readonly("agent_count", &World::agent_count)
       .def_property_readonly("slots", &World::slots)
@@ -213,7 +221,8 @@ void bind_world(py::module_& m) {
       .def("add_circles",
            [](World& w, const RealArray& circles, std::uint32_t layer) {
              for (const Circle& c : circles_from(circles, "circles")) w.obstacles().add_circle(c, layer);
-           })
+           },
+           py::arg("circles"), py::arg("layer"))
       .def("add_segments",
            [](World& w, const RealArray& segments, std::uint32_t layer) {
              require_shape(segments, "segments", {-1, 4});
@@ -221,19 +230,22 @@ void bind_world(py::module_& m) {
              for (py::ssize_t i = 0; i < segments.shape(0); ++i, d += 4) {
                w.obstacles().add_segment({{d[0], d[1]}, {d[2], d[3]}}, layer);
              }
-           })
+           },
+           py::arg("segments"), py::arg("layer"))
       .def("add_polygon",
            [](World& w, const RealArray& vertices, std::uint32_t layer) {
              require_shape(vertices, "vertices", {-1, 2});
              std::vector<Vec2> v(vertices.shape(0));
              for (std::size_t i = 0; i < v.size(); ++i) v[i] = load(vertices.data(), i);
              w.obstacles().add_polygon(v, layer);
-           })
+           },
+           py::arg("vertices"), py::arg("layer"))
       .def("set_bounds",
            [](World& w, const RealArray& b) {
              require_shape(b, "bounds", {4});
              w.obstacles().set_bounds({{b.data()[0], b.data()[1]}, {b.data()[2], b.data()[3]}});
-           })
+           },
+           py::arg("bounds"))
       .def("clear_bounds", [](World& w) { w.obstacles().clear_bounds(); })
       .def("clear_obstacles", [](World& w) { w.obstacles().clear(); })
       .def_property_readonly("circles", [](const World& w) { return circles_array(w.obstacles()); })

@@ -40,6 +40,16 @@ def test_corridor_run_arrivals_are_consistent_with_trajectories():
     assert run.snapshot.danger.shape == (16,)
 
 
+def test_corridor_run_checks_steps_and_watched_agent():
+    with pytest.raises(ValueError, match="steps"):
+        run_corridor(3, steps=0)
+    with pytest.raises(IndexError, match="watch"):
+        run_corridor(3, steps=5, watch=3)
+    # One step is enough for a snapshot of the watched agent's maps.
+    run = run_corridor(3, steps=1, watch=2)
+    assert run.snapshot.agent == 2 and run.snapshot.step == 1
+
+
 def test_plotting_returns_artists_on_the_given_axes():
     fig, ax = plt.subplots()
     patches = plot_obstacles([[0, 0, 1], [3, 0, 0.5]], ax)
