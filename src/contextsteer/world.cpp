@@ -1,6 +1,7 @@
 #include "world.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -16,8 +17,9 @@ namespace contextsteer {
 
 namespace {
 
+// values: `count` entries, `width` per agent, of agents first_agent, first_agent + 1, ...
 void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
-                  bool allow_inf) {
+                  bool allow_inf, std::size_t first_agent = 0) {
   // A branch-free pass, four values at a time; only a failure pays for the search that
   // names the agent.
   std::size_t i = 0;
@@ -44,7 +46,7 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
     if (bad) {
       throw std::invalid_argument(std::string(argument) + ": expected " + (nonnegative ? "values >= 0" : "values") +
                                   (allow_inf ? " (inf allowed)" : " that are finite") + ", got " +
-                                  std::to_string(v) + " for agent " + std::to_string(i / width));
+                                  std::to_string(v) + " for agent " + std::to_string(first_agent + i / width));
     }
   }
 }
@@ -245,20 +247,21 @@ void World::reset() {
   time_ = 0;
 }
 
-void World::check_state() const {
-  const std::size_t n = static_cast<std::size_t>(store_.size);
-  // Users may write into the state views between steps.
-  check_values(store_.position.data(), 2 * n, 2, "positions", false, false);
-  check_values(store_.velocity.data(), 2 * n, 2, "velocities", false, false);
-  check_values(store_.heading.data(), n, 1, "heading", false, false);
-  check_values(store_.angular_velocity.data(), n, 1, "angular_velocity", false, false);
-  check_values(store_.target.data(), 2 * n, 2, "targets", false, false);
-  check_values(store_.radius.data(), n, 1, "radius", true, false);
-  check_values(store_.max_speed.data(), n, 1, "max_speed", true, false);
-  check_values(store_.max_acceleration.data(), n, 1, "max_acceleration", true, true);
-  check_values(store_.max_turn_rate.data(), n, 1, "max_turn_rate", true, true);
-  check_values(store_.max_force.data(), n, 1, "max_force", true, true);
-  for (std::size_t a = 0; a < n; ++a) {
+void World::check_agents(std::size_t first, std::size_t count) const {
+  auto column = [&](const auto& values, int width, const char* argument, bool nonnegative, bool allow_inf) {
+    check_values(values.data() + first * width, count * width, width, argument, nonnegative, allow_inf, first);
+  };
+  column(store_.position, 2, "positions", false, false);
+  column(store_.velocity, 2, "velocities", false, false);
+  column(store_.heading, 1, "heading", false, false);
+  column(store_.angular_velocity, 1, "angular_velocity", false, false);
+  column(store_.target, 2, "targets", false, false);
+  column(store_.radius, 1, "radius", true, false);
+  column(store_.max_speed, 1, "max_speed", true, false);
+  column(store_.max_acceleration, 1, "max_acceleration", true, true);
+  column(store_.max_turn_rate, 1, "max_turn_rate", true, true);
+  column(store_.max_force, 1, "max_force", true, true);
+  for (std::size_t a = first; a < first + count; ++a) {
     if (!(store_.mass[a] > 0) || std::isinf(store_.mass[a])) {
       throw std::invalid_argument("mass: expected finite values > 0, got " + std::to_string(store_.mass[a]) +
                                   " for agent " + std::to_string(a));
@@ -266,6 +269,26 @@ void World::check_state() const {
     const std::int64_t t = store_.target_id[a];
     if (t != -1) index_of(t);
   }
+}
+
+void World::check_state() const {
+  // Users may write into the state views between steps. Ranges of agents are checked on
+  // every thread; only a failure pays for a pass in agent order, which names the first
+  // bad agent whatever the number of threads.
+  constexpr std::size_t kRange = 8192;
+  const std::size_t n = static_cast<std::size_t>(store_.size);
+  const int ranges = static_cast<int>((n + kRange - 1) / kRange);
+  std::atomic<bool> failed{false};
+  auto body = [&](int r, int) {
+    const std::size_t first = static_cast<std::size_t>(r) * kRange;
+    try {
+      check_agents(first, std::min(kRange, n - first));
+    } catch (const std::exception&) {  // a bad value, or a removed target id
+      failed.store(true, std::memory_order_relaxed);
+    }
+  };
+  pool_->run(ranges, body);
+  if (failed.load()) check_agents(0, n);
 }
 
 SceneView World::scene() const {

@@ -151,6 +151,8 @@ class World {
   void rebuild_membership();
   void resize_scratch();
   void check_state() const;
+  // Throws for the first invalid value or unknown target id of agents [first, first + count).
+  void check_agents(std::size_t first, std::size_t count) const;
   SceneView scene() const;
   Real grid_cell_size() const;
   void build_grid();

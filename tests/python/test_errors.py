@@ -111,6 +111,25 @@ def test_bad_state_written_into_views_is_caught_before_the_step():
     assert world.steps_taken == 1
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_bad_state_is_named_the_same_on_any_thread_count(threads):
+    # The state is checked in ranges of agents on every thread; the message must still
+    # name the first bad value in agent order, past the first range too.
+    rng = np.random.default_rng(0)
+    world = cs.World(PIPELINE, rng.uniform(-500, 500, (30000, 2)), threads=threads)
+    world.velocities[25000] = [np.inf, 0.0]
+    world.positions[17000, 1] = np.nan
+    world.positions[29000, 0] = np.nan
+    with pytest.raises(ValueError, match=r"^positions: .* for agent 17000$"):
+        world.step(0.1)
+    world.positions[[17000, 29000]] = 0.0
+    with pytest.raises(ValueError, match=r"^velocities: .* for agent 25000$"):
+        world.step(0.1)
+    world.velocities[25000] = 0.0
+    world.step(0.1)
+    assert world.steps_taken == 1
+
+
 def test_core_guards_direct_calls():
     """The raw module also refuses bad shapes instead of reading out of bounds."""
     from contextsteer import _core
