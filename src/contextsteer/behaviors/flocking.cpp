@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "../cosine_lobes.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -16,10 +16,10 @@ Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
 void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                     Real* interest, Real*) const {
   if (!scene.grid) return;  // no neighbours to flock with
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
-    Real* row = interest + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
     const LayerMask senses = scene.senses(a);
     Vec2 sum;
@@ -31,7 +31,7 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
         const Real d = std::sqrt(n.distance_squared);
         if (d < Real(1e-6)) return;
         const Real g = falloff_value(falloff_, d, radius_) / d;
-        cosine_lobe(row, dirs.x(), dirs.y(), slots, away.x * g, away.y * g, false);
+        lobes.push_back({k, away.x * g, away.y * g});
       } else if (rule_ == FlockRule::Alignment) {
         const Vec2 v = scene.velocity(n.agent);
         const Real speed = length(v);
@@ -44,15 +44,16 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
     if (neighbours == 0 || rule_ == FlockRule::Separation) continue;
     const Real inv = Real(1) / static_cast<Real>(neighbours);
     if (rule_ == FlockRule::Alignment) {
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, sum.x * inv, sum.y * inv, false);
+      lobes.push_back({k, sum.x * inv, sum.y * inv});
     } else {
       const Vec2 to = sum * inv - p;
       const Real d = length(to);
       if (d < Real(1e-6)) continue;
       const Real g = std::min(Real(1), d / radius_) / d;
-      cosine_lobe(row, dirs.x(), dirs.y(), slots, to.x * g, to.y * g, false);
+      lobes.push_back({k, to.x * g, to.y * g});
     }
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer

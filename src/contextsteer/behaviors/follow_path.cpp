@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../cosine_lobes.hpp"
 #include "../geometry.hpp"
-#include "../slot_sweep.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -49,7 +49,8 @@ Vec2 FollowPath::aim(Vec2 p, bool& at_end) const {
 
 void FollowPath::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                       Real* interest, Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const Vec2 p = scene.position(agents[k]);
     bool at_end = false;
@@ -58,9 +59,9 @@ void FollowPath::fill(const SceneView& scene, const int* agents, int count, cons
     if (d < Real(1e-6)) continue;
     Real strength = 1;
     if (at_end) strength = d <= arrive_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_);
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, to.x * strength / d,
-                to.y * strength / d, false);
+    lobes.push_back({k, to.x * strength / d, to.y * strength / d});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer

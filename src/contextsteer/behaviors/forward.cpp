@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "../cosine_lobes.hpp"
 
 namespace contextsteer {
 
@@ -14,12 +14,13 @@ Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(stren
 
 void Forward::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                    Real* interest, Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const Real h = scene.heading(agents[k]);
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, strength_ * std::cos(h),
-                strength_ * std::sin(h), false);
+    lobes.push_back({k, strength_ * std::cos(h), strength_ * std::sin(h)});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "../cosine_lobes.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -30,14 +30,16 @@ Pursue::Pursue(Real max_prediction, Real weight) : Behavior(weight), max_predict
 
 void Pursue::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 to = predicted_target(scene, a, max_prediction_) - scene.position(a);
     const Real d = length(to);
     if (d < Real(1e-6)) continue;
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, to.x / d, to.y / d, false);
+    lobes.push_back({k, to.x / d, to.y / d});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
@@ -48,16 +50,17 @@ Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
 
 void Evade::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 away = scene.position(a) - predicted_target(scene, a, max_prediction_);
     const Real d = length(away);
     if (d > radius_ || d < Real(1e-6)) continue;
     const Real g = falloff_value(falloff_, d, radius_) / d;
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, away.x * g, away.y * g,
-                false);
+    lobes.push_back({k, away.x * g, away.y * g});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer

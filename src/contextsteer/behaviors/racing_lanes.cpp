@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "../cosine_lobes.hpp"
 
 namespace contextsteer {
 
@@ -73,7 +73,8 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
 
 void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                        Real* interest, Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   Real lane_interest[kMaxLanes], lane_danger[kMaxLanes], lane_final[kMaxLanes];
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
@@ -81,9 +82,9 @@ void RacingLanes::fill(const SceneView& scene, const int* agents, int count, con
     const Vec2 to = d.target - scene.position(a);
     const Real dist = length(to);
     if (d.blocked || dist < Real(1e-6)) continue;
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots, to.x * d.strength / dist,
-                to.y * d.strength / dist, false);
+    lobes.push_back({k, to.x * d.strength / dist, to.y * d.strength / dist});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer

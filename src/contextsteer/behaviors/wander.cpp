@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "../slot_sweep.hpp"
+#include "../cosine_lobes.hpp"
 
 namespace contextsteer {
 
@@ -43,13 +43,14 @@ Real Wander::offset(std::int64_t id, double time) const {
 
 void Wander::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  const int slots = dirs.slots();
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Real angle = scene.heading(a) + offset(scene.id_of(a), scene.time);
-    cosine_lobe(interest + static_cast<std::size_t>(k) * slots, dirs.x(), dirs.y(), slots,
-                strength_ * std::cos(angle), strength_ * std::sin(angle), false);
+    lobes.push_back({k, strength_ * std::cos(angle), strength_ * std::sin(angle)});
   }
+  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
 }
 
 }  // namespace contextsteer
