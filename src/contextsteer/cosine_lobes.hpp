@@ -1,9 +1,10 @@
 // Cosine lobes added to the rows of a block of maps, many at once.
 //
-// A behaviour that steers toward (or away from) points adds, per agent and point, the
-// lobe max(0, dot(v, d_i)) to its interest row: v points where the agent should go and
-// its length is the lobe's peak. Collected for a whole block and added in one call, the
-// lobes run 8 slots at a time on AVX2 (chosen once per block, not per lobe).
+// Every interest behaviour made of cosine lobes (toward or away from points, along a
+// heading, with or against neighbours) adds, per agent, lobes max(0, dot(v, d_i)) to
+// its row: v points where the agent should go and its length is the lobe's peak.
+// Collected for a whole block and added in one call, the lobes run 8 slots at a time on
+// AVX2 (chosen once per block, not per lobe).
 #pragma once
 
 #include <vector>
