@@ -28,4 +28,15 @@ void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes,
 // lobes allocates only while the largest block seen grows.
 std::vector<Lobe>& lobe_buffer();
 
+// The way behaviours use the two above: lobes_of(k, add) calls add(x, y) for each lobe
+// of row k (none, one or several), for every k in [0, count); then all are added to the
+// rows in one call.
+template <class LobesOf>
+void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum, LobesOf&& lobes_of) {
+  std::vector<Lobe>& lobes = lobe_buffer();
+  lobes.clear();
+  for (int k = 0; k < count; ++k) lobes_of(k, [&lobes, k](Real x, Real y) { lobes.push_back({k, x, y}); });
+  add_cosine_lobes(rows, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
+}
+
 }  // namespace contextsteer

@@ -16,9 +16,7 @@ Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
 void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                     Real* interest, Real*) const {
   if (!scene.grid) return;  // no neighbours to flock with
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
     const LayerMask senses = scene.senses(a);
@@ -31,7 +29,7 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
         const Real d = std::sqrt(n.distance_squared);
         if (d < Real(1e-6)) return;
         const Real g = falloff_value(falloff_, d, radius_) / d;
-        lobes.push_back({k, away.x * g, away.y * g});
+        add(away.x * g, away.y * g);
       } else if (rule_ == FlockRule::Alignment) {
         const Vec2 v = scene.velocity(n.agent);
         const Real speed = length(v);
@@ -41,19 +39,18 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
       }
       ++neighbours;
     });
-    if (neighbours == 0 || rule_ == FlockRule::Separation) continue;
+    if (neighbours == 0 || rule_ == FlockRule::Separation) return;
     const Real inv = Real(1) / static_cast<Real>(neighbours);
     if (rule_ == FlockRule::Alignment) {
-      lobes.push_back({k, sum.x * inv, sum.y * inv});
+      add(sum.x * inv, sum.y * inv);
     } else {
       const Vec2 to = sum * inv - p;
       const Real d = length(to);
-      if (d < Real(1e-6)) continue;
+      if (d < Real(1e-6)) return;
       const Real g = std::min(Real(1), d / radius_) / d;
-      lobes.push_back({k, to.x * g, to.y * g});
+      add(to.x * g, to.y * g);
     }
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+  });
 }
 
 }  // namespace contextsteer

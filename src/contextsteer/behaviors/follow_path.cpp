@@ -49,19 +49,16 @@ Vec2 FollowPath::aim(Vec2 p, bool& at_end) const {
 
 void FollowPath::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                       Real* interest, Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const Vec2 p = scene.position(agents[k]);
     bool at_end = false;
     const Vec2 to = aim(p, at_end) - p;
     const Real d = length(to);
-    if (d < Real(1e-6)) continue;
+    if (d < Real(1e-6)) return;
     Real strength = 1;
     if (at_end) strength = d <= arrive_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_);
-    lobes.push_back({k, to.x * strength / d, to.y * strength / d});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    add(to.x * strength / d, to.y * strength / d);
+  });
 }
 
 }  // namespace contextsteer

@@ -14,13 +14,10 @@ Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(stren
 
 void Forward::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                    Real* interest, Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const Real h = scene.heading(agents[k]);
-    lobes.push_back({k, strength_ * std::cos(h), strength_ * std::sin(h)});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    add(strength_ * std::cos(h), strength_ * std::sin(h));
+  });
 }
 
 }  // namespace contextsteer

@@ -30,16 +30,13 @@ Pursue::Pursue(Real max_prediction, Real weight) : Behavior(weight), max_predict
 
 void Pursue::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Vec2 to = predicted_target(scene, a, max_prediction_) - scene.position(a);
     const Real d = length(to);
-    if (d < Real(1e-6)) continue;
-    lobes.push_back({k, to.x / d, to.y / d});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    if (d < Real(1e-6)) return;
+    add(to.x / d, to.y / d);
+  });
 }
 
 Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
@@ -50,17 +47,14 @@ Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
 
 void Evade::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Vec2 away = scene.position(a) - predicted_target(scene, a, max_prediction_);
     const Real d = length(away);
-    if (d > radius_ || d < Real(1e-6)) continue;
+    if (d > radius_ || d < Real(1e-6)) return;
     const Real g = falloff_value(falloff_, d, radius_) / d;
-    lobes.push_back({k, away.x * g, away.y * g});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    add(away.x * g, away.y * g);
+  });
 }
 
 }  // namespace contextsteer

@@ -73,18 +73,15 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
 
 void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                        Real* interest, Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
   Real lane_interest[kMaxLanes], lane_danger[kMaxLanes], lane_final[kMaxLanes];
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const LaneDecision d = decide(scene, a, lane_interest, lane_danger, lane_final);
     const Vec2 to = d.target - scene.position(a);
     const Real dist = length(to);
-    if (d.blocked || dist < Real(1e-6)) continue;
-    lobes.push_back({k, to.x * d.strength / dist, to.y * d.strength / dist});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    if (d.blocked || dist < Real(1e-6)) return;
+    add(to.x * d.strength / dist, to.y * d.strength / dist);
+  });
 }
 
 }  // namespace contextsteer

@@ -40,9 +40,7 @@ struct Targets {
 template <class Strength>
 void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength strength, const SceneView& scene,
                        const int* agents, int count, const SlotDirections& dirs, Real* interest) {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, sum, [&](int k, auto&& add) {
     const Vec2 p = scene.position(agents[k]);
     targets.for_each(scene, agents[k], [&](Vec2 t) {
       const Vec2 u = away ? p - t : t - p;
@@ -50,10 +48,9 @@ void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength str
       if (d < Real(1e-6)) return;
       const Real g = strength(d);
       if (!(g > 0)) return;
-      lobes.push_back({k, u.x * g / d, u.y * g / d});
+      add(u.x * g / d, u.y * g / d);
     });
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
+  });
 }
 
 // Throws std::invalid_argument unless value is finite and > 0.

@@ -43,14 +43,11 @@ Real Wander::offset(std::int64_t id, double time) const {
 
 void Wander::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
-  for (int k = 0; k < count; ++k) {
+  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Real angle = scene.heading(a) + offset(scene.id_of(a), scene.time);
-    lobes.push_back({k, strength_ * std::cos(angle), strength_ * std::sin(angle)});
-  }
-  add_cosine_lobes(interest, dirs, lobes.data(), static_cast<int>(lobes.size()), false);
+    add(strength_ * std::cos(angle), strength_ * std::sin(angle));
+  });
 }
 
 }  // namespace contextsteer
