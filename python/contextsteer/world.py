@@ -67,6 +67,11 @@ class World:
     ``ids``): the state and parameters are writable, the rest read-only. A view stays
     valid after agents are added or removed, or the world is deleted; it then keeps the
     values it had, so read the property again for fresh ones.
+
+    Python threads. :meth:`step` and :meth:`run` release the GIL, so other threads run
+    meanwhile. A call from one of them that would change this world (or rebuild its
+    grid: :meth:`explain`, :meth:`neighbors`) raises RuntimeError until the step
+    returns; reading the arrays is allowed and shows the state part-way through a step.
     """
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
@@ -105,8 +110,9 @@ class World:
         for i, known in enumerate(self._steerings):
             if known is steering:
                 return i
-        self._steerings.append(self._check_steering(steering))
-        return self._core.add_steering(steering._core)
+        index = self._core.add_steering(self._check_steering(steering)._core)
+        self._steerings.append(steering)  # only once the world took it
+        return index
 
     # --- agents -------------------------------------------------------------------
     def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, angular_velocity=0.0,

@@ -74,6 +74,7 @@ void World::check_steering(const Steering& s, int replacing) const {
 }
 
 int World::add_steering(Steering steering) {
+  const BusyFlag::Hold hold(busy_, "add_steering");
   check_steering(steering, -1);
   if (steering.pipeline && slots_ == 0) {
     slots_ = steering.pipeline->config().slots;
@@ -93,6 +94,7 @@ const Steering& World::steering(int index) const {
 }
 
 void World::set_steering(int index, Steering steering) {
+  const BusyFlag::Hold hold(busy_, "set_steering");
   this->steering(index);  // range check
   check_steering(steering, index);
   if (steering.pipeline) {
@@ -128,6 +130,7 @@ void World::resize_scratch() {
 }
 
 void World::set_threads(int threads) {
+  const BusyFlag::Hold hold(busy_, "threads");
   if (threads < 1) throw std::invalid_argument("threads: expected a thread count >= 1, got " + std::to_string(threads));
   pool_ = std::make_unique<ThreadPool>(threads);
   resize_scratch();
@@ -149,6 +152,7 @@ void World::rebuild_membership() {
 }
 
 std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_index) {
+  const BusyFlag::Hold hold(busy_, "add_agents");
   if (count < 0) throw std::invalid_argument("count: expected a number of agents >= 0, got " + std::to_string(count));
   steering(steering_index);  // range check
   if (!spawn.positions) throw std::invalid_argument("positions: required");
@@ -222,6 +226,7 @@ int World::index_of(std::int64_t id) const {
 }
 
 void World::remove_agents(const std::int64_t* ids, int count) {
+  const BusyFlag::Hold hold(busy_, "remove_agents");
   std::vector<bool> keep(store_.size, true);
   for (int i = 0; i < count; ++i) keep[index_of(ids[i])] = false;  // throws before anything changes
   for (int i = 0; i < count; ++i) index_of_id_[ids[i]] = -1;
@@ -231,6 +236,7 @@ void World::remove_agents(const std::int64_t* ids, int count) {
 }
 
 void World::reset() {
+  const BusyFlag::Hold hold(busy_, "reset");
   const std::size_t n = static_cast<std::size_t>(store_.size);
   std::copy_n(store_.spawn_position.data(), 2 * n, store_.position.data());
   std::copy_n(store_.spawn_velocity.data(), 2 * n, store_.velocity.data());
@@ -472,6 +478,11 @@ void World::measure_stage() {
 }
 
 void World::step(Real dt, int substeps) {
+  const BusyFlag::Hold hold(busy_, "step");
+  step_unguarded(dt, substeps);
+}
+
+void World::step_unguarded(Real dt, int substeps) {
   if (!(dt > 0) || !std::isfinite(dt)) {
     throw std::invalid_argument("dt: expected a finite time step > 0 in seconds, got " + std::to_string(dt));
   }
@@ -498,6 +509,7 @@ void World::step(Real dt, int substeps) {
 }
 
 void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
+  const BusyFlag::Hold hold(busy_, "run");
   if (steps < 0) throw std::invalid_argument("steps: expected a number of steps >= 0, got " + std::to_string(steps));
   if (!keep_maps_ && (record.interest || record.danger || record.final_map)) {
     throw std::invalid_argument("record: the world does not keep its maps (keep_maps is off), so it cannot record them");
@@ -508,7 +520,7 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
     if (destination) std::copy_n(column.data(), values, destination + static_cast<std::size_t>(step) * values);
   };
   for (int k = 0; k < steps; ++k) {
-    step(dt, substeps);
+    step_unguarded(dt, substeps);
     keep(record.positions, store_.position, 2 * n, k);
     keep(record.velocities, store_.velocity, 2 * n, k);
     keep(record.headings, store_.heading, n, k);
@@ -526,6 +538,7 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
 }
 
 Pipeline::Explanation World::explain(int index) {
+  const BusyFlag::Hold hold(busy_, "explain");
   if (index < 0 || index >= store_.size) throw std::out_of_range("agent: no such row");
   const Pipeline* p = controllers_[store_.controller[index]].steering.pipeline.get();
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
@@ -537,6 +550,7 @@ Pipeline::Explanation World::explain(int index) {
 }
 
 void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {
+  const BusyFlag::Hold hold(busy_, "neighbors");
   if (!(radius >= 0) || std::isinf(radius)) {
     throw std::invalid_argument("radius: expected a finite distance >= 0, got " + std::to_string(radius));
   }

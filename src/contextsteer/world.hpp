@@ -8,6 +8,11 @@
 //
 // Agents have ids that are never reused; an id of a removed agent is refused instead of
 // reaching whichever agent now sits at its index.
+//
+// A world serves one thread at a time. While step() or run() works, a call from another
+// thread that changes the world or rebuilds its grid throws std::runtime_error (the
+// Python bindings let other threads run during a step); reading the state is allowed,
+// and sees it part-way through the step.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +20,7 @@
 #include <vector>
 
 #include "agent_store.hpp"
+#include "busy_flag.hpp"
 #include "obstacles.hpp"
 #include "pipeline.hpp"
 #include "spatial_grid.hpp"
@@ -99,7 +105,10 @@ class World {
   // Puts every agent back to the state it was added with; time, steps and maps restart.
   void reset();
 
-  Obstacles& obstacles() { return obstacles_; }
+  Obstacles& obstacles() {
+    busy_.check_idle("obstacles");
+    return obstacles_;
+  }
   const Obstacles& obstacles() const { return obstacles_; }
 
   void set_threads(int threads);
@@ -109,7 +118,10 @@ class World {
   // (on by default). Off, a step skips that memory traffic (three rows of `slots` floats
   // per agent), keeping only the maps a smoothing pipeline reads at the next step; the
   // decisions are the same to the bit. run() then refuses to record maps.
-  void set_keep_maps(bool keep) { keep_maps_ = keep; }
+  void set_keep_maps(bool keep) {
+    const BusyFlag::Hold hold(busy_, "keep_maps");
+    keep_maps_ = keep;
+  }
   bool keep_maps() const { return keep_maps_; }
 
   // Advances dt seconds (> 0) in `substeps` equal integration steps (>= 1): the
@@ -156,6 +168,7 @@ class World {
   SceneView scene() const;
   Real grid_cell_size() const;
   void build_grid();
+  void step_unguarded(Real dt, int substeps);
 
   // The stages of a step.
   void index_stage();
@@ -182,6 +195,7 @@ class World {
   long long steps_ = 0;
   double time_ = 0;
   StageTimes stage_times_;
+  BusyFlag busy_;  // held by every call that changes the world
 };
 
 }  // namespace contextsteer

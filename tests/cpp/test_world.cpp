@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -298,4 +301,81 @@ TEST(World, ResultsAreBitIdenticalForOneAndTwoThreads) {
     return std::hash<std::string>{}(bytes);
   };
   EXPECT_EQ(run(1), run(2));
+}
+
+namespace {
+
+// A behaviour that, the first time it is prepared, says so and waits to be let go: it
+// holds a step open while the test calls the world from another thread.
+class HoldsTheStep : public Behavior {
+ public:
+  HoldsTheStep() : Behavior(1) {}
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void prepare(const SceneView&, const int*, int, const SlotDirections&) const override {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (held_) return;
+    held_ = inside_ = true;
+    changed_.notify_all();
+    changed_.wait(lock, [this] { return released_; });
+  }
+  void fill(const SceneView&, const int*, int, const SlotDirections&, Real*, Real*) const override {}
+  void wait_inside() const {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [this] { return inside_; });
+  }
+  void release() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  mutable bool held_ = false, inside_ = false, released_ = false;
+};
+
+}  // namespace
+
+TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
+  auto holder = std::make_shared<HoldsTheStep>();
+  World w({std::make_shared<Pipeline>(PipelineConfig{}, std::vector<std::shared_ptr<const Behavior>>{holder}), nullptr});
+  add(w, {0, 0, 5, 0}, 1.0f);
+  std::thread stepping([&w] { w.step(0.1f); });
+  holder->wait_inside();
+  auto expect_busy = [](const std::function<void()>& call, const std::string& name) {
+    try {
+      call();
+      ADD_FAILURE() << name << " did not throw while the world was stepping";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(name + ": the world is busy"), std::string::npos) << e.what();
+    }
+  };
+  expect_busy([&] { w.step(0.1f); }, "step");
+  expect_busy([&] { w.run(2, 0.1f, 1, RecordTargets{}); }, "run");
+  expect_busy([&] { add(w, {1, 1}, 1.0f); }, "add_agents");
+  const std::int64_t first = 0;
+  expect_busy([&] { w.remove_agents(&first, 1); }, "remove_agents");
+  expect_busy([&] { w.reset(); }, "reset");
+  expect_busy([&] { w.set_threads(2); }, "threads");
+  expect_busy([&] { w.set_keep_maps(false); }, "keep_maps");
+  expect_busy([&] { w.obstacles(); }, "obstacles");
+  expect_busy([&] { w.explain(0); }, "explain");
+  std::vector<int> found;
+  expect_busy([&] { w.neighbors({0, 0}, 1, kAllLayers, -1, found); }, "neighbors");
+  expect_busy([&] { w.add_steering(chase_and_avoid({0, 0})); }, "add_steering");
+  expect_busy([&] { w.set_steering(0, chase_and_avoid({0, 0})); }, "set_steering");
+  // Reading stays allowed.
+  EXPECT_EQ(w.agent_count(), 2);
+  EXPECT_EQ(w.steps_taken(), 0);
+  holder->release();
+  stepping.join();
+  // The step finished untouched, and the world takes calls again.
+  EXPECT_EQ(w.steps_taken(), 1);
+  EXPECT_EQ(w.agent_count(), 2);
+  add(w, {1, 1}, 1.0f);
+  w.step(0.1f);
+  EXPECT_EQ(w.agent_count(), 3);
+  EXPECT_EQ(w.steps_taken(), 2);
 }

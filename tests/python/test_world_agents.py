@@ -3,6 +3,7 @@ obstacles of every kind, neighbour queries, layers, recording and threads."""
 
 import hashlib
 import math
+import threading
 
 import numpy as np
 import pytest
@@ -263,3 +264,51 @@ def test_bad_world_arguments_are_named():
     world.target_ids[0] = -1
     world.step(0.1)
     assert math.isfinite(world.time)
+
+
+def test_a_world_refuses_changes_from_another_thread_while_it_steps():
+    # A Python behaviour that, on the first step, says it is inside and waits: the step
+    # (which releases the GIL) stays open while this thread calls the world.
+    inside, release = threading.Event(), threading.Event()
+
+    def hold(batch, interest, danger):
+        if not release.is_set():
+            inside.set()
+            assert release.wait(10)
+        interest[:] = 1.0
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(hold)], slots=8), [[0.0, 0.0], [5.0, 0.0]])
+    stepping = threading.Thread(target=world.step, args=(0.1,))
+    stepping.start()
+    try:
+        assert inside.wait(10)
+        changes = {
+            "step": lambda: world.step(0.1),
+            "run": lambda: world.run(3, 0.1),
+            "add_agents": lambda: world.add_agents([[1.0, 1.0]]),
+            "remove_agents": lambda: world.remove_agents([0]),
+            "reset": world.reset,
+            "explain": lambda: world.explain(0),
+            "neighbors": lambda: world.neighbors([0.0, 0.0], 1.0),
+            "obstacles": lambda: world.add_circles([[0.0, 0.0, 1.0]]),
+            "set_steering": lambda: world.set_steering(cs.Pipeline([cs.Chase()], slots=8)),
+        }
+        for name, change in changes.items():
+            with pytest.raises(RuntimeError, match=f"{name}: the world is busy with step"):
+                change()
+        # Reading is allowed meanwhile, and the refused calls left the world as it was.
+        assert len(world) == 2 and world.steps_taken == 0 and len(world.steerings) == 1
+    finally:
+        release.set()
+        stepping.join()
+    assert world.steps_taken == 1
+    world.add_agents([[1.0, 1.0]])
+    world.step(0.1)
+    assert len(world) == 3 and world.steps_taken == 2
+
+
+def test_a_steering_the_world_refuses_is_not_kept():
+    world = cs.World(cs.Pipeline([cs.Chase()], slots=16), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match="same slot count"):
+        world.add_agents([[1.0, 0.0]], steering=cs.Pipeline([cs.Chase()], slots=8))
+    assert len(world.steerings) == 1 and len(world) == 1
