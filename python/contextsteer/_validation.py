@@ -108,6 +108,8 @@ def per_agent_int(name: str, value, n: int, *, minimum: int, maximum: int | None
 def ids(name: str, value) -> np.ndarray:
     """Agent ids as a 1-D int64 array (a single id is accepted)."""
     arr = np.atleast_1d(np.asarray(value))
+    if arr.size == 0 and arr.ndim == 1:  # [] comes as float64: no ids, whatever the dtype
+        return np.empty(0, dtype=np.int64)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{name}: expected integer ids, got dtype {arr.dtype}")
     if arr.ndim != 1:
@@ -132,13 +134,20 @@ def number(name: str, value, *, minimum: float | None = None, above: float | Non
     return x
 
 
-def count(name: str, value, *, minimum: int = 0) -> int:
-    """A whole number >= ``minimum``."""
+INT_MAX = 2**31 - 1  # the core counts in C ints
+
+
+def count(name: str, value, *, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number >= ``minimum`` and, when given, <= ``maximum`` (``INT_MAX`` for a
+    count the core holds in a C int)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name}: expected an integer, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name}: expected an integer >= {minimum}, got {value}")
-    return int(value)
+    whole = int(value)
+    if whole < minimum:
+        raise ValueError(f"{name}: expected an integer >= {minimum}, got {whole}")
+    if maximum is not None and whole > maximum:
+        raise ValueError(f"{name}: expected an integer from {minimum} to {maximum}, got {whole}")
+    return whole
 
 
 def name(argument: str, value) -> str:

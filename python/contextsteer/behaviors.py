@@ -235,14 +235,14 @@ class Wander(Behavior):
 
     def __init__(self, *, seed: int = 0, rate: float = 0.5, spread: float = 1.0, strength: float = 1.0,
                  weight: float = 1.0):
-        seed = check.count("seed", seed)
+        seed = check.count("seed", seed, maximum=2**64 - 1)
         self._core = _core.Wander(seed % 2**64, check.number("rate", rate, above=0.0),
                                   check.number("spread", spread, minimum=0.0),
                                   check.number("strength", strength, minimum=0.0), check.number("weight", weight))
 
     def offset(self, agent_id: int, time: float) -> float:
         """The wander angle (radians) of agent ``agent_id`` at ``time`` seconds."""
-        return self._core.offset(check.count("agent_id", agent_id), check.number("time", time))
+        return self._core.offset(check.count("agent_id", agent_id, maximum=2**63 - 1), check.number("time", time))
 
 
 class FollowPath(Behavior):

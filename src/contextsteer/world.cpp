@@ -131,7 +131,10 @@ void World::resize_scratch() {
 
 void World::set_threads(int threads) {
   const BusyFlag::Hold hold(busy_, "threads");
-  if (threads < 1) throw std::invalid_argument("threads: expected a thread count >= 1, got " + std::to_string(threads));
+  if (threads < 1 || threads > kMaxThreads) {
+    throw std::invalid_argument("threads: expected a thread count from 1 to " + std::to_string(kMaxThreads) + ", got " +
+                                std::to_string(threads));
+  }
   pool_ = std::make_unique<ThreadPool>(threads);
   resize_scratch();
 }
@@ -178,7 +181,7 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
     for (std::size_t i = 0; i < n; ++i) {
       const std::int64_t t = spawn.target_ids[i];
       // A target may be an existing agent or one of this batch.
-      if (t != -1 && !(t >= first_id && t < first_id + count)) index_of(t);
+      if (!(t >= first_id && t < first_id + count)) check_target_id(t, i);
     }
   }
 
@@ -215,14 +218,27 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
   return first_id;
 }
 
-int World::index_of(std::int64_t id) const {
+std::string World::unknown_id(std::int64_t id) const {
   if (id < 0 || id >= next_id_) {
-    throw std::out_of_range("id: no agent has id " + std::to_string(id) + " (ids so far run from 0 to " +
-                            std::to_string(next_id_ - 1) + ")");
+    return "no agent has id " + std::to_string(id) + " (ids so far run from 0 to " + std::to_string(next_id_ - 1) + ")";
   }
-  const int index = index_of_id_[id];
-  if (index < 0) throw std::out_of_range("id: agent " + std::to_string(id) + " was removed");
-  return index;
+  if (index_of_id_[id] < 0) return "agent " + std::to_string(id) + " was removed";
+  return {};
+}
+
+int World::index_of(std::int64_t id) const {
+  const std::string unknown = unknown_id(id);
+  if (!unknown.empty()) throw std::out_of_range("id: " + unknown);
+  return index_of_id_[id];
+}
+
+void World::check_target_id(std::int64_t target, std::size_t agent) const {
+  if (target == -1) return;
+  const std::string unknown = unknown_id(target);
+  if (!unknown.empty()) {
+    throw std::out_of_range("target_ids: expected -1 or the id of an agent in the world, got " +
+                            std::to_string(target) + " for agent " + std::to_string(agent) + ": " + unknown);
+  }
 }
 
 void World::remove_agents(const std::int64_t* ids, int count) {
@@ -272,8 +288,7 @@ void World::check_agents(std::size_t first, std::size_t count) const {
       throw std::invalid_argument("mass: expected finite values > 0, got " + std::to_string(store_.mass[a]) +
                                   " for agent " + std::to_string(a));
     }
-    const std::int64_t t = store_.target_id[a];
-    if (t != -1) index_of(t);
+    check_target_id(store_.target_id[a], a);
   }
 }
 

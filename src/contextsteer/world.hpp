@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "agent_store.hpp"
@@ -111,6 +112,8 @@ class World {
   }
   const Obstacles& obstacles() const { return obstacles_; }
 
+  // Worker threads for a step, from 1 to kMaxThreads; results are the same for any count.
+  static constexpr int kMaxThreads = 1024;
   void set_threads(int threads);
   int threads() const { return pool_ ? pool_->size() : 1; }
 
@@ -160,6 +163,11 @@ class World {
   };
 
   void check_steering(const Steering& s, int replacing) const;
+  // Why `id` names no agent in the world ("" when it does).
+  std::string unknown_id(std::int64_t id) const;
+  // Throws std::out_of_range, naming target_ids and `agent`, unless `target` is -1 or a
+  // current agent's id.
+  void check_target_id(std::int64_t target, std::size_t agent) const;
   void rebuild_membership();
   void resize_scratch();
   void check_state() const;

@@ -148,6 +148,9 @@ TEST(World, RefusesBadStateAndBadSteps) {
   EXPECT_EQ(w.steps_taken(), 0);
   EXPECT_THROW(w.add_steering(chase_and_avoid({0, 0}, 8)), std::invalid_argument);  // another resolution
   EXPECT_THROW(w.steering(3), std::out_of_range);
+  EXPECT_THROW(w.set_threads(0), std::invalid_argument);
+  EXPECT_THROW(w.set_threads(World::kMaxThreads + 1), std::invalid_argument);
+  EXPECT_EQ(w.threads(), 1);
 }
 
 TEST(World, ChangingResolutionResamplesTheMaps) {

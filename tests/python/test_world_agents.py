@@ -244,10 +244,16 @@ def test_bad_world_arguments_are_named():
         world.add_agents([[1, 1]], steering=5)
     with pytest.raises(ValueError, match="mass"):
         world.add_agents([[1, 1]], mass=0)
-    with pytest.raises(IndexError, match="no agent has id 42"):
+    with pytest.raises(IndexError, match="target_ids: .* got 42 for agent 0: no agent has id 42"):
         world.add_agents([[1, 1]], target_ids=[42])
     with pytest.raises(ValueError, match="threads"):
         world.threads = 0
+    with pytest.raises(ValueError, match="threads: expected an integer from 1 to 1024, got 10000000000"):
+        world.threads = 10**10
+    with pytest.raises(ValueError, match="steps: expected an integer from 0 to 2147483647"):
+        world.run(2**31)
+    world.remove_agents([])  # no ids: nothing to remove
+    assert len(world) == 1
     with pytest.raises(ValueError, match="substeps"):
         world.step(0.1, substeps=0)
     with pytest.raises(ValueError, match="vertices"):
@@ -259,7 +265,7 @@ def test_bad_world_arguments_are_named():
     with pytest.raises(ValueError, match="point, agent"):
         world.neighbors(radius=2.0)
     world.target_ids[0] = 77
-    with pytest.raises(IndexError, match="77"):
+    with pytest.raises(IndexError, match="target_ids: .* got 77 for agent 0: no agent has id 77"):
         world.step(0.1)
     world.target_ids[0] = -1
     world.step(0.1)
