@@ -10,6 +10,8 @@
 
 namespace contextsteer {
 
+class EvaluationCache;
+
 // Every array is borrowed for the duration of one evaluation; optional ones may be null.
 struct SceneView {
   int agents = 0;
@@ -29,6 +31,9 @@ struct SceneView {
   Real max_radius = 0;                    // largest agent radius, metres
   const Obstacles* obstacles = nullptr;   // optional
   const SpatialGrid* grid = nullptr;      // built over positions; needed by neighbour behaviours
+  // Where behaviours keep scene-wide results from prepare() for fill() (and the threads
+  // to compute them on); only a world's evaluation has one, so it is optional.
+  EvaluationCache* cache = nullptr;
   double time = 0;                        // seconds since the world began
 
   Vec2 position(int a) const { return load(positions, a); }

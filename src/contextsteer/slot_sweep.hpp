@@ -87,6 +87,15 @@ inline void copy_row(const Real* from, Real* to, int slots) {
   for (; i < slots; ++i) to[i] = from[i];
 }
 
+// to[i] = max(to[i], from[i]) for every slot.
+inline void max_row(const Real* from, Real* to, int slots) {
+  int i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  for (; i + 4 <= slots; i += 4) store_lanes(to + i, lane_max(load_lanes<Real4>(to + i), load_lanes<Real4>(from + i)));
+#endif
+  for (; i < slots; ++i) to[i] = lane_max(to[i], from[i]);
+}
+
 // to[i] = from[i] for every slot, for rows nothing will read again soon (the world's
 // maps, read by users between steps): when the rows fill whole 64-byte cache lines
 // (slots a multiple of 16, `to` on a line), non-temporal stores write them to memory

@@ -5,22 +5,27 @@
 
 namespace contextsteer {
 
-void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) {
+void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+                        const LayerMask* senses) {
   if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
   n_ = n;
+  everyone_senses_everyone_ = true;
   requested_cell_size_ = cell_size;
   const std::size_t padded = static_cast<std::size_t>(n) + kPadding;
   agents_.resize(padded);
+  rank_.resize(n);
   cell_of_.resize(n);
   xs_.resize(padded);
   ys_.resize(padded);
   radii_.resize(padded);
   layers_.resize(padded);
+  senses_.resize(padded);
   std::fill(agents_.begin() + n, agents_.end(), -1);
   std::fill(xs_.begin() + n, xs_.end(), Real(0));
   std::fill(ys_.begin() + n, ys_.end(), Real(0));
   std::fill(radii_.begin() + n, radii_.end(), Real(0));
   std::fill(layers_.begin() + n, layers_.end(), LayerMask(0));
+  std::fill(senses_.begin() + n, senses_.end(), LayerMask(0));
   if (n == 0) {
     nx_ = ny_ = 1;
     cell_start_.assign(2, 0);
@@ -65,22 +70,28 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   cell_start_[0] = 0;
   for (int k = 0; k < n; ++k) {
     const int a = agents_[k];
+    rank_[a] = k;
     xs_[k] = positions[2 * a];
     ys_[k] = positions[2 * a + 1];
     radii_[k] = radius ? radius[a] : Real(0);
     layers_[k] = layer ? layer[a] : LayerMask(1);
+    senses_[k] = senses ? senses[a] : kAllLayers;
   }
+  bool alike = (layers_[0] & senses_[0]) != 0;
+  for (int k = 1; k < n; ++k) alike &= (layers_[k] == layers_[0]) & (senses_[k] == senses_[0]);
+  everyone_senses_everyone_ = alike;
 }
 
-bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius,
-                          const LayerMask* layer) const {
+bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+                          const LayerMask* senses) const {
   if (n != n_ || cell_size != requested_cell_size_) return false;
   // One branch-free pass: the usual answer (nothing changed) has to look at every agent.
   bool same = true;
   for (int k = 0; k < n; ++k) {
     const int a = agents_[k];
     same &= (xs_[k] == positions[2 * a]) & (ys_[k] == positions[2 * a + 1]) &
-            (radii_[k] == (radius ? radius[a] : Real(0))) & (layers_[k] == (layer ? layer[a] : LayerMask(1)));
+            (radii_[k] == (radius ? radius[a] : Real(0))) & (layers_[k] == (layer ? layer[a] : LayerMask(1))) &
+            (senses_[k] == (senses ? senses[a] : kAllLayers));
   }
   return same;
 }

@@ -29,21 +29,37 @@ struct Neighbor {
 class SpatialGrid {
  public:
   // Sorts the n agents at positions (n, 2) into square cells of `cell_size` metres
-  // (> 0); the cell size grows if the cells would far outnumber the agents. `radius`
-  // and `layer` (n,) are copied in the same order, so that a query reads a neighbour's
-  // data from one place; null means radius 0 and layer 1.
+  // (> 0); the cell size grows if the cells would far outnumber the agents. `radius`,
+  // `layer` and `senses` (n,) are copied in the same order, so that a query reads a
+  // neighbour's data from one place; null means radius 0, layer 1, sensing every layer.
   void build(const Real* positions, int n, Real cell_size, const Real* radius = nullptr,
-             const LayerMask* layer = nullptr);
+             const LayerMask* layer = nullptr, const LayerMask* senses = nullptr);
 
   // True when build() with these arguments would give this very grid: the same cell
-  // size asked for and every agent's position, radius and layer as copied. Lets the
-  // grid built after one step serve the next when nothing was changed in between.
-  bool matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer) const;
+  // size asked for and every agent's position, radius, layer and sense mask as copied.
+  // Lets the grid built after one step serve the next when nothing changed in between.
+  bool matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+               const LayerMask* senses) const;
 
   int agent_count() const { return n_; }
   Real cell_size() const { return cell_size_; }
   // The agents in cell order: neighbours in space are close in this order.
   const int* order() const { return agents_.data(); }
+  // Where agent a sits in that order: order()[rank_of(a)] == a.
+  int rank_of(int a) const { return rank_[a]; }
+
+  // Cells are numbered row by row (rows of constant y, from the lowest), so the agents
+  // of one row of cells are a contiguous part of the order, and rows follow each other.
+  int rows() const { return ny_; }
+  // The first place in the order of row `row` (0 <= row <= rows(); rows() gives n).
+  int row_start(int row) const { return cell_start_[static_cast<std::size_t>(row) * nx_]; }
+  // The row of cells a point at height y falls in (clamped to the grid).
+  int row_of(Real y) const { return clamp_cell((y - origin_.y) * inv_cell_, ny_); }
+  // True when every agent senses every other (all on the same layers, all sensing a
+  // layer of those): neighbour kernels may then leave out their layer tests.
+  bool everyone_senses_everyone() const { return everyone_senses_everyone_; }
+  // How many rows above its own a query of `radius` metres may reach, at most.
+  int rows_within(Real radius) const { return static_cast<int>(std::ceil(radius * inv_cell_)) + 1; }
 
   // Calls fn(begin, end) for each run [begin, end) of sorted positions that may lie
   // within `radius` of p: per row of cells, the cells the disc's chord spans (for a disc
@@ -82,6 +98,30 @@ class SpatialGrid {
     }
   }
 
+  // for_each_run for the agent at place k of the order (p its position), reduced to the
+  // places after k: each pair of agents within reach is then met once, from the one
+  // earlier in the order. Rows below p's hold only earlier places; the walk starts at
+  // p's own row, after k, and takes the cells of the disc's bounding square (as
+  // for_each_run does for discs up to 2.5 cells in radius; it trims wider ones). Returns
+  // the end of the last row's run: no place at or past it was handed out.
+  template <class F>
+  CONTEXTSTEER_ALWAYS_INLINE int for_each_run_after(int k, Vec2 p, Real radius, F&& fn) const {
+    const int own = row_of(p.y);
+    const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
+    const int x1 = clamp_cell(((p.x + radius - origin_.x) * inv_cell_), nx_);
+    int end = cell_start_[own * nx_ + x1 + 1];
+    if (k + 1 < end) fn(k + 1, end);
+    if (own < y1) {
+      const int x0 = clamp_cell(((p.x - radius - origin_.x) * inv_cell_), nx_);
+      for (int row = (own + 1) * nx_; row <= y1 * nx_; row += nx_) {
+        const int begin = cell_start_[row + x0];
+        end = cell_start_[row + x1 + 1];
+        if (begin < end) fn(begin, end);
+      }
+    }
+    return end;
+  }
+
   // Calls fn(const Neighbor&) for every agent within `radius` of p, in a fixed order.
   template <class F>
   void for_each_within(Vec2 p, Real radius, F&& fn) const {
@@ -103,6 +143,7 @@ class SpatialGrid {
   const Real* ys() const { return ys_.data(); }
   const Real* radii() const { return radii_.data(); }
   const LayerMask* layers() const { return layers_.data(); }
+  const LayerMask* senses() const { return senses_.data(); }
   const int* agents() const { return agents_.data(); }
 
   // Appends to `out` the agents within `radius` of p, in the grid's fixed order.
@@ -118,6 +159,7 @@ class SpatialGrid {
   }
 
   int n_ = 0;
+  bool everyone_senses_everyone_ = true;
   Real requested_cell_size_ = 0;
   Real cell_size_ = 1;
   Real inv_cell_ = 1;
@@ -127,10 +169,12 @@ class SpatialGrid {
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
   std::vector<int> cell_of_;     // (n,) cell of each agent
   std::vector<int> agents_;      // (n + kPadding,) agent indices sorted by cell, then -1
+  std::vector<int> rank_;        // (n,) each agent's place in agents_
   // In sorted order, one array per field so that a run reads contiguous memory.
   std::vector<Real> xs_, ys_;       // (n + kPadding,) metres
   std::vector<Real> radii_;         // (n + kPadding,) metres
   std::vector<LayerMask> layers_;   // (n + kPadding,)
+  std::vector<LayerMask> senses_;   // (n + kPadding,)
 };
 
 }  // namespace contextsteer

@@ -158,7 +158,7 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
   const BusyFlag::Hold hold(busy_, "add_agents");
   if (count < 0) throw std::invalid_argument("count: expected a number of agents >= 0, got " + std::to_string(count));
   steering(steering_index);  // range check
-  if (!spawn.positions) throw std::invalid_argument("positions: required");
+  if (!spawn.positions && count > 0) throw std::invalid_argument("positions: required");
   const std::size_t n = static_cast<std::size_t>(count);
   check_values(spawn.positions, 2 * n, 2, "positions", false, false);
   if (spawn.velocities) check_values(spawn.velocities, 2 * n, 2, "velocities", false, false);
@@ -354,7 +354,8 @@ void World::index_stage() {
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
   // The grid the last measure stage built serves unless the state changed since.
-  if (!grid_.matches(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data())) {
+  if (!grid_.matches(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data(),
+                     store_.sense_mask.data())) {
     build_grid();
   }
   // When behaviours query neighbours, evaluate agents in grid order: consecutive agents
@@ -374,11 +375,14 @@ void World::index_stage() {
 }
 
 void World::build_grid() {
-  grid_.build(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data());
+  grid_.build(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data(),
+              store_.sense_mask.data());
 }
 
 void World::evaluate_stage() {
-  const SceneView view = scene();
+  SceneView view = scene();
+  cache_.begin(*pool_);
+  view.cache = &cache_;
   const MapBatch interest{store_.interest.data(), store_.size, slots_};
   const MapBatch danger{store_.danger.data(), store_.size, slots_};
   const DecisionBatch out{store_.direction.data(), store_.strength.data(), store_.slot.data(), store_.blocked.data(),
@@ -570,7 +574,7 @@ void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vec
     throw std::invalid_argument("radius: expected a finite distance >= 0, got " + std::to_string(radius));
   }
   grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)), store_.radius.data(),
-              store_.layer.data());
+              store_.layer.data(), store_.sense_mask.data());
   grid_.for_each_within(p, radius, [&](const Neighbor& n) {
     if (n.agent != exclude && (mask & n.layer)) out.push_back(n.agent);
   });

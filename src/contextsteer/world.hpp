@@ -22,6 +22,7 @@
 
 #include "agent_store.hpp"
 #include "busy_flag.hpp"
+#include "evaluation_cache.hpp"
 #include "obstacles.hpp"
 #include "pipeline.hpp"
 #include "spatial_grid.hpp"
@@ -190,6 +191,7 @@ class World {
   int slots_ = 0;
   Obstacles obstacles_;
   SpatialGrid grid_;
+  EvaluationCache cache_;  // behaviours' scene-wide results, for one evaluation
   std::unique_ptr<ThreadPool> pool_;
   // Scratch, sized when agents, steerings or threads change, reused by every step.
   std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]

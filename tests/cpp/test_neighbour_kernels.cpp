@@ -1,10 +1,12 @@
 // The kernels over neighbouring agents (Avoid's danger, the measured overlap): the AVX2,
-// 4-lane and scalar paths give the same bits, and equal a brute-force sweep over every pair.
+// 4-lane and scalar paths give the same bits, and equal a brute-force sweep over every
+// pair; danger by pairs gives every agent the bits of its own query, on any threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "contextsteer/behaviors/arc_coverage.hpp"
 #include "contextsteer/overlap.hpp"
 #include "contextsteer/simd.hpp"
+#include "contextsteer/thread_pool.hpp"
 
 using namespace contextsteer;
 
@@ -27,7 +30,7 @@ struct Crowd {
 // The grid and the scene over a crowd whose agents are filled in.
 void finish(Crowd& c, Real cell) {
   const int n = static_cast<int>(c.radius.size());
-  c.grid.build(c.positions.data(), n, cell, c.radius.data(), c.layer.data());
+  c.grid.build(c.positions.data(), n, cell, c.radius.data(), c.layer.data(), c.senses.data());
   c.scene.agents = n;
   c.scene.positions = c.positions.data();
   c.scene.radius = c.radius.data();
@@ -37,15 +40,16 @@ void finish(Crowd& c, Real cell) {
   c.scene.grid = &c.grid;
 }
 
-// n agents over a side x side square, some on top of each other, on random layers.
-Crowd make_crowd(int n, Real side, Real cell, unsigned seed) {
+// n agents over a side x side square (side x height), some on top of each other, on
+// random layers, some sensing only one layer.
+Crowd make_crowd(int n, Real side, Real cell, unsigned seed, Real height = 0) {
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<Real> where(0, side), size(Real(0.1), Real(0.9));
+  std::uniform_real_distribution<Real> where(0, side), up(0, height > 0 ? height : side), size(Real(0.1), Real(0.9));
   Crowd c;
   for (int a = 0; a < n; ++a) {
     const bool stacked = a > 0 && a % 17 == 0;  // exactly on the previous agent
     c.positions.push_back(stacked ? c.positions[2 * (a - 1)] : where(rng));
-    c.positions.push_back(stacked ? c.positions[2 * (a - 1) + 1] : where(rng));
+    c.positions.push_back(stacked ? c.positions[2 * (a - 1) + 1] : up(rng));
     c.radius.push_back(size(rng));
     c.layer.push_back(LayerMask(1) << (rng() % 3));
     c.senses.push_back(a % 5 == 0 ? LayerMask(2) : kAllLayers);
@@ -97,6 +101,22 @@ std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance
     const int count = std::min(128, c.scene.agents - first);
     add_agent_danger(c.scene, agents.data() + first, count, max_distance, falloff, dirs,
                      danger.data() + static_cast<std::size_t>(first) * dirs.slots());
+  }
+  simd_width_limit.store(previous);
+  return danger;
+}
+
+// Danger by pairs, rows put back in agent order.
+std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real max_distance, Falloff falloff,
+                                   const SlotDirections& dirs) {
+  const int previous = simd_width_limit.exchange(width);
+  const std::size_t slots = static_cast<std::size_t>(dirs.slots());
+  // Rows start as garbage: the pass must zero every row it writes.
+  std::vector<Real> rows(c.scene.agents * slots, Real(-7)), danger(rows.size());
+  ThreadPool pool(threads);
+  agent_pair_danger(c.scene, max_distance, falloff, dirs, rows.data(), pool);
+  for (int a = 0; a < c.scene.agents; ++a) {
+    std::copy_n(rows.data() + c.grid.rank_of(a) * slots, slots, danger.data() + a * slots);
   }
   simd_width_limit.store(previous);
   return danger;
@@ -191,4 +211,52 @@ TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
     touching += deepest > 0;
   }
   EXPECT_GT(touching, 50);
+}
+
+TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
+  for (int slots : {2, 3, 8, 12, 16, 20, 32}) {
+    const SlotDirections dirs(slots, Real(0.1));
+    for (Falloff falloff :
+         {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
+      // Tall, so that several threads split it into many chunks of rows.
+      Crowd c = make_crowd(600, 30, 2, 5u + static_cast<unsigned>(slots), 150);
+      for (bool layered : {true, false}) {
+        if (!layered) {  // every agent senses every other: the kernel leaves the layer tests out
+          std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
+          std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
+          finish(c, 2);
+        }
+        ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
+        const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs);
+        for (int width : {8, 4}) {
+          for (int threads : {1, 2, 3}) {
+            const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs);
+            ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+                << slots << " slots, width " << width << ", " << threads << " threads, layered " << layered;
+          }
+        }
+        const auto touched = std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; });
+        EXPECT_GT(touched, static_cast<long>(want.size() / 8));
+      }
+    }
+  }
+}
+
+TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
+  const SlotDirections dirs(16);
+  const Crowd c = make_lattice(30, 2, 5u);
+  const std::vector<Real> want = brute_force_danger(c, 25, Falloff::Linear, dirs);
+  for (int width : {8, 4}) {
+    std::vector<Real> pairs;
+    std::thread([&] { pairs = pair_danger_with(c, width, 2, 25, Falloff::Linear, dirs); }).join();
+    ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real))) << "width " << width;
+  }
+}
+
+TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
+  const Crowd c = make_crowd(10, 5, 2, 1u);
+  std::vector<Real> rows(10);
+  ThreadPool pool(1);
+  EXPECT_FALSE(agent_pair_danger_available(1));
+  EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(1), rows.data(), pool), std::logic_error);
 }

@@ -35,6 +35,64 @@ TEST(SpatialGrid, QueriesEqualBruteForceOnRandomScenes) {
   }
 }
 
+TEST(SpatialGrid, RunsAfterAPlaceMeetEachPairWithinReachOnce) {
+  std::mt19937 rng(12);
+  for (int scene = 0; scene < 12; ++scene) {
+    const int n = 2 + static_cast<int>(rng() % 400);
+    std::uniform_real_distribution<float> u(-40, 40);
+    std::vector<Real> xy(2 * n);
+    for (Real& v : xy) v = u(rng);
+    if (scene % 4 == 0) std::fill(xy.begin(), xy.begin() + n, 2.0f);  // many agents on one line
+    SpatialGrid grid;
+    const Real cell = 1 + static_cast<Real>(rng() % 10);
+    grid.build(xy.data(), n, cell);
+    const Real reach = static_cast<Real>(1 + rng() % 12);
+    // Every pair (a < b) within reach, by brute force and by the runs after each place.
+    std::vector<std::pair<int, int>> want, got;
+    for (int a = 0; a < n; ++a) {
+      for (int b = a + 1; b < n; ++b) {
+        const Real dx = xy[2 * a] - xy[2 * b], dy = xy[2 * a + 1] - xy[2 * b + 1];
+        if (dx * dx + dy * dy <= reach * reach) want.emplace_back(a, b);
+      }
+    }
+    for (int k = 0; k < n; ++k) {
+      const Vec2 p{grid.xs()[k], grid.ys()[k]};
+      int last = k + 1;
+      const int reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) {
+        ASSERT_GT(begin, k);
+        ASSERT_GE(begin, last);  // increasing, never overlapping
+        last = end;
+        for (int i = begin; i < end; ++i) {
+          const Real dx = grid.xs()[i] - p.x, dy = grid.ys()[i] - p.y;
+          if (dx * dx + dy * dy > reach * reach) continue;
+          const int a = grid.order()[k], b = grid.order()[i];
+          got.emplace_back(std::min(a, b), std::max(a, b));
+        }
+      });
+      EXPECT_GE(reached, last);
+      EXPECT_EQ(grid.order()[grid.rank_of(grid.order()[k])], grid.order()[k]);
+    }
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want) << "scene " << scene;  // each pair once: no duplicates in got
+  }
+}
+
+TEST(SpatialGrid, KnowsWhenEveryAgentSensesEveryOther) {
+  const std::vector<Real> xy{0, 0, 1, 1, 2, 2};
+  std::vector<LayerMask> layer{2, 2, 2}, senses{3, 3, 3};
+  SpatialGrid grid;
+  grid.build(xy.data(), 3, 1, nullptr, layer.data(), senses.data());
+  EXPECT_TRUE(grid.everyone_senses_everyone());
+  senses[1] = 1;  // one agent senses only layer 1, which nobody is on
+  grid.build(xy.data(), 3, 1, nullptr, layer.data(), senses.data());
+  EXPECT_FALSE(grid.everyone_senses_everyone());
+  senses = {1, 1, 1};  // alike, but blind to each other
+  grid.build(xy.data(), 3, 1, nullptr, layer.data(), senses.data());
+  EXPECT_FALSE(grid.everyone_senses_everyone());
+  grid.build(xy.data(), 3, 1);  // defaults: layer 1, sensing all
+  EXPECT_TRUE(grid.everyone_senses_everyone());
+}
+
 TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
   SpatialGrid grid;
   grid.build(nullptr, 0, 1.0f);
@@ -50,18 +108,24 @@ TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
 
 TEST(SpatialGrid, MatchesOnlyTheStateItWasBuiltFrom) {
   std::vector<Real> xy{0, 0, 3, 1, -2, 5}, radius{0.5f, 0.5f, 1};
-  std::vector<LayerMask> layer{1, 2, 1};
+  std::vector<LayerMask> layer{1, 2, 1}, senses{kAllLayers, 1, 3};
   SpatialGrid grid;
-  grid.build(xy.data(), 3, 2, radius.data(), layer.data());
-  EXPECT_TRUE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
-  EXPECT_FALSE(grid.matches(xy.data(), 3, 4, radius.data(), layer.data()));  // another cell size
-  EXPECT_FALSE(grid.matches(xy.data(), 2, 2, radius.data(), layer.data()));  // another count
+  grid.build(xy.data(), 3, 2, radius.data(), layer.data(), senses.data());
+  auto matches = [&](int n, Real cell) { return grid.matches(xy.data(), n, cell, radius.data(), layer.data(), senses.data()); };
+  EXPECT_TRUE(matches(3, 2));
+  EXPECT_FALSE(matches(3, 4));  // another cell size
+  EXPECT_FALSE(matches(2, 2));  // another count
   xy[3] += 0.001f;
-  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  EXPECT_FALSE(matches(3, 2));
   xy[3] -= 0.001f;
   radius[2] = 0.9f;
-  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  EXPECT_FALSE(matches(3, 2));
   radius[2] = 1;
   layer[0] = 4;
-  EXPECT_FALSE(grid.matches(xy.data(), 3, 2, radius.data(), layer.data()));
+  EXPECT_FALSE(matches(3, 2));
+  layer[0] = 1;
+  senses[1] = 2;
+  EXPECT_FALSE(matches(3, 2));
+  senses[1] = 1;
+  EXPECT_TRUE(matches(3, 2));
 }

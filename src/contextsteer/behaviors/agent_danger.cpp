@@ -1,11 +1,15 @@
 #include "agent_danger.hpp"
 
 #include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <type_traits>
 #include <cmath>
 #include <vector>
 
 #include "../neighbour_lanes.hpp"
 #include "../simd.hpp"
+#include "../thread_pool.hpp"
 #include "arc_coverage.hpp"
 
 namespace contextsteer {
@@ -60,23 +64,37 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_falloff(Falloff curve, V clearance, Real max_d
 // Per-thread buffers for one agent's neighbours, grown to the largest neighbourhood seen
 // (with 8 lanes of slack, as whole vectors are stored past the last neighbour).
 struct NeighbourBuffers {
-  std::vector<Real> storage;  // seven arrays of `capacity` entries each
+  std::vector<Real> storage;       // eight arrays of `capacity` entries each
+  std::vector<int> int_storage;    // two more
   std::size_t capacity = 0;
   Real *dx, *dy, *disc;           // offsets (m) and disc radius r_a + r_b (m)
   Real *ux, *uy, *limit, *weight;  // bearing, least cosine to a covered slot, danger
+  // For pairs (agent_pair_danger) only: the danger the neighbour takes from the agent,
+  // the neighbour's place in the grid order, and which way the pair senses: bit 0 when
+  // the agent senses the neighbour, bit 1 when the neighbour senses the agent.
+  Real* weight_back;
+  int *place, *senses;
   // Room for n entries in each array, keeping the first `kept` of each. Out of line: it
   // grows only on the first crowded neighbourhoods, and inlined it would make the
   // kernel reload its pointers after every check.
   __attribute__((noinline)) void grow(std::size_t n, std::size_t kept) {
     const std::size_t grown = std::max<std::size_t>(2 * n + 8, 256);
-    std::vector<Real> next_storage(7 * grown);
+    std::vector<Real> next_storage(8 * grown);
+    std::vector<int> next_ints(2 * grown);
     Real* next = next_storage.data();
-    for (Real** array : {&dx, &dy, &disc, &ux, &uy, &limit, &weight}) {
+    for (Real** array : {&dx, &dy, &disc, &ux, &uy, &limit, &weight, &weight_back}) {
       if (kept) std::copy(*array, *array + kept, next);
       *array = next;
       next += grown;
     }
+    int* next_int = next_ints.data();
+    for (int** array : {&place, &senses}) {
+      if (kept) std::copy(*array, *array + kept, next_int);
+      *array = next_int;
+      next_int += grown;
+    }
     storage.swap(next_storage);
+    int_storage.swap(next_ints);
     capacity = grown;
   }
   void ensure(std::size_t n, std::size_t kept) {
@@ -124,16 +142,14 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
   return m;
 }
 
-// Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
+// Step 2 for the m neighbours gathered in s: each one's bearing, coverage limit and
+// danger, as add_disc_danger has them.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(const NeighbourBuffers& s, int m, Real max_distance,
-                                                    Falloff falloff, const SlotDirections& dirs, Real* row) {
+CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, Real max_distance, Falloff falloff,
+                                               const SlotDirections& dirs) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
-  const int slots = dirs.slots();
   const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
-
-  // 2. Each neighbour's bearing, coverage limit and danger, as add_disc_danger has them.
   for (int j = 0; j < m; j += W) {
     const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
     const V disc = load_lanes<V>(s.disc + j);
@@ -153,22 +169,26 @@ CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(const NeighbourBuffers& s, i
     store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), min_cos - Real(1e-6)));
     store_lanes(s.weight + j, weight);
   }
+}
 
-  // 3. Sweep: every neighbour's danger where it covers a slot, two vectors of slots per
-  //    pass so that each neighbour's values are loaded once per pass; then one vector,
-  //    then single slots, for slot counts that are not a multiple of 2W.
-  auto cover = [&](int j, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-    using Lane = decltype(acc);
-    return lane_max(acc, select(s.ux[j] * sx + s.uy[j] * sy >= s.limit[j], splat<Lane>(s.weight[j]), Lane{}));
-  };
+// Step 3, the sweep over the slots of `row`, W at a time: acc holds the row's values at
+// slots i..; for each neighbour j < m, acc = cover(load(j), i, sx, sy, acc) with sx, sy
+// the slots' directions; then the row takes acc. Two vectors of slots per pass, so that
+// load(j) runs once per pass; then one vector, then single slots (cover then gets Reals),
+// for slot counts that are not a multiple of 2W.
+template <int W, class Load, class Cover>
+CONTEXTSTEER_ALWAYS_INLINE void sweep_slots(const SlotDirections& dirs, int m, Real* row, Load&& load, Cover&& cover) {
+  using V = typename Lanes<W>::Reals;
+  const int slots = dirs.slots();
   int i = 0;
   for (; i + 2 * W <= slots; i += 2 * W) {
     const V sx0 = load_lanes<V>(dirs.x() + i), sy0 = load_lanes<V>(dirs.y() + i);
     const V sx1 = load_lanes<V>(dirs.x() + i + W), sy1 = load_lanes<V>(dirs.y() + i + W);
     V acc0 = load_lanes<V>(row + i), acc1 = load_lanes<V>(row + i + W);
     for (int j = 0; j < m; ++j) {
-      acc0 = cover(j, sx0, sy0, acc0);
-      acc1 = cover(j, sx1, sy1, acc1);
+      const auto q = load(j);
+      acc0 = cover(q, i, sx0, sy0, acc0);
+      acc1 = cover(q, i + W, sx1, sy1, acc1);
     }
     store_lanes(row + i, acc0);
     store_lanes(row + i + W, acc1);
@@ -176,14 +196,37 @@ CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(const NeighbourBuffers& s, i
   for (; i + W <= slots; i += W) {
     const V sx = load_lanes<V>(dirs.x() + i), sy = load_lanes<V>(dirs.y() + i);
     V acc = load_lanes<V>(row + i);
-    for (int j = 0; j < m; ++j) acc = cover(j, sx, sy, acc);
+    for (int j = 0; j < m; ++j) acc = cover(load(j), i, sx, sy, acc);
     store_lanes(row + i, acc);
   }
   for (; i < slots; ++i) {
     Real acc = row[i];
-    for (int j = 0; j < m; ++j) acc = cover(j, dirs.x()[i], dirs.y()[i], acc);
+    for (int j = 0; j < m; ++j) acc = cover(load(j), i, dirs.x()[i], dirs.y()[i], acc);
     row[i] = acc;
   }
+}
+
+// What the sweep needs of neighbour j, read into locals (before any store of a pair
+// sweep to a neighbour's row: a store of floats could alias the buffers, and the compiler
+// would load them again).
+struct SweptNeighbour {
+  Real ux, uy, limit, weight;
+};
+
+// Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, Real max_distance, Falloff falloff,
+                                                    const SlotDirections& dirs, Real* row) {
+  neighbour_arcs<W>(s, m, max_distance, falloff, dirs);
+  // 3. Every neighbour's danger where it covers a slot.
+  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    return SweptNeighbour{s.ux[j], s.uy[j], s.limit[j], s.weight[j]};
+  };
+  auto cover = [](const SweptNeighbour& q, int, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    using Lane = decltype(acc);
+    return lane_max(acc, select(q.ux * sx + q.uy * sy >= q.limit, splat<Lane>(q.weight), Lane{}));
+  };
+  sweep_slots<W>(dirs, m, row, load, cover);
 }
 
 template <int W>
@@ -221,9 +264,211 @@ CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const in
 }
 #endif
 
+// Danger by pairs (agent_pair_danger): each pair of agents within reach is met once,
+// from the agent earlier in the grid order, and gives danger both ways. The neighbour
+// sees the agent at the opposite bearing, -u, at the same distance, with the same disc:
+// its dot product with a slot is exactly -c, so it covers the slot when -c >= limit,
+// that is c <= -limit, with the same weight. Every number is the one the neighbour's
+// own query would compute, and a max does not depend on the order it is taken in.
+
+// Step 1 for the agent at place k: the later agents within its reach that it senses or
+// that sense it (kLayered; else every agent senses every other), packed into s with
+// their places and, when kLayered, which way they sense. Returns how many; `reached`
+// becomes a place past every one of them (no row from there on is written for k).
+template <int W, bool kLayered>
+CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real max_distance, Real max_radius,
+                                            NeighbourBuffers& s, int& reached) {
+  using V = typename Lanes<W>::Reals;
+  using M = typename Lanes<W>::Ints;
+  const PackTable<W>& packing = pack_table<W>();
+  const Real *xs = grid.xs(), *ys = grid.ys(), *radii = grid.radii();
+  const LayerMask *layers = grid.layers(), *senses = grid.senses();
+  const Vec2 p{xs[k], ys[k]};
+  const Real radius = radii[k];
+  const std::int32_t layer = static_cast<std::int32_t>(layers[k]), sensing = static_cast<std::int32_t>(senses[k]);
+  const Real reach = max_distance + radius + max_radius;
+  const Real reach2 = reach * reach;
+  M lane;
+  for (int l = 0; l < W; ++l) lane[l] = l;
+  int m = 0;
+  reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    s.ensure(static_cast<std::size_t>(m + end - begin), static_cast<std::size_t>(m));
+    for (int i = begin; i < end; i += W) {
+      const V dx = load_lanes<V>(xs + i) - p.x;
+      const V dy = load_lanes<V>(ys + i) - p.y;
+      M keep = (dx * dx + dy * dy <= reach2) & (lane < end - i);
+      M sides{};
+      if constexpr (kLayered) {
+        const M sensed = (load_lanes<M>(layers + i) & sensing) != 0;
+        const M senses_back = (load_lanes<M>(senses + i) & layer) != 0;
+        keep &= sensed | senses_back;
+        sides = (sensed & 1) | (senses_back & 2);
+      }
+      const int bits = mask_bits(keep);
+      const M order = packing.order[bits];
+      store_lanes(s.dx + m, pack(dx, order));
+      store_lanes(s.dy + m, pack(dy, order));
+      store_lanes(s.disc + m, pack(load_lanes<V>(radii + i) + radius, order));
+      store_lanes(s.place + m, pack(lane + i, order));
+      if constexpr (kLayered) store_lanes(s.senses + m, pack(sides, order));
+      m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
+    }
+  });
+  return m;
+}
+
+// Steps 2 and 3 for the m pairs gathered in s for the agent at place k: the danger of
+// each on the other, on rows (places, slots).
+template <int W, bool kLayered>
+CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int k, Real max_distance, Falloff falloff,
+                                                const SlotDirections& dirs, Real* rows) {
+  using V = typename Lanes<W>::Reals;
+  using M = typename Lanes<W>::Ints;
+  const int slots = dirs.slots();
+  neighbour_arcs<W>(s, m, max_distance, falloff, dirs);
+  // Danger goes only the ways the pair senses (a weight of 0 leaves a row as it is).
+  Real* weight_back = s.weight;
+  if constexpr (kLayered) {
+    weight_back = s.weight_back;
+    for (int j = 0; j < m; j += W) {
+      const V weight = load_lanes<V>(s.weight + j);
+      const M sides = load_lanes<M>(s.senses + j);
+      store_lanes(s.weight_back + j, select((sides & 2) != 0, weight, V{}));
+      store_lanes(s.weight + j, select((sides & 1) != 0, weight, V{}));
+    }
+  }
+  // The neighbour's danger from the agent goes to the neighbour's row, read, raised
+  // and written back; the agent's stays in the sweep's acc.
+  struct SweptPair {
+    SweptNeighbour to;  // as the agent sees the neighbour
+    Real weight_back;
+    Real* other;  // the neighbour's row
+  };
+  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    return SweptPair{{s.ux[j], s.uy[j], s.limit[j], s.weight[j]}, weight_back[j],
+                     rows + static_cast<std::size_t>(s.place[j]) * slots};
+  };
+  auto cover = [](const SweptPair& q, int i, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    using Lane = decltype(acc);
+    const Lane c = q.to.ux * sx + q.to.uy * sy;
+    const Lane back = select(c <= -q.to.limit, splat<Lane>(q.weight_back), Lane{});
+    if constexpr (std::is_same_v<Lane, Real>) {
+      q.other[i] = lane_max(q.other[i], back);
+    } else {
+      store_lanes(q.other + i, lane_max(load_lanes<Lane>(q.other + i), back));
+    }
+    return lane_max(acc, select(c >= q.to.limit, splat<Lane>(q.to.weight), Lane{}));
+  };
+  sweep_slots<W>(dirs, m, rows + static_cast<std::size_t>(k) * slots, load, cover);
+}
+
+// The pairs of the agents at places [begin, end). Rows are zeroed just before they are
+// first written, from place zero_from on and never at or past zero_limit (the caller
+// zeroed the rest); *zeroed_to receives where the zeroing stopped.
+template <int W, bool kLayered>
+CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
+                                                  int zero_limit, Real max_distance, Real max_radius, Falloff falloff,
+                                                  const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+  BufferPair& buffers = neighbour_buffers();
+  const std::size_t slots = static_cast<std::size_t>(dirs.slots());
+  int zeroed = zero_from;
+  // Pipelined by one agent, as agent_danger_lanes is, for the same reason.
+  int previous_m = 0;
+  for (int k = begin; k <= end; ++k) {
+    int m = 0;
+    if (k < end) {
+      int reached = k + 1;
+      m = gather_pairs<W, kLayered>(grid, k, max_distance, max_radius, buffers.set[k & 1], reached);
+      const int needed = std::min(std::max(k + 1, reached), zero_limit);
+      if (needed > zeroed) {
+        std::fill(rows + zeroed * slots, rows + needed * slots, Real(0));
+        zeroed = needed;
+      }
+    }
+    if (k > begin) {
+      add_pair_danger<W, kLayered>(buffers.set[(k - 1) & 1], previous_m, k - 1, max_distance, falloff, dirs, rows);
+    }
+    previous_m = m;
+  }
+  *zeroed_to = zeroed;
+}
+
+void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit,
+                          Real max_distance, Real max_radius, Falloff falloff, const SlotDirections& dirs, Real* rows,
+                          int* zeroed_to) {
+  // Where every agent senses every other, the layer tests are left out.
+  if (grid.everyone_senses_everyone()) {
+    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs,
+                                       rows, zeroed_to);
+  }
+  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs, rows,
+                             zeroed_to);
+}
+
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+CONTEXTSTEER_TARGET_AVX2 void pair_danger_avx2(const SpatialGrid& grid, int begin, int end, int zero_from,
+                                               int zero_limit, Real max_distance, Real max_radius, Falloff falloff,
+                                               const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+  if (grid.everyone_senses_everyone()) {
+    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs,
+                                       rows, zeroed_to);
+  }
+  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs, rows,
+                             zeroed_to);
+}
+#endif
+
 #endif  // CONTEXTSTEER_SIMD
 
 }  // namespace
+
+bool agent_pair_danger_available(int slots) { return slots >= 2 && kernel_width() >= 4; }
+
+void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
+                       Real* rows, ThreadPool& pool) {
+  if (!agent_pair_danger_available(dirs.slots())) {
+    throw std::logic_error("agent_pair_danger: needs vector kernels and 2 slots or more");
+  }
+#ifdef CONTEXTSTEER_SIMD
+  const SpatialGrid& grid = *scene.grid;
+  if (grid.agent_count() == 0) return;
+  // Chunks of whole rows of cells, each at least as tall as the reach: an agent writes
+  // only rows of its own chunk and the next. Even chunks run first, in parallel (no two
+  // write the same rows), then odd ones. Each chunk zeroes rows before it first writes
+  // them: an even one its own and the next one's, as far as it reaches; an odd one the
+  // rest of its own (the next, even, zeroed all of its rows already).
+  constexpr int kMaxChunks = 64;
+  const int rows_per_reach = grid.rows_within(max_distance + 2 * scene.max_radius);
+  const int chunks =
+      pool.size() == 1 ? 1 : std::max(1, std::min({grid.rows() / rows_per_reach, 8 * pool.size(), kMaxChunks}));
+  auto start = [&](int c) {
+    return grid.row_start(static_cast<int>(static_cast<long long>(c) * grid.rows() / chunks));
+  };
+  std::array<int, kMaxChunks> zeroed_to{};
+  const bool avx2 = kernel_width() == 8;
+  auto run_chunk = [&](int c) {
+    const bool even = c % 2 == 0;
+    const int begin = start(c), end = start(c + 1);
+    const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
+    const int zero_limit = even ? start(std::min(c + 2, chunks)) : end;
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+    if (avx2) {
+      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs,
+                              rows, &zeroed_to[c]);
+    }
+#endif
+    (void)avx2;
+    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs, rows,
+                         &zeroed_to[c]);
+  };
+  auto even_chunk = [&](int task, int) { run_chunk(2 * task); };
+  auto odd_chunk = [&](int task, int) { run_chunk(2 * task + 1); };
+  pool.run((chunks + 1) / 2, even_chunk);
+  if (chunks > 1) pool.run(chunks / 2, odd_chunk);
+#else
+  (void)scene, (void)max_distance, (void)falloff, (void)rows, (void)pool;
+#endif
+}
 
 void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
                       const SlotDirections& dirs, Real* danger) {

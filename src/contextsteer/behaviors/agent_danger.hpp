@@ -13,6 +13,7 @@
 
 #include "../scene.hpp"
 #include "../slots.hpp"
+#include "../thread_pool.hpp"
 #include "falloff.hpp"
 
 namespace contextsteer {
@@ -22,5 +23,16 @@ namespace contextsteer {
 // scene.positions with radii and layers.
 void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
                       const SlotDirections& dirs, Real* danger);
+
+// The same danger for every agent of scene.grid at once, by pairs: each pair of agents
+// within reach is met once and gives danger both ways, which halves the search and the
+// arcs (not the sweep). Row p of `rows` ((grid.agent_count(), slots), in the grid's
+// order: the agent is grid.order()[p]) receives the danger of that agent from its
+// neighbours, the numbers add_agent_danger gives to the bit; rows of agents that no
+// behaviour asked for are computed too. Runs on `pool`'s threads. Needs
+// agent_pair_danger_available(slots); throws std::logic_error otherwise.
+bool agent_pair_danger_available(int slots);
+void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
+                       Real* rows, ThreadPool& pool);
 
 }  // namespace contextsteer

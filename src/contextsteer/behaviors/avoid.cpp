@@ -5,6 +5,8 @@
 
 #include "agent_danger.hpp"
 #include "arc_coverage.hpp"
+#include "../evaluation_cache.hpp"
+#include "../slot_sweep.hpp"
 
 namespace contextsteer {
 
@@ -61,6 +63,17 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
   }
 }
 
+void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDirections& dirs) const {
+  if (!params_.agents || !scene.grid || !scene.cache || !agent_pair_danger_available(dirs.slots())) return;
+  // Pairs give every agent of the grid its danger: worth it when most of them use it.
+  const SpatialGrid& grid = *scene.grid;
+  if (2 * static_cast<long long>(count) < grid.agent_count()) return;
+  // A pipeline of its own slot directions gets its own rows.
+  if (scene.cache->find(this, &dirs)) return;
+  Real* rows = scene.cache->store(this, &dirs, static_cast<std::size_t>(grid.agent_count()) * dirs.slots());
+  agent_pair_danger(scene, params_.max_distance, params_.falloff, dirs, rows, scene.cache->pool());
+}
+
 void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
                  Real* danger) const {
   const int slots = dirs.slots();
@@ -87,9 +100,15 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
       }
     }
   }
-  if (params_.agents && scene.grid) {
-    add_agent_danger(scene, agents, count, params_.max_distance, params_.falloff, dirs, danger);
+  if (!params_.agents || !scene.grid) return;
+  if (const Real* pairs = scene.cache ? scene.cache->find(this, &dirs) : nullptr) {
+    for (int k = 0; k < count; ++k) {
+      const std::size_t place = static_cast<std::size_t>(scene.grid->rank_of(agents[k]));
+      max_row(pairs + place * slots, danger + static_cast<std::size_t>(k) * slots, slots);
+    }
+    return;
   }
+  add_agent_danger(scene, agents, count, params_.max_distance, params_.falloff, dirs, danger);
 }
 
 }  // namespace contextsteer

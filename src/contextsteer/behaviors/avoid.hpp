@@ -9,6 +9,12 @@
 // alongside the agent puts no danger on the slots running parallel to it.
 // Anything with clearance beyond max_distance is ignored; danger combines by max.
 // Scene obstacles and agents are sensed only on the layers of the agent's sense mask.
+//
+// Agents, in a world where most agents use this Avoid: prepare() computes every agent's
+// danger from agents at once, by pairs (agent_danger.hpp: agent_pair_danger), into the
+// world's EvaluationCache, and fill() takes each agent's row from there. Elsewhere (a
+// few agents, or no cache) fill() queries each agent's neighbours itself. Both give the
+// same numbers to the bit.
 #pragma once
 
 #include <vector>
@@ -35,6 +41,7 @@ class Avoid : public Behavior {
   bool fills_interest() const override { return false; }
   bool fills_danger() const override { return true; }
   Real neighbor_radius() const override { return params_.agents ? params_.max_distance : 0; }
+  void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
