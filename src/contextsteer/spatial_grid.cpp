@@ -77,9 +77,10 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
     layers_[k] = layer ? layer[a] : LayerMask(1);
     senses_[k] = senses ? senses[a] : kAllLayers;
   }
-  bool alike = (layers_[0] & senses_[0]) != 0;
-  for (int k = 1; k < n; ++k) alike &= (layers_[k] == layers_[0]) & (senses_[k] == senses_[0]);
-  everyone_senses_everyone_ = alike;
+  // Any bit that differs from agent 0's, in one OR (which vectorises).
+  LayerMask differ = 0;
+  for (int k = 1; k < n; ++k) differ |= (layers_[k] ^ layers_[0]) | (senses_[k] ^ senses_[0]);
+  everyone_senses_everyone_ = differ == 0 && (layers_[0] & senses_[0]) != 0;
 }
 
 bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,

@@ -9,6 +9,7 @@
 
 #include "../neighbour_lanes.hpp"
 #include "../simd.hpp"
+#include "../row_chunks.hpp"
 #include "../thread_pool.hpp"
 #include "arc_coverage.hpp"
 
@@ -431,26 +432,16 @@ void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff fallof
   }
 #ifdef CONTEXTSTEER_SIMD
   const SpatialGrid& grid = *scene.grid;
-  if (grid.agent_count() == 0) return;
-  // Chunks of whole rows of cells, each at least as tall as the reach: an agent writes
-  // only rows of its own chunk and the next. Even chunks run first, in parallel (no two
-  // write the same rows), then odd ones. Each chunk zeroes rows before it first writes
-  // them: an even one its own and the next one's, as far as it reaches; an odd one the
-  // rest of its own (the next, even, zeroed all of its rows already).
-  constexpr int kMaxChunks = 64;
-  const int rows_per_reach = grid.rows_within(max_distance + 2 * scene.max_radius);
-  const int chunks =
-      pool.size() == 1 ? 1 : std::max(1, std::min({grid.rows() / rows_per_reach, 8 * pool.size(), kMaxChunks}));
-  auto start = [&](int c) {
-    return grid.row_start(static_cast<int>(static_cast<long long>(c) * grid.rows() / chunks));
-  };
-  std::array<int, kMaxChunks> zeroed_to{};
+  // Each chunk zeroes rows before it first writes them (row_chunks.hpp): an even one its
+  // own and the next one's, as far as it reaches; an odd one the rest of its own (the
+  // next, even, zeroed all of its rows already).
+  std::array<int, RowChunks::kMaxChunks> zeroed_to{};
   const bool avx2 = kernel_width() == 8;
-  auto run_chunk = [&](int c) {
+  run_row_chunks(grid, max_distance + 2 * scene.max_radius, pool, [&](const RowChunks& chunks, int c) {
     const bool even = c % 2 == 0;
-    const int begin = start(c), end = start(c + 1);
+    const int begin = chunks.start(c), end = chunks.start(c + 1);
     const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
-    const int zero_limit = even ? start(std::min(c + 2, chunks)) : end;
+    const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
     if (avx2) {
       return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs,
@@ -460,11 +451,7 @@ void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff fallof
     (void)avx2;
     pair_danger_baseline(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs, rows,
                          &zeroed_to[c]);
-  };
-  auto even_chunk = [&](int task, int) { run_chunk(2 * task); };
-  auto odd_chunk = [&](int task, int) { run_chunk(2 * task + 1); };
-  pool.run((chunks + 1) / 2, even_chunk);
-  if (chunks > 1) pool.run(chunks / 2, odd_chunk);
+  });
 #else
   (void)scene, (void)max_distance, (void)falloff, (void)rows, (void)pool;
 #endif
