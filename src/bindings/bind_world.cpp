@@ -100,7 +100,8 @@ void run_py(World& w, int steps, Real dt, int substeps, RecReal positions, RecRe
     r.time = time->mutable_data();
   }
   // Safe: the recording arrays are held by this frame and the world by the caller; the
-  // world's own buffers are not resized during a run.
+  // world's own buffers are not resized during a run (a call from another thread that
+  // would resize them throws: World's BusyFlag).
   py::gil_scoped_release release;
   w.run(steps, dt, substeps, r);
 }
@@ -174,7 +175,8 @@ void bind_world(py::module_& m) {
       .def("reset", &World::reset)
       .def_property("threads", &World::threads, &World::set_threads)
       .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
-      // Safe to release: the world is only reached through this object, kept alive by the caller.
+      // Safe to release: the caller keeps the world alive, and a call from another thread
+      // that would change it meanwhile throws (World's BusyFlag).
       .def("step", &World::step, py::arg("dt"), py::arg("substeps"), py::call_guard<py::gil_scoped_release>())
       .def("run", &run_py, py::arg("steps"), py::arg("dt"), py::arg("substeps"), py::arg("positions") = py::none(),
            py::arg("velocities") = py::none(), py::arg("headings") = py::none(), py::arg("interest") = py::none(),
