@@ -1,14 +1,18 @@
 // Behaviours written in Python. The core calls prepare() once per step, on one thread:
 // this takes the GIL, hands the batch to the Python callable and keeps the rows it
-// wrote; fill() then copies them in the parallel blocks, with no Python involved.
+// wrote in the evaluation's cache (the world's, so that one behaviour may serve worlds
+// stepping at once in several threads); fill() then copies them in the parallel
+// blocks, with no Python involved.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 
 #include "arrays.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/evaluation_cache.hpp"
 
 namespace contextsteer::bindings {
 
@@ -34,8 +38,7 @@ class PythonBehavior : public Behavior {
 
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override {
     const int slots = dirs.slots();
-    rows_.assign(scene.agents, -1);
-    for (int k = 0; k < count; ++k) rows_[agents[k]] = k;
+    if (!scene.cache) throw std::logic_error("PythonBehavior: the scene has no evaluation cache to keep its rows in");
     py::gil_scoped_acquire gil;
     const py::ssize_t n = count;
     py::array_t<Real> positions({n, py::ssize_t(2)}), velocities({n, py::ssize_t(2)}), targets({n, py::ssize_t(2)});
@@ -103,43 +106,50 @@ class PythonBehavior : public Behavior {
       throw;
     }
     *alive = false;
-    keep(interest, interest_, count, slots, "interest");
-    keep(danger, danger_, count, slots, "danger");
+    // Each agent's rows at its index in the scene: interest in the first (agents, slots)
+    // block, danger in the second; keyed by the slot directions, one pipeline's own.
+    const std::size_t block = static_cast<std::size_t>(scene.agents) * slots;
+    Real* rows = scene.cache->store(this, &dirs, 2 * block);
+    keep(interest, agents, count, slots, rows, "interest");
+    keep(danger, agents, count, slots, rows + block, "danger");
   }
 
-  void fill(const SceneView&, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override {
     const int slots = dirs.slots();
+    const Real* rows = scene.cache ? scene.cache->find(this, &dirs) : nullptr;
+    if (!rows) throw std::logic_error("PythonBehavior: fill() without prepare() in this evaluation");
+    const std::size_t block = static_cast<std::size_t>(scene.agents) * slots;
     for (int k = 0; k < count; ++k) {
-      const std::size_t from = static_cast<std::size_t>(rows_[agents[k]]) * slots;
+      const std::size_t from = static_cast<std::size_t>(agents[k]) * slots;
       const std::size_t to = static_cast<std::size_t>(k) * slots;
-      if (interest) std::copy_n(interest_.data() + from, slots, interest + to);
-      if (danger) std::copy_n(danger_.data() + from, slots, danger + to);
+      if (interest) std::copy_n(rows + from, slots, interest + to);
+      if (danger) std::copy_n(rows + block + from, slots, danger + to);
     }
   }
 
  private:
-  // Copies a map the callback wrote, refusing values that are not finite.
-  static void keep(const py::object& out, std::vector<Real>& into, int count, int slots, const char* kind) {
+  // Copies a map the callback wrote (row k for agents[k]) to the agents' rows, refusing
+  // values that are not finite.
+  static void keep(const py::object& out, const int* agents, int count, int slots, Real* rows, const char* kind) {
     if (out.is_none()) return;
     const auto a = out.cast<py::array_t<Real>>();
-    const std::size_t size = static_cast<std::size_t>(count) * slots;
-    into.assign(a.data(), a.data() + size);
-    for (std::size_t i = 0; i < size; ++i) {
-      if (!std::isfinite(into[i])) {
-        throw py::value_error(std::string(kind) + ": a Python behaviour wrote a value that is not finite, " +
-                              std::to_string(into[i]) + " at row " + std::to_string(i / slots) + ", slot " +
-                              std::to_string(i % slots));
+    for (int k = 0; k < count; ++k) {
+      const Real* from = a.data() + static_cast<std::size_t>(k) * slots;
+      for (int i = 0; i < slots; ++i) {
+        if (!std::isfinite(from[i])) {
+          throw py::value_error(std::string(kind) + ": a Python behaviour wrote a value that is not finite, " +
+                                std::to_string(from[i]) + " at row " + std::to_string(k) + ", slot " +
+                                std::to_string(i));
+        }
       }
+      std::copy_n(from, slots, rows + static_cast<std::size_t>(agents[k]) * slots);
     }
   }
 
   py::object callback_;
   bool fills_interest_, fills_danger_;
   Real neighbor_radius_;
-  // Written by prepare() on one thread, read by fill() afterwards.
-  mutable std::vector<int> rows_;  // agent index -> row of the batch, -1 when not in it
-  mutable std::vector<Real> interest_, danger_;
 };
 
 }  // namespace

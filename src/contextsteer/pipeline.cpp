@@ -3,9 +3,30 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "evaluation_cache.hpp"
 #include "slot_sweep.hpp"
+#include "thread_pool.hpp"
 
 namespace contextsteer {
+
+namespace {
+
+// The scene, with an evaluation cache of its own when the caller gave none (a world
+// gives its own; evaluate() and explain() called without a world make one here, on
+// the calling thread), so that behaviours can always keep results from prepare().
+struct WithCache {
+  explicit WithCache(const SceneView& given) : scene(given), pool(1) {
+    if (!scene.cache) {
+      cache.begin(pool);
+      scene.cache = &cache;
+    }
+  }
+  SceneView scene;
+  ThreadPool pool;
+  EvaluationCache cache;
+};
+
+}  // namespace
 
 namespace {
 // The mean divides by the weights' sum; catch a zero sum when the pipeline is built.
@@ -164,8 +185,9 @@ Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const
   }
   Scratch scratch = make_scratch();
   const int agents[] = {agent};
-  prepare(scene, agents, 1);
-  evaluate_block(scene, agents, 1, MapBatch{interest.data(), scene.agents, slots},
+  WithCache with(scene);
+  prepare(with.scene, agents, 1);
+  evaluate_block(with.scene, agents, 1, MapBatch{interest.data(), scene.agents, slots},
                  MapBatch{danger.data(), scene.agents, slots},
                  DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},
                  has_previous, scratch);
@@ -195,10 +217,11 @@ Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const
 
 void Pipeline::evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                         DecisionBatch out, bool has_previous, Scratch& scratch) const {
-  prepare(scene, agents, count);
+  WithCache with(scene);
+  prepare(with.scene, agents, count);
   for (int begin = 0; begin < count; begin += kBlockAgents) {
-    evaluate_block(scene, agents + begin, std::min(kBlockAgents, count - begin), interest, danger, out, has_previous,
-                   scratch);
+    evaluate_block(with.scene, agents + begin, std::min(kBlockAgents, count - begin), interest, danger, out,
+                   has_previous, scratch);
   }
 }
 

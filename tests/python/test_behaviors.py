@@ -2,6 +2,7 @@
 behaviours against their C++ twins, and explanations."""
 
 import math
+import threading
 
 import numpy as np
 import pytest
@@ -272,6 +273,30 @@ def test_python_behaviours_compose_with_builtins_and_report_errors():
         cs.PythonBehavior()
     with pytest.raises(ValueError, match="fills"):
         cs.PythonBehavior(lambda b, i, d: None, fills="both kinds")
+
+
+def test_one_python_behaviour_serves_worlds_stepping_at_once_in_several_threads():
+    # The behaviour keeps no rows of its own (each world's cache does): two worlds of
+    # different sizes, stepped at the same time, move as each does when stepped alone.
+    shared = cs.Pipeline([PyChase(), cs.Avoid(agents=True, max_distance=2.0)], slots=16)
+    rng = np.random.default_rng(8)
+
+    def make(n):
+        return cs.World(shared, rng.uniform(-20, 20, (n, 2)), targets=rng.uniform(-20, 20, (n, 2)), max_speed=1.5)
+
+    worlds = [make(300), make(57)]
+    alone = [make(0), make(0)]
+    for w, copy in zip(worlds, alone):
+        copy.add_agents(w.positions.copy(), targets=w.targets.copy(), max_speed=1.5)
+        copy.run(40, 0.05, record=None)
+    threads = [threading.Thread(target=w.run, args=(40, 0.05), kwargs={"record": None}) for w in worlds]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for w, copy in zip(worlds, alone):
+        assert w.steps_taken == 40
+        np.testing.assert_array_equal(w.positions, copy.positions)
 
 
 def test_explain_shows_why_a_slot_was_chosen():

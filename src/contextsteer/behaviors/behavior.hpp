@@ -33,7 +33,9 @@ class Behavior {
 
   // Called once per evaluation, on one thread, before any fill(), with every agent the
   // pipeline evaluates: the place for work that cannot run in parallel blocks (a
-  // behaviour written in Python computes all its rows here). Default: nothing.
+  // behaviour written in Python computes all its rows here) or that serves all agents
+  // at once (Avoid's pairs). What fill() needs from it goes in scene.cache, never in the
+  // behaviour: worlds may share a behaviour and step at the same time. Default: nothing.
   virtual void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const {
     (void)scene, (void)agents, (void)count, (void)dirs;
   }
