@@ -7,8 +7,11 @@
 // AVX2 (chosen once per block, not per lobe).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <vector>
 
+#include "lane_sincos.hpp"
 #include "real.hpp"
 #include "slots.hpp"
 
@@ -37,6 +40,22 @@ void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum
   lobes.clear();
   for (int k = 0; k < count; ++k) lobes_of(k, [&lobes, k](Real x, Real y) { lobes.push_back({k, x, y}); });
   add_cosine_lobes(rows, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
+}
+
+// One lobe of peak `strength` per row k in [0, count), along angle_of(k) (radians from
+// +x, finite), kept by max: the direction of a heading (Forward, Wander). The sines and
+// cosines of up to 128 angles are taken at once, W at a time (lane_sincos.hpp).
+template <class AngleOf>
+void add_angle_lobes(Real* rows, const SlotDirections& dirs, int count, Real strength, AngleOf&& angle_of) {
+  constexpr int kChunk = 128;
+  Real angles[kChunk], sines[kChunk], cosines[kChunk];
+  for (int first = 0; first < count; first += kChunk) {
+    const int n = std::min(kChunk, count - first);
+    for (int k = 0; k < n; ++k) angles[k] = angle_of(first + k);
+    sincos_rows(angles, n, sines, cosines);
+    add_block_lobes(rows + static_cast<std::size_t>(first) * dirs.slots(), dirs, n, false,
+                    [&](int k, auto&& add) { add(strength * cosines[k], strength * sines[k]); });
+  }
 }
 
 }  // namespace contextsteer

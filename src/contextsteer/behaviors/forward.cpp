@@ -14,10 +14,7 @@ Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(stren
 
 void Forward::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
                    Real* interest, Real*) const {
-  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
-    const Real h = scene.heading(agents[k]);
-    add(strength_ * std::cos(h), strength_ * std::sin(h));
-  });
+  add_angle_lobes(interest, dirs, count, strength_, [&](int k) { return scene.heading(agents[k]); });
 }
 
 }  // namespace contextsteer

@@ -43,10 +43,9 @@ Real Wander::offset(std::int64_t id, double time) const {
 
 void Wander::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
+  add_angle_lobes(interest, dirs, count, strength_, [&](int k) {
     const int a = agents[k];
-    const Real angle = scene.heading(a) + offset(scene.id_of(a), scene.time);
-    add(strength_ * std::cos(angle), strength_ * std::sin(angle));
+    return scene.heading(a) + offset(scene.id_of(a), scene.time);
   });
 }
 
