@@ -16,9 +16,10 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// A value in [-1, 1] for knot `knot` of agent `id`'s noise.
-double knot_value(std::uint64_t seed, std::int64_t id, std::int64_t knot) {
-  const std::uint64_t h = mix(seed ^ mix(static_cast<std::uint64_t>(id) ^ mix(static_cast<std::uint64_t>(knot))));
+// A value in [-1, 1) from a knot's hash (mix(knot), the same for every agent) and an
+// agent's id.
+double knot_value(std::uint64_t seed, std::int64_t id, std::uint64_t knot_hash) {
+  const std::uint64_t h = mix(seed ^ mix(static_cast<std::uint64_t>(id) ^ knot_hash));
   return static_cast<double>(h >> 11) * (2.0 / 9007199254740992.0) - 1.0;  // 53 bits -> [-1, 1)
 }
 
@@ -31,21 +32,28 @@ Wander::Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real w
   if (!(strength >= 0) || std::isinf(strength)) throw std::invalid_argument("strength: expected a finite number >= 0");
 }
 
-Real Wander::offset(std::int64_t id, double time) const {
+Wander::Knots Wander::knots_at(double time) const {
   const double x = time * rate_;
   const double floor_x = std::floor(x);
   const double f = x - floor_x;
-  const double smooth = f * f * (3 - 2 * f);  // smoothstep between knots
   const auto knot = static_cast<std::int64_t>(floor_x);
-  const double v = knot_value(seed_, id, knot) * (1 - smooth) + knot_value(seed_, id, knot + 1) * smooth;
+  return {mix(static_cast<std::uint64_t>(knot)), mix(static_cast<std::uint64_t>(knot + 1)),
+          f * f * (3 - 2 * f)};  // smoothstep between knots
+}
+
+Real Wander::offset_at(std::int64_t id, const Knots& k) const {
+  const double v = knot_value(seed_, id, k.before) * (1 - k.smooth) + knot_value(seed_, id, k.after) * k.smooth;
   return static_cast<Real>(spread_ * v);
 }
 
+Real Wander::offset(std::int64_t id, double time) const { return offset_at(id, knots_at(time)); }
+
 void Wander::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
+  const Knots knots = knots_at(scene.time);  // the same for every agent: hashed once
   add_angle_lobes(interest, dirs, count, strength_, [&](int k) {
     const int a = agents[k];
-    return scene.heading(a) + offset(scene.id_of(a), scene.time);
+    return scene.heading(a) + offset_at(scene.id_of(a), knots);
   });
 }
 

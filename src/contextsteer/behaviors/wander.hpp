@@ -25,6 +25,15 @@ class Wander : public Behavior {
   Real offset(std::int64_t id, double time) const;
 
  private:
+  // The noise's knots around a time: the hashes of the one before and after, and the
+  // smoothstep weight of the one after.
+  struct Knots {
+    std::uint64_t before, after;
+    double smooth;
+  };
+  Knots knots_at(double time) const;
+  Real offset_at(std::int64_t id, const Knots& knots) const;
+
   std::uint64_t seed_;
   Real rate_;
   Real spread_;
