@@ -31,8 +31,8 @@ void run_row_chunks(const SpatialGrid& grid, Real reach, ThreadPool& pool, F&& f
   if (grid.agent_count() == 0) return;
   const int rows_per_reach = grid.rows_within(reach);
   // A few chunks per thread and phase, so that dense and sparse rows even out.
-  const int count =
-      pool.size() == 1 ? 1 : std::max(1, std::min({grid.rows() / rows_per_reach, 8 * pool.size(), RowChunks::kMaxChunks}));
+  const int most = std::min({grid.rows() / rows_per_reach, 8 * pool.size(), RowChunks::kMaxChunks});
+  const int count = pool.size() == 1 ? 1 : std::max(1, most);
   const RowChunks chunks{grid, count};
   auto even = [&](int task, int) { fn(chunks, 2 * task); };
   auto odd = [&](int task, int) { fn(chunks, 2 * task + 1); };
