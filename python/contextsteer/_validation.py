@@ -137,15 +137,15 @@ def number(name: str, value, *, minimum: float | None = None, above: float | Non
 INT_MAX = 2**31 - 1  # the core counts in C ints
 
 
-def count(name: str, value, *, minimum: int = 0, maximum: int | None = None) -> int:
-    """A whole number >= ``minimum`` and, when given, <= ``maximum`` (``INT_MAX`` for a
-    count the core holds in a C int)."""
+def count(name: str, value, *, minimum: int = 0, maximum: int = INT_MAX) -> int:
+    """A whole number from ``minimum`` to ``maximum`` (by default the largest C int, as
+    the core holds most counts in one)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name}: expected an integer, got {type(value).__name__}")
     whole = int(value)
     if whole < minimum:
         raise ValueError(f"{name}: expected an integer >= {minimum}, got {whole}")
-    if maximum is not None and whole > maximum:
+    if whole > maximum:
         raise ValueError(f"{name}: expected an integer from {minimum} to {maximum}, got {whole}")
     return whole
 

@@ -22,7 +22,7 @@ def slot_directions(slots: int, offset: float = 0.0) -> np.ndarray:
     Slot ``i`` points at angle ``offset + 2*pi*i/slots`` (radians, counter-clockwise
     from +x). ``slots`` is from 1 to 65536.
     """
-    slots = check.count("slots", slots, minimum=1, maximum=check.INT_MAX)
+    slots = check.count("slots", slots, minimum=1)
     return _core.slot_directions(slots, check.number("offset", offset))
 
 
@@ -191,5 +191,6 @@ def resample(maps, slots: int, method: str = "linear") -> np.ndarray:
     Shape ``(n, S)`` -> ``(n, slots)``, or ``(S,)`` -> ``(slots,)``.
     """
     batch, single = check.map_batch("maps", maps)
-    out = _core.resample(batch, check.count("slots", slots, minimum=1, maximum=check.INT_MAX), check.name("method", method))
+    slots = check.count("slots", slots, minimum=1)
+    out = _core.resample(batch, slots, check.name("method", method))
     return out[0] if single else out

@@ -57,8 +57,8 @@ def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots
     arrive_radius: metres from the target that count as arrived; watch: the agent whose
     maps are kept for plotting.
     """
-    steps = check.count("steps", steps, minimum=1, maximum=check.INT_MAX)
-    watch = check.count("watch", watch, maximum=check.INT_MAX)
+    steps = check.count("steps", steps, minimum=1)
+    watch = check.count("watch", watch)
     if watch >= agents:
         raise IndexError(f"watch: expected an agent index below agents={agents}, got {watch}")
     scene = corridor(agents, seed=seed)

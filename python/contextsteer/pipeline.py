@@ -55,7 +55,7 @@ class Pipeline:
         self._behaviors = tuple(behaviors)
         self._core = _core.Pipeline(
             [b._core for b in behaviors],
-            check.count("slots", slots, minimum=1, maximum=check.INT_MAX),
+            check.count("slots", slots, minimum=1),
             check.number("offset", offset),
             check.name("interest_rule", interest_rule),
             check.name("danger_rule", danger_rule),

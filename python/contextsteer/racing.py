@@ -90,7 +90,7 @@ class RacingLanes(Behavior):
             raise TypeError(f"track: expected a contextsteer.Track, got {type(track).__name__}")
         self.track = track
         width = 2 * track.half_width if line_width is None else check.number("line_width", line_width, above=0.0)
-        self._core = _core.RacingLanes(track._core, check.count("lanes", lanes, minimum=1, maximum=check.INT_MAX),
+        self._core = _core.RacingLanes(track._core, check.count("lanes", lanes, minimum=1),
                                        check.number("lookahead", lookahead, above=0.0), width,
                                        check.name("falloff", falloff), check.number("weight", weight))
 

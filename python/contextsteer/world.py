@@ -18,6 +18,11 @@ ALL_LAYERS = 0xFFFFFFFF
 MAX_THREADS = 1024  # the core's limit (World::kMaxThreads)
 
 
+def _layer_mask(name: str, value) -> int:
+    """A bit mask of layers: a whole number from 0 to ALL_LAYERS."""
+    return check.count(name, value, minimum=0, maximum=ALL_LAYERS)
+
+
 def _view(name: str, doc: str) -> property:
     return property(lambda self: getattr(self._core, name), doc=doc)
 
@@ -212,7 +217,7 @@ class World:
     def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
         """Advance ``dt`` seconds (> 0), integrating motion in ``substeps`` parts; the GIL is
         released meanwhile."""
-        self._core.step(check.number("dt", dt, above=0.0), check.count("substeps", substeps, minimum=1, maximum=check.INT_MAX))
+        self._core.step(check.number("dt", dt, above=0.0), check.count("substeps", substeps, minimum=1))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
             chunk: int | None = None) -> rec.Recording:
@@ -228,9 +233,9 @@ class World:
             run can be interrupted (Ctrl-C): it then returns the steps that finished,
             with ``complete=False``, instead of losing them.
         """
-        steps = check.count("steps", steps, maximum=check.INT_MAX)
+        steps = check.count("steps", steps)
         dt = check.number("dt", dt, above=0.0)
-        substeps = check.count("substeps", substeps, minimum=1, maximum=check.INT_MAX)
+        substeps = check.count("substeps", substeps, minimum=1)
         names = self._record_names(record)
         unkept = [name for name in names if name in rec.MAPS and not self.keep_maps]
         if unkept:
@@ -245,7 +250,7 @@ class World:
             arrays[name] = np.empty(shape, dtype=dtype)
         time = np.empty(steps)
         recording = rec.Recording(time, self.ids.copy(), recorded=names, **arrays)
-        chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1, maximum=check.INT_MAX)
+        chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
         bar = _progress_bar(steps) if progress else None
         done = 0
         try:
@@ -312,14 +317,14 @@ class World:
             mask = int(self.sense_masks[exclude]) if layers is None else layers
         else:
             mask = ALL_LAYERS if layers is None else layers
-        mask = check.count("layers", mask, minimum=0, maximum=ALL_LAYERS)
+        mask = _layer_mask("layers", mask)
         rows = self._core.neighbors(check.shaped("point", point, (2,)), radius, mask, exclude)
         return self.ids[rows]
 
     # --- obstacles ------------------------------------------------------------------
     def add_circles(self, circles, *, layer: int = 1) -> None:
         """Add ``(m, 3)`` circles (x, y, radius in metres) on the layers of bit mask ``layer``."""
-        self._core.add_circles(check.points("circles", circles, columns=3), check.count("layer", layer, minimum=0, maximum=ALL_LAYERS))
+        self._core.add_circles(check.points("circles", circles, columns=3), _layer_mask("layer", layer))
 
     def add_segments(self, segments, *, layer: int = 1) -> None:
         """Add ``(m, 4)`` walls, each x0, y0, x1, y1 in metres."""
@@ -328,7 +333,7 @@ class World:
             segs = segs.reshape(1, 4)
         if segs.ndim != 2 or segs.shape[1] != 4:
             raise ValueError(f"segments: expected an array of shape (m, 4) as x0, y0, x1, y1, got shape {segs.shape}")
-        self._core.add_segments(segs, check.count("layer", layer, minimum=0, maximum=ALL_LAYERS))
+        self._core.add_segments(segs, _layer_mask("layer", layer))
 
     def add_polygon(self, vertices, *, layer: int = 1) -> None:
         """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
@@ -336,7 +341,7 @@ class World:
         v = check.shaped("vertices", vertices, (None, 2))
         if len(v) < 3:
             raise ValueError(f"vertices: expected at least 3 vertices, got {len(v)}")
-        self._core.add_polygon(v, check.count("layer", layer, minimum=0, maximum=ALL_LAYERS))
+        self._core.add_polygon(v, _layer_mask("layer", layer))
 
     def clear_obstacles(self) -> None:
         """Remove every circle, segment, polygon and the bounds."""
