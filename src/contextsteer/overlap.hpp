@@ -2,7 +2,6 @@
 #pragma once
 
 #include "scene.hpp"
-#include "thread_pool.hpp"
 
 namespace contextsteer {
 
@@ -11,12 +10,5 @@ namespace contextsteer {
 // built over scene.positions with radii and layers. Runs W lanes at a time (simd.hpp),
 // with the same numbers as a scalar sweep.
 void measure_overlap(const SceneView& scene, const int* agents, int count, Real* overlap);
-
-// The same for every agent of scene.grid, by pairs: each pair within reach is met once
-// (row_chunks.hpp) and its depth goes to both agents; overlap is (agents,) by agent
-// index. The numbers of measure_overlap, on `pool`'s threads. Needs
-// overlap_pairs_available(); throws std::logic_error otherwise.
-bool overlap_pairs_available();
-void measure_overlap_pairs(const SceneView& scene, ThreadPool& pool, Real* overlap);
 
 }  // namespace contextsteer

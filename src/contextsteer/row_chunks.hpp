@@ -1,12 +1,12 @@
 // Work over pairs of agents split across threads without two threads touching one agent.
 //
-// A pass over pairs (agent_pair_danger, measure_overlap_pairs) meets each pair within
-// reach once, from the agent earlier in the grid order (SpatialGrid::for_each_run_after),
-// and writes to both agents. The grid's places are split into chunks of whole rows of
-// cells, each at least as tall as the reach, so that an agent's pairs lie in its own
-// chunk or the next. Even chunks run first, in parallel (chunks 0, 2, 4 touch 0-1, 2-3,
-// 4-5), then odd ones. The result is the same for any number of threads when the writes
-// are maxima, which do not depend on their order.
+// A pass over pairs (agent_pair_danger) meets each pair within reach once, from the
+// agent earlier in the grid order (SpatialGrid::for_each_run_after), and writes to both
+// agents. The grid's places are split into chunks of whole rows of cells, each at least
+// as tall as the reach, so that an agent's pairs lie in its own chunk or the next. Even
+// chunks run first, in parallel (chunks 0, 2, 4 touch 0-1, 2-3, 4-5), then odd ones.
+// The result is the same for any number of threads when the writes are maxima, which do
+// not depend on their order.
 #pragma once
 
 #include <algorithm>

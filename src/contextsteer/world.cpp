@@ -479,9 +479,6 @@ void World::measure_stage() {
   build_grid();
   const SceneView view = scene();
   const bool has_obstacles = !obstacles_.empty();
-  // Overlap by pairs where the vector kernels run (each pair met once), else agent by agent.
-  const bool by_pairs = overlap_pairs_available();
-  if (by_pairs) measure_overlap_pairs(view, *pool_, store_.overlap.data());
   // In grid order: consecutive queries read neighbouring cells, which stay in cache.
   const int* order = grid_.order();
   const int n = store_.size;
@@ -494,7 +491,7 @@ void World::measure_stage() {
       store_.penetration[a] =
           has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
     }
-    if (!by_pairs) measure_overlap(view, order + first, count, store_.overlap.data());
+    measure_overlap(view, order + first, count, store_.overlap.data());
   };
   pool_->run(blocks, body);
 }

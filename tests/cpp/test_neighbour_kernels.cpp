@@ -260,34 +260,3 @@ TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
   EXPECT_FALSE(agent_pair_danger_available(1));
   EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(1), rows.data(), pool), std::logic_error);
 }
-
-TEST(OverlapByPairs, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
-  Crowd c = make_crowd(800, 25, 2, 13u, 120);  // dense and tall: many touch, many chunks
-  for (bool layered : {true, false}) {
-    if (!layered) {
-      std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
-      std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
-      finish(c, 2);
-    }
-    ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
-    const std::vector<Real> want = overlap_with_width(c, 1);
-    for (int width : {8, 4}) {
-      for (int threads : {1, 2, 3}) {
-        const int previous = simd_width_limit.exchange(width);
-        std::vector<Real> got(c.scene.agents, Real(-7));  // garbage: the pass sets every agent
-        ThreadPool pool(threads);
-        measure_overlap_pairs(c.scene, pool, got.data());
-        simd_width_limit.store(previous);
-        ASSERT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * sizeof(Real)))
-            << "width " << width << ", " << threads << " threads, layered " << layered;
-      }
-    }
-    EXPECT_GT(std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; }), 50);
-  }
-  simd_width_limit.store(1);
-  std::vector<Real> out(c.scene.agents);
-  ThreadPool pool(1);
-  EXPECT_FALSE(overlap_pairs_available());
-  EXPECT_THROW(measure_overlap_pairs(c.scene, pool, out.data()), std::logic_error);
-  simd_width_limit.store(8);
-}
