@@ -29,8 +29,9 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Real
 // arcs (not the sweep). Row p of `rows` ((grid.agent_count(), slots), in the grid's
 // order: the agent is grid.order()[p]) receives the danger of that agent from its
 // neighbours, the numbers add_agent_danger gives to the bit; rows of agents that no
-// behaviour asked for are computed too. Runs on `pool`'s threads. Needs
-// agent_pair_danger_available(slots); throws std::logic_error otherwise.
+// behaviour asked for are computed too. Reads layers and sense masks from the grid (build
+// it with both). Runs on `pool`'s threads. Needs agent_pair_danger_available(slots);
+// throws std::logic_error otherwise.
 bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
                        Real* rows, ThreadPool& pool);
