@@ -212,6 +212,9 @@ CONTEXTSTEER_ALWAYS_INLINE void sweep_slots(const SlotDirections& dirs, int m, R
 // would load them again).
 struct SweptNeighbour {
   Real ux, uy, limit, weight;
+  static CONTEXTSTEER_ALWAYS_INLINE SweptNeighbour at(const NeighbourBuffers& s, int j) {
+    return {s.ux[j], s.uy[j], s.limit[j], s.weight[j]};
+  }
 };
 
 // Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
@@ -220,9 +223,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, 
                                                     const SlotDirections& dirs, Real* row) {
   neighbour_arcs<W>(s, m, max_distance, falloff, dirs);
   // 3. Every neighbour's danger where it covers a slot.
-  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-    return SweptNeighbour{s.ux[j], s.uy[j], s.limit[j], s.weight[j]};
-  };
+  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return SweptNeighbour::at(s, j); };
   auto cover = [](const SweptNeighbour& q, int, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     using Lane = decltype(acc);
     return lane_max(acc, select(q.ux * sx + q.uy * sy >= q.limit, splat<Lane>(q.weight), Lane{}));
@@ -346,7 +347,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
     Real* other;  // the neighbour's row
   };
   auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-    return SweptPair{{s.ux[j], s.uy[j], s.limit[j], s.weight[j]}, weight_back[j],
+    return SweptPair{SweptNeighbour::at(s, j), weight_back[j],
                      rows + static_cast<std::size_t>(s.place[j]) * slots};
   };
   auto cover = [](const SweptPair& q, int i, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
