@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -347,14 +348,15 @@ Real World::grid_cell_size() const {
 }
 
 void World::index_stage() {
+  const int n = store_.size;
   max_radius_ = 0;
-  for (int a = 0; a < store_.size; ++a) {
+  for (int a = 0; a < n; ++a) {
     max_radius_ = std::max(max_radius_, store_.radius[a]);
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
   // The grid the last measure stage built serves unless the state changed since.
-  if (!grid_.matches(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data(),
+  if (!grid_.matches(store_.position.data(), n, grid_cell_size(), store_.radius.data(), store_.layer.data(),
                      store_.sense_mask.data())) {
     build_grid();
   }
@@ -365,12 +367,22 @@ void World::index_stage() {
   for (const Controller& c : controllers_) {
     queries_neighbors |= c.steering.pipeline && c.steering.pipeline->neighbor_radius() > 0;
   }
+  const int* order = grid_.order();
+  if (controllers_.size() == 1) {  // everyone in one steering: the order is the list
+    std::vector<int>& members = controllers_[0].members;
+    members.resize(n);
+    if (queries_neighbors) {
+      std::copy_n(order, n, members.begin());
+    } else {
+      std::iota(members.begin(), members.end(), 0);
+    }
+    return;
+  }
   for (Controller& c : controllers_) c.members.clear();
   if (queries_neighbors) {
-    const int* order = grid_.order();
-    for (int k = 0; k < store_.size; ++k) controllers_[store_.controller[order[k]]].members.push_back(order[k]);
+    for (int k = 0; k < n; ++k) controllers_[store_.controller[order[k]]].members.push_back(order[k]);
   } else {
-    for (int a = 0; a < store_.size; ++a) controllers_[store_.controller[a]].members.push_back(a);
+    for (int a = 0; a < n; ++a) controllers_[store_.controller[a]].members.push_back(a);
   }
 }
 
