@@ -247,23 +247,45 @@ class Wander(Behavior):
 
 class FollowPath(Behavior):
     """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
-    beyond its closest point on the path; at the last waypoint it arrives (strength 0
-    within ``arrive_radius``, ramping within ``slowing_radius``).
-    waypoints: ``(k, 2)`` metres, in order."""
+    beyond its progress on the path (its closest point, as an arc length); at the last
+    waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
+    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order.
+
+    In a world each agent's progress is kept from step to step and only moves forward:
+    the closest point is sought along the next ``window`` metres of path, so a path that
+    crosses itself or doubles back is followed in order, not cut short. ``window`` must
+    exceed what an agent travels along the path in one step. The first step, and a
+    pipeline evaluated outside a world, take the closest point of the whole path."""
 
     _core: _core.FollowPath
 
     def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
-                 slowing_radius: float = 3.0, weight: float = 1.0):
+                 slowing_radius: float = 3.0, window: float = 4.0, weight: float = 1.0):
         self._core = _core.FollowPath(check.points("waypoints", waypoints),
                                       check.number("lookahead", lookahead, minimum=0.0),
                                       check.number("arrive_radius", arrive_radius, minimum=0.0),
                                       check.number("slowing_radius", slowing_radius, above=0.0),
+                                      check.number("window", window, above=0.0),
                                       check.number("weight", weight))
 
     @property
     def waypoints(self) -> np.ndarray:
         return self._core.waypoints
+
+    @property
+    def length(self) -> float:
+        """The path's length, metres."""
+        return self._core.length
+
+    def progress(self, point, last: float = float("nan")) -> float:
+        """The progress (metres along the path) of an agent at ``point`` ``(2,)`` whose last
+        progress was ``last``: its closest point within ``[last, last + window]``, or on
+        the whole path when ``last`` is NaN (the default)."""
+        point = check.shaped("point", point, (2,))
+        last = float(last)
+        if not np.isnan(last):
+            last = check.number("last", last)
+        return self._core.progress(point, last)
 
 
 class Rays(Behavior):

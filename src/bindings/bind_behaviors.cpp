@@ -147,13 +147,18 @@ void bind_behaviors(py::module_& m) {
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real weight) {
+                       Real window, Real weight) {
         return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
-                                            slowing_radius, weight);
+                                            slowing_radius, window, weight);
       }),
            py::arg("waypoints"), py::arg("lookahead"), py::arg("arrive_radius"), py::arg("slowing_radius"),
-           py::arg("weight"))
-      .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); });
+           py::arg("window"), py::arg("weight"))
+      .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); })
+      .def_property_readonly("length", &FollowPath::length)
+      .def("progress", [](const FollowPath& f, const RealArray& point, Real last) {
+        if (point.ndim() != 1 || point.shape(0) != 2) throw py::value_error("point: expected shape (2,)");
+        return f.progress({point.at(0), point.at(1)}, last);
+      }, py::arg("point"), py::arg("last"));
   py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays")
       .def(py::init([](Real length, const std::string& mode, Real weight) {
         return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);

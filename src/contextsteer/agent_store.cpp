@@ -40,4 +40,9 @@ void AgentStore::set_map_width(int slots) {
   }
 }
 
+void AgentStore::set_memory_width(int width) {
+  memory.width = width;
+  memory.buffer = std::make_shared<ColumnVector<Real>>(static_cast<std::size_t>(size) * width, memory.fill);
+}
+
 }  // namespace contextsteer

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -64,6 +65,9 @@ struct AgentStore {
   // Last step's measurements, metres.
   Column<Real> penetration{1};  // deepest reach into a sensed obstacle
   Column<Real> overlap{1};      // deepest overlap with another agent it senses
+  // What behaviours keep from one step to the next (Behavior::memory_width), NaN until
+  // first written.
+  Column<Real> memory{0, std::numeric_limits<Real>::quiet_NaN()};
 
   // Calls f(column) for every column.
   template <class F>
@@ -72,6 +76,7 @@ struct AgentStore {
     f(max_turn_rate), f(mass), f(max_force), f(target), f(target_id), f(layer), f(sense_mask), f(controller), f(id);
     f(spawn_position), f(spawn_velocity), f(spawn_heading), f(spawn_angular_velocity), f(spawn_target);
     f(interest), f(danger), f(final_map), f(direction), f(strength), f(slot), f(blocked), f(penetration), f(overlap);
+    f(memory);
   }
 
   int size = 0;
@@ -82,6 +87,8 @@ struct AgentStore {
   void compact(const std::vector<bool>& keep);
   // Changes the width of the map columns (new maps are zero).
   void set_map_width(int slots);
+  // Changes the width of the memory column; every value becomes NaN.
+  void set_memory_width(int width);
 };
 
 }  // namespace contextsteer

@@ -54,6 +54,8 @@ Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<con
     if (b->fills_interest()) interest_weights_.push_back(b->weight());
     if (b->fills_danger()) danger_weights_.push_back(b->weight());
     neighbor_radius_ = std::max(neighbor_radius_, b->neighbor_radius());
+    memory_offset_.push_back(memory_width_);
+    memory_width_ += b->memory_width();
   }
   map_count_ = static_cast<int>(interest_weights_.size() + danger_weights_.size());
   check_mean_weights(config.interest_rule, interest_weights_, "interest");
@@ -124,7 +126,8 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   danger_maps.clear();
 
   Real* next = scratch.behavior_maps.data();
-  for (const auto& b : behaviors_) {
+  for (std::size_t index = 0; index < behaviors_.size(); ++index) {
+    const auto& b = behaviors_[index];
     Real* i_rows = nullptr;
     Real* d_rows = nullptr;
     if (b->fills_interest()) {
@@ -139,7 +142,15 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
       std::fill(d_rows, d_rows + used, Real(0));
       danger_maps.push_back(d_rows);
     }
-    b->fill(scene, agents, count, directions_, i_rows, d_rows);
+    if (b->memory_width() > 0 && scene.memory) {
+      // The behaviour sees its own part of each agent's kept values.
+      SceneView own = scene;
+      own.memory += memory_offset_[index];
+      if (own.memory_out) own.memory_out += memory_offset_[index];
+      b->fill(own, agents, count, directions_, i_rows, d_rows);
+    } else {
+      b->fill(scene, agents, count, directions_, i_rows, d_rows);
+    }
   }
 
   const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,

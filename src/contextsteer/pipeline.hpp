@@ -55,6 +55,9 @@ class Pipeline {
 
   // Largest neighbour radius of the behaviours, metres (0 when none looks at agents).
   Real neighbor_radius() const { return neighbor_radius_; }
+  // Values per agent its behaviours keep between a world's steps, all together: the
+  // world's scene.memory_width must be at least this for them to keep anything.
+  int memory_width() const { return memory_width_; }
 
   // Evaluates the agents `agents[0..count)` of the scene. `interest` and `danger` are
   // the world's (scene.agents, slots) maps: on entry the previous step's (read only when
@@ -102,6 +105,8 @@ class Pipeline {
   std::vector<Real> danger_weights_;
   int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
   Real neighbor_radius_ = 0;
+  std::vector<int> memory_offset_;  // per behaviour, where its kept values start in an agent's
+  int memory_width_ = 0;
 };
 
 }  // namespace contextsteer

@@ -1,4 +1,5 @@
-// The read-only view of a scene that behaviours fill their maps from.
+// The view of a scene that behaviours fill their maps from: read-only, but for the
+// values behaviours keep per agent between steps (memory_out).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +36,14 @@ struct SceneView {
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;
   double time = 0;                        // seconds since the world began
+  // What behaviours keep per agent from one step to the next (Behavior::memory_width),
+  // memory_width values per agent, NaN until first written; only a world's steps have
+  // it. The pipeline points `memory` at each behaviour's own values; `memory_out` is
+  // the same place to write to, or null when an evaluation must leave them as they are
+  // (World::explain).
+  const Real* memory = nullptr;  // (agents, memory_width)
+  Real* memory_out = nullptr;    // (agents, memory_width) or null
+  int memory_width = 0;
 
   Vec2 position(int a) const { return load(positions, a); }
   Vec2 velocity(int a) const { return load(velocities, a); }
@@ -57,6 +66,11 @@ struct SceneView {
   }
   LayerMask layer_of(int a) const { return layer ? layer[a] : LayerMask(1); }
   LayerMask senses(int a) const { return sense_mask ? sense_mask[a] : kAllLayers; }
+  // Agent a's kept values for the behaviour at hand, or null (no world, or read-only).
+  const Real* memory_of(int a) const { return memory ? memory + static_cast<std::size_t>(a) * memory_width : nullptr; }
+  Real* memory_out_of(int a) const {
+    return memory_out ? memory_out + static_cast<std::size_t>(a) * memory_width : nullptr;
+  }
 };
 
 }  // namespace contextsteer

@@ -83,6 +83,7 @@ int World::add_steering(Steering steering) {
   }
   controllers_.push_back({std::move(steering), {}});
   resize_scratch();
+  fit_memory();
   return steering_count() - 1;
 }
 
@@ -117,6 +118,24 @@ void World::set_steering(int index, Steering steering) {
   controllers_[index].steering = std::move(steering);
   resize_scratch();
   rebuild_membership();
+  // The agents of this steering start their new behaviours afresh.
+  if (!fit_memory()) {
+    const int width = store_.memory.width;
+    for (int a = 0; a < store_.size; ++a) {
+      if (store_.controller[a] != index) continue;
+      std::fill_n(store_.memory.data() + static_cast<std::size_t>(a) * width, width, store_.memory.fill);
+    }
+  }
+}
+
+bool World::fit_memory() {
+  int width = 0;
+  for (const Controller& c : controllers_) {
+    if (c.steering.pipeline) width = std::max(width, c.steering.pipeline->memory_width());
+  }
+  if (width == store_.memory.width) return false;
+  store_.set_memory_width(width);
+  return true;
 }
 
 void World::resize_scratch() {
@@ -264,6 +283,7 @@ void World::reset() {
                           &store_.penetration, &store_.overlap}) {
     std::fill(c->buffer->begin(), c->buffer->end(), Real(0));
   }
+  std::fill(store_.memory.buffer->begin(), store_.memory.buffer->end(), store_.memory.fill);
   std::fill(store_.slot.buffer->begin(), store_.slot.buffer->end(), Real(-1));
   std::fill(store_.blocked.buffer->begin(), store_.blocked.buffer->end(), std::uint8_t(0));
   steps_ = 0;
@@ -333,6 +353,10 @@ SceneView World::scene() const {
   v.obstacles = &obstacles_;
   v.grid = &grid_;
   v.time = time_;
+  if (store_.memory.width > 0) {
+    v.memory = store_.memory.data();
+    v.memory_width = store_.memory.width;
+  }
   return v;
 }
 
@@ -395,6 +419,7 @@ void World::evaluate_stage() {
   SceneView view = scene();
   cache_.begin(*pool_);
   view.cache = &cache_;
+  if (view.memory) view.memory_out = store_.memory.data();  // each agent's, by its own block only
   const MapBatch interest{store_.interest.data(), store_.size, slots_};
   const MapBatch danger{store_.danger.data(), store_.size, slots_};
   const DecisionBatch out{store_.direction.data(), store_.strength.data(), store_.slot.data(), store_.blocked.data(),

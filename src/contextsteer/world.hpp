@@ -170,6 +170,9 @@ class World {
   // current agent's id.
   void check_target_id(std::int64_t target, std::size_t agent) const;
   void rebuild_membership();
+  // Sizes the memory column for the widest pipeline; true when it changed (and so
+  // holds NaN everywhere).
+  bool fit_memory();
   void resize_scratch();
   void check_state() const;
   // Throws for the first invalid value or unknown target id of agents [first, first + count).

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -114,17 +115,34 @@ TEST(Wander, SameSeedSameOffsetsDifferentSeedsDiffer) {
 }
 
 TEST(FollowPath, AimsAheadOfTheClosestPoint) {
-  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 1);
+  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 3, 1);
+  const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   bool end = false;
-  const Vec2 aim = path.aim({3, 1}, end);
+  EXPECT_NEAR(path.progress({3, 1}, anywhere), 3, 1e-5);
+  const Vec2 aim = path.aim(path.progress({3, 1}, anywhere), end);
   EXPECT_NEAR(aim.x, 5, 1e-5);
   EXPECT_NEAR(aim.y, 0, 1e-5);
   EXPECT_FALSE(end);
-  const Vec2 corner = path.aim({9.5f, -1}, end);  // past the corner along the path
+  const Vec2 corner = path.aim(path.progress({9.5f, -1}, anywhere), end);  // past the corner along the path
   EXPECT_NEAR(corner.x, 10, 1e-5);
   EXPECT_NEAR(corner.y, 1.5f, 1e-5);
-  path.aim({10, 9}, end);
+  path.aim(path.progress({10, 9}, anywhere), end);
   EXPECT_TRUE(end);
+}
+
+TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
+  // A hairpin: out along y = 0, back along y = 1. From (5, 0.6) the return leg is the
+  // closer, 13 m further along the path.
+  const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, 2, 0.5f, 4, 3, 1);
+  const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
+  EXPECT_NEAR(path.progress({5, 0.6f}, anywhere), 16, 1e-5);
+  EXPECT_NEAR(path.progress({5, 0.6f}, 4), 5, 1e-5);    // on the way out: stays on the first leg
+  EXPECT_NEAR(path.progress({5, 0.6f}, 4.5f), 5, 1e-5);
+  EXPECT_NEAR(path.progress({9, 0.6f}, 4), 7, 1e-5);    // as far as the window reaches, 4 + 3
+  EXPECT_NEAR(path.progress({1, 0.4f}, 4), 4, 1e-5);    // pushed back: progress stays
+  EXPECT_NEAR(path.progress({5, 0.6f}, 14), 16, 1e-5);  // on the way back: the return leg
+  EXPECT_NEAR(path.progress({5, -3}, 30), 21, 1e-5);    // past the end: the end
+  EXPECT_THROW(FollowPath({{0, 0}, {1, 0}}, 2, 0.5f, 4, 0, 1), std::invalid_argument);
 }
 
 TEST(Rays, BinaryAndDistance) {

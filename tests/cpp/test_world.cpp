@@ -435,3 +435,80 @@ TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
     EXPECT_GT(in_danger, w.agent_count() / 2);
   }
 }
+
+namespace {
+
+// Counts its evaluations of each agent in the values the world keeps for it, and shows
+// the count in slot `slot` of the agent's interest map.
+class CountingBehavior : public Behavior {
+ public:
+  explicit CountingBehavior(int slot) : Behavior(1), slot_(slot) {}
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  int memory_width() const override { return 1; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real*) const override {
+    for (int k = 0; k < count; ++k) {
+      const Real* kept = scene.memory_of(agents[k]);
+      const Real evaluations = !kept || std::isnan(kept[0]) ? 1 : kept[0] + 1;
+      if (Real* out = scene.memory_out_of(agents[k])) out[0] = evaluations;
+      interest[static_cast<std::size_t>(k) * dirs.slots() + slot_] = evaluations;
+    }
+  }
+
+ private:
+  int slot_;
+};
+
+Steering counting_pipeline() {
+  std::vector<std::shared_ptr<const Behavior>> behaviors{std::make_shared<CountingBehavior>(0),
+                                                         std::make_shared<Chase>(std::vector<Vec2>{{5, 0}}, ChaseParams{}),
+                                                         std::make_shared<CountingBehavior>(1)};
+  PipelineConfig c;
+  c.slots = 8;
+  return {std::make_shared<Pipeline>(c, behaviors), nullptr};
+}
+
+// Slot `slot` of agent id's interest map after the last step: its count of evaluations.
+Real count_of(const World& w, std::int64_t id, int slot = 0) {
+  return w.agents().interest[static_cast<std::size_t>(w.index_of(id)) * w.slots() + slot];
+}
+
+}  // namespace
+
+TEST(World, BehavioursKeepValuesPerAgentFromStepToStep) {
+  for (int threads : {1, 2}) {
+    World w(counting_pipeline());
+    w.set_threads(threads);
+    const std::int64_t first = add(w, {0, 0, 1, 0, 2, 0, 3, 0}, 1);
+    for (int s = 0; s < 3; ++s) w.step(0.1f);
+    for (std::int64_t id = first; id < first + 4; ++id) {
+      EXPECT_EQ(count_of(w, id, 0), 3);
+      EXPECT_EQ(count_of(w, id, 1), 3);  // a second behaviour keeps its own values
+    }
+    // Explaining evaluates once more but keeps nothing.
+    EXPECT_EQ(w.explain(w.index_of(first + 1)).interest[0], 4);
+    w.step(0.1f);
+    EXPECT_EQ(count_of(w, first + 1), 4);
+    // Removing agents keeps the others' values with them; new agents start afresh.
+    const std::int64_t removed[] = {first, first + 2};
+    w.remove_agents(removed, 2);
+    const std::int64_t late = add(w, {5, 5}, 1);
+    w.step(0.1f);
+    EXPECT_EQ(count_of(w, first + 1), 5);
+    EXPECT_EQ(count_of(w, first + 3), 5);
+    EXPECT_EQ(count_of(w, late), 1);
+    // Reset forgets them, and so does a new steering for its agents only.
+    w.reset();
+    w.step(0.1f);
+    EXPECT_EQ(count_of(w, first + 3), 1);
+    EXPECT_EQ(count_of(w, late), 1);
+    const int other = w.add_steering(counting_pipeline());
+    const std::int64_t elsewhere = add(w, {9, 9}, 1, kInfinity, other);
+    w.step(0.1f);
+    w.set_steering(other, counting_pipeline());
+    w.step(0.1f);
+    EXPECT_EQ(count_of(w, first + 3), 3);
+    EXPECT_EQ(count_of(w, elsewhere), 1);
+  }
+}

@@ -133,6 +133,34 @@ def test_follow_path_aims_ahead_along_the_path_and_arrives():
     assert np.linalg.norm(world.positions[0] - [10, 10]) < 0.6
 
 
+def test_follow_path_keeps_each_agents_progress_through_a_crossing():
+    # The fourth leg crosses the first at (10, 0). Taking the closest point of the whole
+    # path each step, an agent there is pulled back onto the first leg and goes round for
+    # ever; with its progress kept, it goes on down the fourth leg to the end.
+    waypoints = [[0, 0], [20, 0], [20, 10], [10, 10], [10, -10], [0, -10]]
+    path = cs.FollowPath(waypoints, lookahead=2.0)
+    assert path.length == pytest.approx(70.0)
+    world = cs.World(cs.Pipeline([path], slots=16, select="blend"), [[0.0, 0.0], [0.0, 0.0]],
+                     max_speed=2.0, max_acceleration=4.0, threads=2)
+    rec = world.run(1200, 0.05, record=["positions"])
+    for agent in range(2):
+        track = rec.positions[:, agent]
+        closest = [int(np.argmin(np.linalg.norm(track - w, axis=1))) for w in waypoints]
+        distances = [float(np.min(np.linalg.norm(track - w, axis=1))) for w in waypoints]
+        assert closest == sorted(closest), closest  # every corner, in order
+        assert max(distances) < 1.0, distances
+        assert np.linalg.norm(track[-1] - waypoints[-1]) < 0.6
+    # Outside a world (no progress kept), the closest point of the whole path.
+    assert path.progress([12.0, 0.2]) == pytest.approx(12.0)
+    assert path.progress([12.0, 0.2], last=48.0) == pytest.approx(49.8)
+    with pytest.raises(ValueError, match="window"):
+        cs.FollowPath(waypoints, window=0.0)
+    with pytest.raises(ValueError, match="point"):
+        path.progress([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="last"):
+        path.progress([1.0, 2.0], last=float("inf"))
+
+
 def test_rays_binary_and_distance():
     positions = [[0.0, 0.0]]
     kwargs = {"circles": [[4.0, 0.0, 1.0]], "radius": 0.0}

@@ -30,6 +30,10 @@ class Behavior {
   // How far (metres) this behaviour looks for other agents; 0 when it does not. The
   // world sizes its neighbour grid from it.
   virtual Real neighbor_radius() const { return 0; }
+  // How many values per agent this behaviour keeps from one step of a world to the next
+  // (FollowPath: how far along its path the agent is); 0 when it keeps none. fill()
+  // finds them in scene.memory, NaN until first written.
+  virtual int memory_width() const { return 0; }
 
   // Called once per evaluation, on one thread, before any fill(), with every agent the
   // pipeline evaluates: the place for work that cannot run in parallel blocks (a

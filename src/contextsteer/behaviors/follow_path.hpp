@@ -1,10 +1,16 @@
 // FollowPath (seed 003): interest along a polyline of waypoints, arriving at the last.
 //
-// Each step the agent's closest point on the path, at arc length s, moves the aim to the
-// point at arc length min(s + lookahead, length of the path): the aim advances as the
-// agent does, without state. Slot i gets strength * max(0, dot(u, d_i)), u toward the aim;
-// strength is 1 until the aim reaches the last waypoint, then (as Arrive) 0 within
-// arrive_radius of it and distance / slowing_radius within slowing_radius.
+// The agent's progress s is an arc length along the path: the closest point of the path
+// to the agent. Slot i gets strength * max(0, dot(u, d_i)), u toward the point at arc
+// length min(s + lookahead, length of the path); strength is 1 until that point is the
+// last waypoint, then (as Arrive) 0 within arrive_radius of it and distance /
+// slowing_radius within slowing_radius.
+//
+// In a world the progress is kept from step to step and only moves forward: the closest
+// point is sought along the `window` metres of path after the last progress, not along
+// the whole path, so a path that crosses or comes back near itself is followed in order
+// instead of cut short. Without a world (a pipeline evaluated on its own, or the first
+// step) the closest point of the whole path is taken.
 #pragma once
 
 #include <vector>
@@ -15,16 +21,25 @@ namespace contextsteer {
 
 class FollowPath : public Behavior {
  public:
-  FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real weight);
+  FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
+             Real weight);
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
+  int memory_width() const override { return 1; }  // the progress, metres along the path
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
-  // The aim point of an agent at p, and whether it is the last waypoint.
-  Vec2 aim(Vec2 p, bool& at_end) const;
+  // The progress (metres along the path) of an agent at p whose last progress was
+  // `last`: the closest point within [last, last + window], or of the whole path when
+  // `last` is NaN (`last` is clamped to the path).
+  Real progress(Vec2 p, Real last) const;
+  // The point at arc length s (clamped to the path).
+  Vec2 point_at(Real s) const;
+  // The aim point of an agent at progress s, and whether it is the last waypoint.
+  Vec2 aim(Real s, bool& at_end) const;
   const std::vector<Vec2>& waypoints() const { return waypoints_; }
+  Real length() const { return cumulative_.back(); }
 
  private:
   std::vector<Vec2> waypoints_;
@@ -32,6 +47,7 @@ class FollowPath : public Behavior {
   Real lookahead_;
   Real arrive_radius_;
   Real slowing_radius_;
+  Real window_;
 };
 
 }  // namespace contextsteer
