@@ -142,15 +142,7 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
       std::fill(d_rows, d_rows + used, Real(0));
       danger_maps.push_back(d_rows);
     }
-    if (b->memory_width() > 0 && scene.memory) {
-      // The behaviour sees its own part of each agent's kept values.
-      SceneView own = scene;
-      own.memory += memory_offset_[index];
-      if (own.memory_out) own.memory_out += memory_offset_[index];
-      b->fill(own, agents, count, directions_, i_rows, d_rows);
-    } else {
-      b->fill(scene, agents, count, directions_, i_rows, d_rows);
-    }
+    b->fill(view_for(scene, index), agents, count, directions_, i_rows, d_rows);
   }
 
   const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,
@@ -177,7 +169,18 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
 }
 
 void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {
-  for (const auto& b : behaviors_) b->prepare(scene, agents, count, directions_);
+  for (std::size_t index = 0; index < behaviors_.size(); ++index) {
+    behaviors_[index]->prepare(view_for(scene, index), agents, count, directions_);
+  }
+}
+
+SceneView Pipeline::view_for(const SceneView& scene, std::size_t index) const {
+  if (!scene.memory || behaviors_[index]->memory_width() == 0) return scene;
+  // The behaviour sees its own part of each agent's kept values.
+  SceneView own = scene;
+  own.memory += memory_offset_[index];
+  if (own.memory_out) own.memory_out += memory_offset_[index];
+  return own;
 }
 
 Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const Real* previous_interest,

@@ -95,6 +95,8 @@ class Pipeline {
   const Real* merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
                          CombineRule rule, const CircularBlur& blur, const int* agents, int count, bool has_previous,
                          MapBatch target, Scratch& scratch) const;
+  // The scene as behaviour `index` sees it: its own part of the kept values.
+  SceneView view_for(const SceneView& scene, std::size_t index) const;
 
   PipelineConfig config_;
   SlotDirections directions_;
