@@ -71,12 +71,15 @@ class Wander(Behavior):
     def offset(self, id: typing.SupportsInt | typing.SupportsIndex, time: typing.SupportsFloat | typing.SupportsIndex) -> float:
         ...
 class FollowPath(Behavior):
-    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def progress(self, point: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], last: typing.SupportsFloat | typing.SupportsIndex) -> float:
         ...
     @property
     def length(self) -> float:
+        ...
+    @property
+    def loop(self) -> bool:
         ...
     @property
     def waypoints(self) -> numpy.typing.NDArray[numpy.float32]:

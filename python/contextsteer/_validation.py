@@ -134,6 +134,13 @@ def number(name: str, value, *, minimum: float | None = None, above: float | Non
     return x
 
 
+def flag(name: str, value) -> bool:
+    """A bool, and only a bool: 0, 1 or "yes" are more likely slips than choices."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
+    return bool(value)
+
+
 INT_MAX = 2**31 - 1  # the core counts in C ints
 
 

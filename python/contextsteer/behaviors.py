@@ -255,26 +255,33 @@ class FollowPath(Behavior):
     the closest point is sought along the next ``window`` metres of path, so a path that
     crosses itself or doubles back is followed in order, not cut short. ``window`` must
     exceed what an agent travels along the path in one step. The first step, and a
-    pipeline evaluated outside a world, take the closest point of the whole path."""
+    pipeline evaluated outside a world, take the closest point of the whole path.
+
+    ``loop=True`` makes a patrol: after the last waypoint the path goes back to the first
+    and on, for ever; arc lengths wrap around the loop's length and nobody arrives."""
 
     _core: _core.FollowPath
 
     def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
-                 slowing_radius: float = 3.0, window: float = 4.0, weight: float = 1.0):
+                 slowing_radius: float = 3.0, window: float = 4.0, loop: bool = False, weight: float = 1.0):
         self._core = _core.FollowPath(check.points("waypoints", waypoints),
                                       check.number("lookahead", lookahead, minimum=0.0),
                                       check.number("arrive_radius", arrive_radius, minimum=0.0),
                                       check.number("slowing_radius", slowing_radius, above=0.0),
                                       check.number("window", window, above=0.0),
-                                      check.number("weight", weight))
+                                      check.flag("loop", loop), check.number("weight", weight))
 
     @property
     def waypoints(self) -> np.ndarray:
         return self._core.waypoints
 
     @property
+    def loop(self) -> bool:
+        return self._core.loop
+
+    @property
     def length(self) -> float:
-        """The path's length, metres."""
+        """The path's length, metres (a loop's closing leg included)."""
         return self._core.length
 
     def progress(self, point, last: float = float("nan")) -> float:

@@ -25,9 +25,8 @@ class Track:
         points = check.points("centreline", centreline)
         line = np.zeros(len(points), np.float32) if racing_line is None else check.shaped(
             "racing_line", racing_line, (len(points),))
-        if not isinstance(closed, bool):
-            raise TypeError(f"closed: expected a bool, got {type(closed).__name__}")
-        self._core = _core.Track(points, check.number("half_width", half_width, above=0.0), line, closed)
+        self._core = _core.Track(points, check.number("half_width", half_width, above=0.0), line,
+                                 check.flag("closed", closed))
 
     @property
     def length(self) -> float:

@@ -147,12 +147,13 @@ void bind_behaviors(py::module_& m) {
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real window, Real weight) {
+                       Real window, bool loop, Real weight) {
         return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
-                                            slowing_radius, window, weight);
+                                            slowing_radius, window, loop, weight);
       }),
            py::arg("waypoints"), py::arg("lookahead"), py::arg("arrive_radius"), py::arg("slowing_radius"),
-           py::arg("window"), py::arg("weight"))
+           py::arg("window"), py::arg("loop"), py::arg("weight"))
+      .def_property_readonly("loop", &FollowPath::loop)
       .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); })
       .def_property_readonly("length", &FollowPath::length)
       .def("progress", [](const FollowPath& f, const RealArray& point, Real last) {

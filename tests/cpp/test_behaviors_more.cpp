@@ -115,7 +115,7 @@ TEST(Wander, SameSeedSameOffsetsDifferentSeedsDiffer) {
 }
 
 TEST(FollowPath, AimsAheadOfTheClosestPoint) {
-  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 3, 1);
+  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 3, false, 1);
   const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   bool end = false;
   EXPECT_NEAR(path.progress({3, 1}, anywhere), 3, 1e-5);
@@ -133,7 +133,7 @@ TEST(FollowPath, AimsAheadOfTheClosestPoint) {
 TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
   // A hairpin: out along y = 0, back along y = 1. From (5, 0.6) the return leg is the
   // closer, 13 m further along the path.
-  const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, 2, 0.5f, 4, 3, 1);
+  const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, 2, 0.5f, 4, 3, false, 1);
   const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   EXPECT_NEAR(path.progress({5, 0.6f}, anywhere), 16, 1e-5);
   EXPECT_NEAR(path.progress({5, 0.6f}, 4), 5, 1e-5);    // on the way out: stays on the first leg
@@ -142,7 +142,23 @@ TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
   EXPECT_NEAR(path.progress({1, 0.4f}, 4), 4, 1e-5);    // pushed back: progress stays
   EXPECT_NEAR(path.progress({5, 0.6f}, 14), 16, 1e-5);  // on the way back: the return leg
   EXPECT_NEAR(path.progress({5, -3}, 30), 21, 1e-5);    // past the end: the end
-  EXPECT_THROW(FollowPath({{0, 0}, {1, 0}}, 2, 0.5f, 4, 0, 1), std::invalid_argument);
+  EXPECT_THROW(FollowPath({{0, 0}, {1, 0}}, 2, 0.5f, 4, 0, false, 1), std::invalid_argument);
+}
+
+TEST(FollowPath, ALoopWrapsAroundAndNeverEnds) {
+  // A 10 m square, 40 m round; the closing leg runs from (0, 10) down to (0, 0).
+  const FollowPath loop({{0, 0}, {10, 0}, {10, 10}, {0, 10}}, 2, 0.5f, 4, 3, true, 1);
+  EXPECT_NEAR(loop.length(), 40, 1e-5);
+  EXPECT_NEAR(loop.progress({-0.5f, 5}, std::numeric_limits<Real>::quiet_NaN()), 35, 1e-5);
+  EXPECT_NEAR(loop.progress({1, -0.5f}, 39), 1, 1e-5);   // on into the next lap, wrapped
+  EXPECT_NEAR(loop.progress({5, 0.5f}, 79), 2, 1e-4);    // 79 is 39 a lap on; the window ends at 42
+  EXPECT_NEAR(loop.progress({0.2f, 1}, 38.5f), 39, 1e-5);  // still before the corner
+  bool end = true;
+  const Vec2 aim = loop.aim(39, end);  // 2 m on: past the first waypoint
+  EXPECT_FALSE(end);
+  EXPECT_NEAR(aim.x, 1, 1e-5);
+  EXPECT_NEAR(aim.y, 0, 1e-5);
+  EXPECT_THROW(FollowPath({{1, 1}}, 2, 0.5f, 4, 3, true, 1), std::invalid_argument);
 }
 
 TEST(Rays, BinaryAndDistance) {

@@ -161,6 +161,26 @@ def test_follow_path_keeps_each_agents_progress_through_a_crossing():
         path.progress([1.0, 2.0], last=float("inf"))
 
 
+def test_follow_path_loop_patrols_round_and_round():
+    square = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], float)
+    path = cs.FollowPath(square, lookahead=2.0, loop=True)
+    assert path.loop and path.length == pytest.approx(40.0)
+    world = cs.World(cs.Pipeline([path], slots=16, select="blend"), [[0.0, 0.0]], max_speed=2.0,
+                     max_acceleration=4.0)
+    rec = world.run(2000, 0.05, record=["positions", "velocities"])  # 100 s at 2 m/s: 5 laps
+    track = rec.positions[:, 0]
+    # The corners passed, in the order passed: 0, 1, 2, 3, 0, 1, ... lap after lap.
+    corner = np.argmin(np.linalg.norm(track[:, None] - square[None], axis=2), axis=1)
+    at_corner = np.min(np.linalg.norm(track[:, None] - square[None], axis=2), axis=1) < 1.2
+    passed = [int(c) for i, c in enumerate(corner) if at_corner[i] and (i == 0 or not at_corner[i - 1])]
+    assert passed == [k % 4 for k in range(len(passed))] and len(passed) >= 4 * 4 + 1, passed
+    assert np.linalg.norm(rec.velocities[-400:, 0], axis=1).min() > 1.5  # never arrives
+    with pytest.raises(TypeError, match="loop"):
+        cs.FollowPath(square, loop=1)
+    with pytest.raises(ValueError, match="loop needs two distinct"):
+        cs.FollowPath([[1.0, 1.0]], loop=True)
+
+
 def test_rays_binary_and_distance():
     positions = [[0.0, 0.0]]
     kwargs = {"circles": [[4.0, 0.0, 1.0]], "radius": 0.0}

@@ -11,6 +11,9 @@
 // the whole path, so a path that crosses or comes back near itself is followed in order
 // instead of cut short. Without a world (a pipeline evaluated on its own, or the first
 // step) the closest point of the whole path is taken.
+//
+// A looped path goes on from its last waypoint back to the first, for ever (a patrol):
+// arc lengths wrap around its length, and the agent never arrives.
 #pragma once
 
 #include <vector>
@@ -22,7 +25,7 @@ namespace contextsteer {
 class FollowPath : public Behavior {
  public:
   FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
-             Real weight);
+             bool loop, Real weight);
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -32,22 +35,30 @@ class FollowPath : public Behavior {
 
   // The progress (metres along the path) of an agent at p whose last progress was
   // `last`: the closest point within [last, last + window], or of the whole path when
-  // `last` is NaN (`last` is clamped to the path).
+  // `last` is NaN (`last` is clamped to the path, or wrapped around a loop).
   Real progress(Vec2 p, Real last) const;
-  // The point at arc length s (clamped to the path).
+  // The point at arc length s (clamped to the path, or wrapped around a loop).
   Vec2 point_at(Real s) const;
   // The aim point of an agent at progress s, and whether it is the last waypoint.
   Vec2 aim(Real s, bool& at_end) const;
+  // The waypoints as given (a loop's closing leg is implied).
   const std::vector<Vec2>& waypoints() const { return waypoints_; }
+  bool loop() const { return loop_; }
+  // Metres, the closing leg of a loop included.
   Real length() const { return cumulative_.back(); }
 
  private:
+  // s wrapped into [0, length) on a loop, clamped to [0, length] otherwise.
+  Real on_path(Real s) const;
+
   std::vector<Vec2> waypoints_;
-  std::vector<Real> cumulative_;  // arc length at each waypoint, metres
+  std::vector<Vec2> points_;      // the waypoints, then the first again on a loop
+  std::vector<Real> cumulative_;  // arc length at each of points_, metres
   Real lookahead_;
   Real arrive_radius_;
   Real slowing_radius_;
   Real window_;
+  bool loop_;
 };
 
 }  // namespace contextsteer
