@@ -3,9 +3,10 @@
 Agents are added (in crowds, with random radii, layers and sense masks, some steered
 classically), removed, moved by hand, reset; worlds step between. Whatever the sequence,
 the twin worlds stay identical to the bit (the pair passes and the agent-by-agent
-kernels give the same numbers whichever a world takes), nothing is ever non-finite,
-speeds stay within their limits, overlap is never negative, and ids keep naming the
-agents they were given to.
+kernels give the same numbers whichever a world takes; FollowPath's progress, kept per
+agent, goes through the same removals and resets), nothing is ever non-finite, speeds
+stay within their limits, overlap is never negative, and ids keep naming the agents
+they were given to.
 """
 
 import numpy as np
@@ -18,7 +19,9 @@ from contextsteer import classic
 
 
 def make_pipeline():
-    return cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, max_distance=3.0), cs.Wander(seed=3, spread=0.5)],
+    # FollowPath keeps each agent's progress between steps, through removals and resets.
+    patrol = cs.FollowPath([[-20, -20], [20, -20], [20, 20], [-20, 20]], loop=True, weight=0.5)
+    return cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, max_distance=3.0), cs.Wander(seed=3, spread=0.5), patrol],
                        slots=16, select="blend")
 
 
