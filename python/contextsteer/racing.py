@@ -79,19 +79,25 @@ class RacingLanes(Behavior):
     line_width: metres over which interest falls to 0 away from the line (default: the
     whole width of the track, so the line is a gentle preference that a car ahead
     easily outweighs, and cars pull out to overtake rather than queue).
+
+    window: in a world each car's arc length is kept from step to step and sought along
+    the next ``window`` metres of track only, so a track that crosses itself (a figure of
+    eight) is driven in order. It must exceed what a car travels in one step. Other cars,
+    :meth:`lane_maps` and a car's first step locate on the whole track.
     """
 
     _core: _core.RacingLanes
 
     def __init__(self, track: Track, *, lanes: int = 7, lookahead: float = 10.0, line_width: float | None = None,
-                 falloff: str = "linear", weight: float = 1.0):
+                 window: float = 20.0, falloff: str = "linear", weight: float = 1.0):
         if not isinstance(track, Track):
             raise TypeError(f"track: expected a contextsteer.Track, got {type(track).__name__}")
         self.track = track
         width = 2 * track.half_width if line_width is None else check.number("line_width", line_width, above=0.0)
         self._core = _core.RacingLanes(track._core, check.count("lanes", lanes, minimum=1),
                                        check.number("lookahead", lookahead, above=0.0), width,
-                                       check.name("falloff", falloff), check.number("weight", weight))
+                                       check.number("window", window, above=0.0), check.name("falloff", falloff),
+                                       check.number("weight", weight))
 
     @property
     def lanes(self) -> int:

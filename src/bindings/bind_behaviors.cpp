@@ -194,13 +194,13 @@ void bind_behaviors(py::module_& m) {
           },
           py::arg("s"), py::arg("lateral"));
   py::class_<RacingLanes, Behavior, std::shared_ptr<RacingLanes>>(m, "RacingLanes")
-      .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width,
+      .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width, Real window,
                        const std::string& falloff, Real weight) {
-        return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, parse_falloff(falloff, "falloff"),
-                                             weight);
+        return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, window,
+                                             parse_falloff(falloff, "falloff"), weight);
       }),
-           py::arg("track"), py::arg("lanes"), py::arg("lookahead"), py::arg("line_width"), py::arg("falloff"),
-           py::arg("weight"))
+           py::arg("track"), py::arg("lanes"), py::arg("lookahead"), py::arg("line_width"), py::arg("window"),
+           py::arg("falloff"), py::arg("weight"))
       .def_property_readonly("lanes", &RacingLanes::lanes)
       .def("lane_maps", [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
         // The lane maps and decisions of cars at `positions` on their own (no world needed).

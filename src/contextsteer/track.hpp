@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "polyline.hpp"
 #include "real.hpp"
 #include "vec2.hpp"
 
@@ -17,13 +18,17 @@ class Track {
   Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> racing_line, bool closed);
 
   Real half_width() const { return half_width_; }
-  Real length() const { return cumulative_.back(); }
-  bool closed() const { return closed_; }
-  const std::vector<Vec2>& centreline() const { return points_; }
+  Real length() const { return centreline_.length(); }
+  bool closed() const { return centreline_.closed(); }
+  // The centreline's points, the first repeated at the end on a closed track.
+  const std::vector<Vec2>& centreline() const { return centreline_.vertices(); }
   const std::vector<Real>& racing_line() const { return racing_line_; }
 
   // Arc length and lateral offset of the centreline point closest to p.
   void locate(Vec2 p, Real& s, Real& e) const;
+  // The same among the centreline points with arc length in [from, to] (from taken onto
+  // the track first; on a closed track the range may run on into the next lap).
+  void locate_within(Vec2 p, Real from, Real to, Real& s, Real& e) const;
   // The point at arc length s (wrapped on a closed track, clamped on an open one) and
   // lateral offset e; `tangent` receives the unit direction of travel there.
   Vec2 point_at(Real s, Real e, Vec2* tangent = nullptr) const;
@@ -33,13 +38,9 @@ class Track {
   Real ahead(Real s1, Real s2) const;
 
  private:
-  int segment_of(Real& s) const;  // wraps or clamps s, returns its segment
-
-  std::vector<Vec2> points_;       // closed tracks repeat the first point at the end
-  std::vector<Real> cumulative_;   // arc length at each point, metres
-  std::vector<Real> racing_line_;  // lateral offset at each point, metres
+  Polyline centreline_;
+  std::vector<Real> racing_line_;  // lateral offset at each centreline vertex, metres
   Real half_width_;
-  bool closed_;
 };
 
 }  // namespace contextsteer

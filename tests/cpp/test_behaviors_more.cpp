@@ -181,7 +181,7 @@ TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
 
 TEST(RacingLanes, LaneMapsAndDecision) {
   auto track = std::make_shared<Track>(std::vector<Vec2>{{0, 0}, {100, 0}}, 5, std::vector<Real>{2, 2}, false);
-  const RacingLanes lanes(track, 5, 10, 5, Falloff::Linear, 1);
+  const RacingLanes lanes(track, 5, 10, 5, 20, Falloff::Linear, 1);
   Scene s({0, 0, 6, 2});
   s.r = {1, 1};
   std::vector<Real> interest(5), danger(5), final_map(5);
@@ -197,4 +197,26 @@ TEST(RacingLanes, LaneMapsAndDecision) {
   track->locate({30, -1.5f}, s_along, e);
   EXPECT_NEAR(s_along, 30, 1e-5);
   EXPECT_NEAR(e, -1.5f, 1e-5);
+}
+
+TEST(Track, LocatesWithinAWindowAcrossACrossing) {
+  // A closed figure of eight through the origin: out along y = x, round the right lobe,
+  // back through the origin along y = -x, round the left lobe. 8 legs of 10 * sqrt(2) m.
+  const Real leg = 10 * std::sqrt(Real(2));
+  const Track eight({{0, 0}, {10, 10}, {20, 0}, {10, -10}, {0, 0}, {-10, 10}, {-20, 0}, {-10, -10}}, 3, {}, true);
+  EXPECT_NEAR(eight.length(), 8 * leg, 1e-3);
+  Real s = 0, e = 0;
+  // Just past the crossing on the way out, a little closer to the other branch.
+  const Vec2 p{0.5f, -0.3f};
+  eight.locate(p, s, e);
+  EXPECT_NEAR(s, 4 * leg - std::sqrt(Real(0.32)), 1e-3);  // the whole track: the way back in
+  eight.locate_within(p, 8 * leg - 1, 8 * leg - 1 + 5, s, e);  // came round the left lobe
+  EXPECT_NEAR(s, std::sqrt(Real(0.02)), 1e-3);                  // on the way out, wrapped
+  EXPECT_NEAR(e, -std::sqrt(Real(0.32)), 1e-3);                 // right of y = x
+  // Polylines measure the same: a point and its tangent at any arc length.
+  Vec2 t;
+  const Vec2 q = eight.point_at(8 * leg + leg / 2, 0, &t);  // half a leg into the next lap
+  EXPECT_NEAR(q.x, 5, 1e-4);
+  EXPECT_NEAR(q.y, 5, 1e-4);
+  EXPECT_NEAR(t.x, std::sqrt(Real(0.5)), 1e-5);
 }

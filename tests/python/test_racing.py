@@ -66,3 +66,24 @@ def test_a_faster_car_overtakes_without_contact():
     assert np.abs(lateral[:, 0] - 2.0).max() > 1.5  # it left the line to pass...
     assert abs(lateral[-1, 0] - 2.0) < 0.5          # ...and came back to it
     assert (np.abs(lateral) <= 5.0).all()           # never off the track
+
+
+def test_a_figure_of_eight_is_driven_lobe_after_lobe():
+    # The racing line is 2.5 m off the centreline through the crossing at the origin,
+    # where a car is then closer to the other branch. Located on the whole track each
+    # step, the car takes that branch and circles one lobe for ever; with its place on
+    # the track kept from step to step, it drives right lobe, left lobe, right lobe...
+    t = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+    centre = np.column_stack([40 * np.sin(t), 20 * np.sin(2 * t)])
+    track = cs.Track(centre, 4.0, racing_line=2.5 * np.cos(t), closed=True)
+    lanes = cs.RacingLanes(track, lookahead=8.0)
+    world = cs.World(cs.Pipeline([lanes], slots=32, select="blend"), [[0.0, 0.0]], max_speed=12.0,
+                     max_acceleration=20.0, heading=np.pi / 4)
+    rec = world.run(1500, 1 / 30, record=["positions"])
+    x = rec.positions[:, 0, 0]
+    lobe = np.sign(x[np.abs(x) > 20])  # +1 deep in the right lobe, -1 in the left
+    changes = np.count_nonzero(np.diff(lobe))
+    assert changes >= 4, lobe  # 50 s at up to 12 m/s: over two laps of ~250 m
+    assert np.abs(track.locate(rec.positions[:, 0])[:, 1]).max() < track.half_width
+    with pytest.raises(ValueError, match="window"):
+        cs.RacingLanes(track, window=0.0)

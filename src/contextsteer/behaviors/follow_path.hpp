@@ -18,6 +18,7 @@
 
 #include <vector>
 
+#include "../polyline.hpp"
 #include "behavior.hpp"
 
 namespace contextsteer {
@@ -37,28 +38,21 @@ class FollowPath : public Behavior {
   // `last`: the closest point within [last, last + window], or of the whole path when
   // `last` is NaN (`last` is clamped to the path, or wrapped around a loop).
   Real progress(Vec2 p, Real last) const;
-  // The point at arc length s (clamped to the path, or wrapped around a loop).
-  Vec2 point_at(Real s) const;
   // The aim point of an agent at progress s, and whether it is the last waypoint.
   Vec2 aim(Real s, bool& at_end) const;
   // The waypoints as given (a loop's closing leg is implied).
   const std::vector<Vec2>& waypoints() const { return waypoints_; }
-  bool loop() const { return loop_; }
+  bool loop() const { return path_.closed(); }
   // Metres, the closing leg of a loop included.
-  Real length() const { return cumulative_.back(); }
+  Real length() const { return path_.length(); }
 
  private:
-  // s wrapped into [0, length) on a loop, clamped to [0, length] otherwise.
-  Real on_path(Real s) const;
-
   std::vector<Vec2> waypoints_;
-  std::vector<Vec2> points_;      // the waypoints, then the first again on a loop
-  std::vector<Real> cumulative_;  // arc length at each of points_, metres
+  Polyline path_;
   Real lookahead_;
   Real arrive_radius_;
   Real slowing_radius_;
   Real window_;
-  bool loop_;
 };
 
 }  // namespace contextsteer

@@ -8,12 +8,13 @@
 namespace contextsteer {
 
 RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width,
-                         Falloff falloff, Real weight)
+                         Real window, Falloff falloff, Real weight)
     : Behavior(weight),
       track_(std::move(track)),
       lanes_(lanes),
       lookahead_(lookahead),
       line_width_(line_width),
+      window_(window),
       falloff_(falloff) {
   if (!track_) throw std::invalid_argument("track: expected a track");
   if (lanes < 1 || lanes > kMaxLanes) {
@@ -22,6 +23,7 @@ RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real loo
   }
   if (!(lookahead > 0) || std::isinf(lookahead)) throw std::invalid_argument("lookahead: expected a finite distance > 0");
   if (!(line_width > 0) || std::isinf(line_width)) throw std::invalid_argument("line_width: expected a finite width > 0");
+  if (!(window > 0) || std::isinf(window)) throw std::invalid_argument("window: expected a finite distance > 0");
 }
 
 LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const {
@@ -29,7 +31,12 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
   const Real w = track.half_width();
   const Real lane_width = 2 * w / static_cast<Real>(lanes_);
   Real s = 0, e = 0;
-  track.locate(scene.position(a), s, e);
+  const Real* kept = scene.memory_of(a);
+  if (kept && !std::isnan(kept[0])) {
+    track.locate_within(scene.position(a), kept[0], kept[0] + window_, s, e);
+  } else {
+    track.locate(scene.position(a), s, e);
+  }
   const Real line = track.racing_offset(s + lookahead_);
   for (int j = 0; j < lanes_; ++j) {
     const Real centre = -w + (static_cast<Real>(j) + Real(0.5)) * lane_width;
@@ -58,6 +65,7 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
   for (int j = 0; j < lanes_; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
   const int best = static_cast<int>(std::max_element(final_map, final_map + lanes_) - final_map);
   LaneDecision out;
+  out.progress = s;
   out.blocked = !(final_map[best] > 0);
   out.strength = out.blocked ? Real(0) : std::min(Real(1), final_map[best]);
   Real lane = static_cast<Real>(best);
@@ -77,6 +85,7 @@ void RacingLanes::fill(const SceneView& scene, const int* agents, int count, con
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const LaneDecision d = decide(scene, a, lane_interest, lane_danger, lane_final);
+    if (Real* out = scene.memory_out_of(a)) out[0] = d.progress;
     const Vec2 to = d.target - scene.position(a);
     const Real dist = length(to);
     if (d.blocked || dist < Real(1e-6)) return;

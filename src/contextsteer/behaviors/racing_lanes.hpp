@@ -13,6 +13,11 @@
 // lane, hence a lateral target; the behaviour then fills the pipeline's interest with a cosine lobe
 // toward the track point at (s + lookahead, that target), times the lane's final value.
 // A car with no lane left aims straight ahead at its present offset, with strength 0.
+//
+// A car's s is its closest centreline point. In a world it is kept from step to step and
+// sought along the `window` metres of track after the last one, so a track that crosses
+// itself (a figure of eight) is driven in order; other cars, and a car outside a world
+// or at its first step, are located on the whole track.
 #pragma once
 
 #include <memory>
@@ -24,7 +29,8 @@
 namespace contextsteer {
 
 struct LaneDecision {
-  Real lateral = 0;  // chosen lateral offset, metres
+  Real progress = 0;  // the car's arc length s, metres
+  Real lateral = 0;   // chosen lateral offset, metres
   Vec2 target;       // the track point aimed at
   Real strength = 0;
   bool blocked = false;
@@ -34,12 +40,13 @@ class RacingLanes : public Behavior {
  public:
   static constexpr int kMaxLanes = 256;
 
-  RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Falloff falloff,
-              Real weight);
+  RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
+              Falloff falloff, Real weight);
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
   Real neighbor_radius() const override { return lookahead_; }
+  int memory_width() const override { return 1; }  // the car's s
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
@@ -54,6 +61,7 @@ class RacingLanes : public Behavior {
   int lanes_;
   Real lookahead_;
   Real line_width_;
+  Real window_;
   Falloff falloff_;
 };
 
