@@ -1,5 +1,7 @@
 """Times one world step (Chase + Avoid, 16 slots) in the C++ core against the same step
-written in plain NumPy (contextsteer.reference), in the same run, and prints both.
+written in plain NumPy (contextsteer.reference), in the same run, and prints both. Both
+decide, move, turn the headings, and measure penetration into the circles and overlap
+between agents.
 
     python benchmarks/bench_world_step.py [--sizes 1000 10000 100000] [--repeats 20]
 
@@ -37,13 +39,13 @@ def bench(n: int, repeats: int) -> tuple[float, float]:
     core = median_time(lambda: world.step(DT), repeats)
 
     dirs = reference.slot_directions(SLOTS)
-    state = {"p": positions.copy(), "v": np.zeros_like(positions)}
+    state = {"p": positions.copy(), "v": np.zeros_like(positions), "h": np.zeros(n, np.float32)}
     radius, speed, accel = (np.full(n, x, np.float32) for x in (0.5, 2.0, 4.0))
 
     def numpy_step():
-        state["p"], state["v"] = reference.step(state["p"], state["v"], radius=radius, max_speed=speed,
-                                                max_acceleration=accel, targets=target, circles=circles,
-                                                dirs=dirs, avoid_distance=AVOID_DISTANCE, dt=DT)
+        state["p"], state["v"], state["h"], _, _ = reference.step(
+            state["p"], state["v"], state["h"], radius=radius, max_speed=speed, max_acceleration=accel,
+            targets=target, circles=circles, dirs=dirs, avoid_distance=AVOID_DISTANCE, dt=DT)
 
     plain = median_time(numpy_step, max(3, repeats // 5))
     return core, plain

@@ -63,19 +63,42 @@ def resolve_subtract_argmax(interest, danger, dirs):
     return direction, strength, blocked
 
 
-def step(positions, velocities, *, radius, max_speed, max_acceleration, targets, circles, dirs,
-         avoid_distance, dt):
-    """One world step of chase + avoid; returns new ``(positions, velocities)``."""
-    interest = chase_interest(positions, targets, dirs)
-    danger = avoid_danger(positions, radius, circles, dirs, avoid_distance)
-    direction, strength, _ = resolve_subtract_argmax(interest, danger, dirs)
+def integrate(positions, velocities, headings, direction, strength, *, max_speed, max_acceleration, dt):
+    """The world's motion for decisions ``direction`` ``(n, 2)`` and ``strength`` ``(n,)``:
+    the velocity turns toward ``direction * strength * max_speed`` by at most
+    ``max_acceleration * dt``, the position follows it (semi-implicit Euler), and the
+    heading points along any velocity that is not ~0. Returns new
+    ``(positions, velocities, headings)``."""
     desired = direction * (strength * max_speed)[:, None]
     change = desired - velocities
     norm = np.linalg.norm(change, axis=1)
     limit = max_acceleration * dt
-    scale = np.where(norm > limit, limit / np.maximum(norm, 1e-30), 1)
-    velocities = velocities + change * scale[:, None]
-    return positions + velocities * dt, velocities
+    velocities = velocities + change * np.where(norm > limit, limit / np.maximum(norm, 1e-30), 1)[:, None]
+    positions = positions + velocities * dt
+    moving = (velocities**2).sum(axis=1) >= 1e-12
+    headings = np.where(moving, np.arctan2(velocities[:, 1], velocities[:, 0]), headings)
+    return positions, velocities, headings
+
+
+def circle_penetration(positions, radius, circles):
+    """``(n,)`` deepest reach of each agent (``radius`` ``(n,)``) into circles ``(k, 3)``,
+    metres, 0 when it touches none."""
+    gap = np.linalg.norm(positions[:, None] - circles[None, :, :2], axis=2)
+    return np.maximum(0, (radius[:, None] + circles[None, :, 2] - gap).max(axis=1, initial=0))
+
+
+def step(positions, velocities, headings, *, radius, max_speed, max_acceleration, targets, circles, dirs,
+         avoid_distance, dt):
+    """One world step of chase + avoid around circles, as the world takes it: decisions,
+    motion and headings, then the penetration into circles and the overlap between
+    agents measured. Returns new ``(positions, velocities, headings, penetration, overlap)``."""
+    interest = chase_interest(positions, targets, dirs)
+    danger = avoid_danger(positions, radius, circles, dirs, avoid_distance)
+    direction, strength, _ = resolve_subtract_argmax(interest, danger, dirs)
+    positions, velocities, headings = integrate(positions, velocities, headings, direction, strength,
+                                                max_speed=max_speed, max_acceleration=max_acceleration, dt=dt)
+    return (positions, velocities, headings, circle_penetration(positions, radius, circles),
+            overlap(positions, radius))
 
 
 # --- The disc scene: seek plus danger from neighbouring agents -----------------------
@@ -133,14 +156,8 @@ def disc_step(positions, velocities, headings, *, targets, radius, max_speed, ma
     interest = chase_interest_own(positions, targets, dirs)
     danger = agent_danger(positions, radius, dirs, sense_radius)
     direction, strength, _ = resolve_subtract_argmax(interest, danger, dirs)
-    desired = direction * (strength * max_speed)[:, None]
-    change = desired - velocities
-    norm = np.linalg.norm(change, axis=1)
-    limit = max_acceleration * dt
-    velocities = velocities + change * np.where(norm > limit, limit / np.maximum(norm, 1e-30), 1)[:, None]
-    positions = positions + velocities * dt
-    moving = (velocities**2).sum(axis=1) >= 1e-12
-    headings = np.where(moving, np.arctan2(velocities[:, 1], velocities[:, 0]), headings)
+    positions, velocities, headings = integrate(positions, velocities, headings, direction, strength,
+                                                max_speed=max_speed, max_acceleration=max_acceleration, dt=dt)
     return positions, velocities, headings, overlap(positions, radius)
 
 

@@ -90,33 +90,32 @@ void Obstacles::rebuild_walls() {
 }
 
 Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
-  // Find the circle reached deepest by the least d^2 - reach^2 (no square root), four
-  // circles at a time; a contact then costs one square root.
-  Real best = kInfinity;
-  int best_index = -1;
+  // Contact with a circle means d^2 - reach^2 < 0 (no square root), tested four circles
+  // at a time; only the circles in contact then cost a square root each for their depth,
+  // reach - d. (The least d^2 - reach^2 is not always the deepest: (reach - d)(reach + d)
+  // also grows with the reach.)
   const std::size_t count = circle_x_.size();
 #ifdef CONTEXTSTEER_SIMD
-  Real4 lane_best = splat<Real4>(kInfinity);
+  Real4 lane_least = splat<Real4>(kInfinity);
   for (std::size_t i = 0; i < count; i += 4) {
     const Real4 dx = load_lanes<Real4>(circle_x_.data() + i) - splat<Real4>(p.x);
     const Real4 dy = load_lanes<Real4>(circle_y_.data() + i) - splat<Real4>(p.y);
     const Real4 reach = load_lanes<Real4>(circle_r_.data() + i) + splat<Real4>(r);
     const Real4 gap = dx * dx + dy * dy - reach * reach;
-    lane_best = gap < lane_best ? gap : lane_best;
+    lane_least = gap < lane_least ? gap : lane_least;
   }
-  for (int lane = 0; lane < 4; ++lane) best = std::min(best, lane_best[lane]);
-  if (!(best < 0)) return 0;  // no contact with any circle, on any layer
+  Real least = kInfinity;
+  for (int lane = 0; lane < 4; ++lane) least = std::min(least, lane_least[lane]);
+  if (!(least < 0)) return 0;  // no contact with any circle, on any layer
 #endif
-  // Contacts exist (or no vector path): find the deepest among the sensed layers.
-  best = kInfinity;
+  // Contacts exist (or no vector path): the deepest among the sensed layers.
+  Real depth = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const Real dx = circle_x_[i] - p.x, dy = circle_y_[i] - p.y, reach = circle_r_[i] + r;
-    const Real gap = dx * dx + dy * dy - reach * reach;
-    if (gap < best && (mask & circle_l_[i])) best = gap, best_index = static_cast<int>(i);
+    const Real d2 = dx * dx + dy * dy;
+    if (d2 < reach * reach && (mask & circle_l_[i])) depth = std::max(depth, reach - std::sqrt(d2));
   }
-  if (best_index < 0 || !(best < 0)) return 0;
-  const Real dx = circle_x_[best_index] - p.x, dy = circle_y_[best_index] - p.y;
-  return circle_r_[best_index] + r - std::sqrt(dx * dx + dy * dy);
+  return depth;
 }
 
 Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {

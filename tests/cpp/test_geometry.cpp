@@ -51,3 +51,13 @@ TEST(Obstacles, PenetrationOfEveryKind) {
   EXPECT_THROW(o.add_polygon({{0, 0}, {1, 1}}), std::invalid_argument);
   EXPECT_THROW(o.set_bounds({{1, 1}, {0, 2}}), std::invalid_argument);
 }
+
+TEST(Obstacles, PenetrationIsTheDeepestOfTheCirclesTouched) {
+  // At (0, 0) with radius 0.5: the big circle is reached 0.5 m deep, with d^2 - reach^2
+  // = 49 - 56.25; the small one 0.8 m deep, with d^2 - reach^2 = 0.04 - 1. The least
+  // d^2 - reach^2 picks the big circle, which is not the deepest.
+  Obstacles o;
+  o.add_circle({{7, 0}, 7});
+  o.add_circle({{0, 0.2f}, 0.5f});
+  EXPECT_NEAR(o.penetration({0, 0}, 0.5f, kAllLayers), 0.8f, 1e-6);
+}

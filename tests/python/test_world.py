@@ -17,15 +17,20 @@ def test_world_step_matches_the_numpy_reference():
     world = cs.World(pipeline, positions, max_speed=2.0, max_acceleration=4.0, radius=0.5, circles=circles)
 
     dirs = reference.slot_directions(slots)
-    p, v = positions.astype(np.float64), np.zeros((n, 2))
+    p, v, h = positions.astype(np.float64), np.zeros((n, 2)), np.zeros(n)
     for _ in range(5):
         world.step(dt)
-        p, v = reference.step(p, v, radius=np.full(n, 0.5), max_speed=np.full(n, 2.0),
-                              max_acceleration=np.full(n, 4.0), targets=target.astype(np.float64),
-                              circles=circles.astype(np.float64), dirs=dirs, avoid_distance=3.0, dt=dt)
+        p, v, h, penetration, overlap = reference.step(
+            p, v, h, radius=np.full(n, 0.5), max_speed=np.full(n, 2.0), max_acceleration=np.full(n, 4.0),
+            targets=target.astype(np.float64), circles=circles.astype(np.float64), dirs=dirs, avoid_distance=3.0,
+            dt=dt)
     # float32 against float64; with this seed no agent sits on a tie between two slots.
     np.testing.assert_allclose(world.positions, p, atol=1e-4)
+    np.testing.assert_allclose(world.heading, h, atol=1e-5)
+    np.testing.assert_allclose(world.penetration, penetration, atol=1e-4)
+    np.testing.assert_allclose(world.overlap, overlap, atol=1e-4)
     assert world.danger.max() > 0.5 and world.blocked.any()  # the avoid and brake paths were exercised
+    assert penetration.max() > 0 and overlap.max() > 0  # and both measurements
 
 
 def test_maps_of_a_step_equal_the_free_functions():
