@@ -107,7 +107,7 @@ class Pipeline {
   std::vector<Real> danger_weights_;
   int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
   Real neighbor_radius_ = 0;
-  std::vector<int> memory_offset_;  // per behaviour, where its kept values start in an agent's
+  std::vector<int> memory_offset_;  // per behaviour, its first kept value in an agent's row
   int memory_width_ = 0;
 };
 

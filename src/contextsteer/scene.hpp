@@ -66,7 +66,8 @@ struct SceneView {
   }
   LayerMask layer_of(int a) const { return layer ? layer[a] : LayerMask(1); }
   LayerMask senses(int a) const { return sense_mask ? sense_mask[a] : kAllLayers; }
-  // Agent a's kept values for the behaviour at hand, or null (no world, or read-only).
+  // Agent a's kept values for the behaviour at hand (null outside a world), and where to
+  // write them (null too when they must stay as they are).
   const Real* memory_of(int a) const { return memory ? memory + static_cast<std::size_t>(a) * memory_width : nullptr; }
   Real* memory_out_of(int a) const {
     return memory_out ? memory_out + static_cast<std::size_t>(a) * memory_width : nullptr;
