@@ -289,10 +289,8 @@ class FollowPath(Behavior):
         progress was ``last``: its closest point within ``[last, last + window]``, or on
         the whole path when ``last`` is NaN (the default)."""
         point = check.shaped("point", point, (2,))
-        last = float(last)
-        if not np.isnan(last):
-            last = check.number("last", last)
-        return self._core.progress(point, last)
+        anywhere = isinstance(last, (float, np.floating)) and np.isnan(last)
+        return self._core.progress(point, float("nan") if anywhere else check.number("last", last))
 
 
 class Rays(Behavior):

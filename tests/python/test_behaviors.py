@@ -159,6 +159,8 @@ def test_follow_path_keeps_each_agents_progress_through_a_crossing():
         path.progress([1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="last"):
         path.progress([1.0, 2.0], last=float("inf"))
+    with pytest.raises(TypeError, match="last"):
+        path.progress([1.0, 2.0], last="x")
 
 
 def test_follow_path_loop_patrols_round_and_round():
