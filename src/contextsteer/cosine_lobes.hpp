@@ -38,7 +38,16 @@ template <class LobesOf>
 void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum, LobesOf&& lobes_of) {
   std::vector<Lobe>& lobes = lobe_buffer();
   lobes.clear();
-  for (int k = 0; k < count; ++k) lobes_of(k, [&lobes, k](Real x, Real y) { lobes.push_back({k, x, y}); });
+  for (int k = 0; k < count; ++k) {
+    lobes_of(k, [&lobes, k](Real x, Real y) {
+      // Field by field: a Lobe built whole on the stack and copied in was read back by
+      // a load spanning two of its stores, which stalls on store forwarding.
+      Lobe& lobe = lobes.emplace_back();
+      lobe.row = k;
+      lobe.x = x;
+      lobe.y = y;
+    });
+  }
   add_cosine_lobes(rows, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
 }
 
