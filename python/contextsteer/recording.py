@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -79,3 +80,26 @@ class Recording:
         """The first ``steps`` steps, marked incomplete."""
         arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded, **arrays)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Writes the recording to ``path`` as a compressed NumPy ``.npz`` archive (NumPy
+        adds the suffix when it is missing): every recorded array, the time, the ids and
+        whether the run completed. :meth:`load` reads it back."""
+        arrays = {name: getattr(self, name) for name in self.recorded}
+        np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete), **arrays)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Recording:
+        """A recording written by :meth:`save`. Raises ValueError for an archive that holds
+        no recording, or arrays of any other name."""
+        with np.load(path, allow_pickle=False) as archive:
+            names = set(archive.files)
+            missing = {"time", "ids", "complete"} - names
+            unknown = names - {"time", "ids", "complete"} - set(FIELDS)
+            if missing or unknown:
+                raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
+                                 f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
+            recorded = tuple(name for name in FIELDS if name in names)
+            arrays = {name: archive[name] for name in recorded}
+            return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
+                       **arrays)

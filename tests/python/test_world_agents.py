@@ -168,6 +168,21 @@ def test_run_records_arrays_of_the_documented_shapes():
         world.run(3, record=["speed"])
 
 
+def test_a_recording_saves_and_loads_whole(tmp_path):
+    world = cs.World(chase_pipeline(), np.zeros((4, 2)), targets=[[10, 0]] * 4, max_speed=1.0)
+    rec = world.run(12, 0.1, record=["positions", "final", "blocked", "overlap"]).truncated(10)
+    rec.save(tmp_path / "run")
+    back = cs.Recording.load(tmp_path / "run.npz")
+    assert back.recorded == rec.recorded and back.complete is False and back.steps == 10
+    for name in ("time", "ids", *rec.recorded):
+        np.testing.assert_array_equal(getattr(back, name), getattr(rec, name))
+        assert getattr(back, name).dtype == getattr(rec, name).dtype
+    assert back.velocities is None
+    np.savez(tmp_path / "other.npz", x=np.zeros(3))
+    with pytest.raises(ValueError, match="Recording.save"):
+        cs.Recording.load(tmp_path / "other.npz")
+
+
 def test_run_matches_stepping():
     def make():
         return cs.World(chase_pipeline(), np.random.default_rng(1).uniform(-5, 5, (20, 2)),
