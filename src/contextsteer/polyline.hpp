@@ -5,6 +5,7 @@
 // its length; on an open one they are clamped to it.
 #pragma once
 
+#include <cmath>
 #include <vector>
 
 #include "real.hpp"
@@ -44,6 +45,13 @@ class Polyline {
   Closest closest(Vec2 p, Real from, Real to) const;
   // The closest point of the whole polyline.
   Closest closest(Vec2 p) const { return closest(p, 0, length()); }
+  // Where something last seen at arc length `last` is now, at p: the closest point
+  // within [last, last + window], or of the whole polyline when `last` is NaN (unknown).
+  // Followed step by step, it never goes back, nor jumps to another part of the path
+  // that passes close by.
+  Closest closest_after(Vec2 p, Real last, Real window) const {
+    return std::isnan(last) ? closest(p) : closest(p, last, last + window);
+  }
 
  private:
   std::vector<Vec2> vertices_;

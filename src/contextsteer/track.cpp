@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -40,10 +41,12 @@ Track::Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> ra
   if (!(length() > 0)) throw std::invalid_argument("centreline: expected a track of non-zero length");
 }
 
-void Track::locate(Vec2 p, Real& s, Real& e) const { locate_within(p, 0, length(), s, e); }
+void Track::locate(Vec2 p, Real& s, Real& e) const {
+  locate_after(p, std::numeric_limits<Real>::quiet_NaN(), 0, s, e);
+}
 
-void Track::locate_within(Vec2 p, Real from, Real to, Real& s, Real& e) const {
-  const Polyline::Closest c = centreline_.closest(p, from, to);
+void Track::locate_after(Vec2 p, Real last, Real window, Real& s, Real& e) const {
+  const Polyline::Closest c = centreline_.closest_after(p, last, window);
   s = c.s;
   const Vec2 off = p - c.point;
   const Real cross = c.tangent.x * off.y - c.tangent.y * off.x;  // > 0 on the left

@@ -26,9 +26,9 @@ class Track {
 
   // Arc length and lateral offset of the centreline point closest to p.
   void locate(Vec2 p, Real& s, Real& e) const;
-  // The same among the centreline points with arc length in [from, to] (from taken onto
-  // the track first; on a closed track the range may run on into the next lap).
-  void locate_within(Vec2 p, Real from, Real to, Real& s, Real& e) const;
+  // The same for a car last located at arc length `last` (NaN when unknown): the closest
+  // point within [last, last + window] (Polyline::closest_after).
+  void locate_after(Vec2 p, Real last, Real window, Real& s, Real& e) const;
   // The point at arc length s (wrapped on a closed track, clamped on an open one) and
   // lateral offset e; `tangent` receives the unit direction of travel there.
   Vec2 point_at(Real s, Real e, Vec2* tangent = nullptr) const;

@@ -210,7 +210,7 @@ TEST(Track, LocatesWithinAWindowAcrossACrossing) {
   const Vec2 p{0.5f, -0.3f};
   eight.locate(p, s, e);
   EXPECT_NEAR(s, 4 * leg - std::sqrt(Real(0.32)), 1e-3);  // the whole track: the way back in
-  eight.locate_within(p, 8 * leg - 1, 8 * leg - 1 + 5, s, e);  // came round the left lobe
+  eight.locate_after(p, 8 * leg - 1, 5, s, e);  // came round the left lobe
   EXPECT_NEAR(s, std::sqrt(Real(0.02)), 1e-3);                  // on the way out, wrapped
   EXPECT_NEAR(e, -std::sqrt(Real(0.32)), 1e-3);                 // right of y = x
   // Polylines measure the same: a point and its tangent at any arc length.

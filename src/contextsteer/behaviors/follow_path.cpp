@@ -39,7 +39,7 @@ FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_
 }
 
 Real FollowPath::progress(Vec2 p, Real last) const {
-  return std::isnan(last) ? path_.closest(p).s : path_.closest(p, last, last + window_).s;
+  return path_.closest_after(p, last, window_).s;
 }
 
 Vec2 FollowPath::aim(Real s, bool& at_end) const {

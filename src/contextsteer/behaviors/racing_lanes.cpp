@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "../cosine_lobes.hpp"
 
@@ -32,11 +33,7 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
   const Real lane_width = 2 * w / static_cast<Real>(lanes_);
   Real s = 0, e = 0;
   const Real* kept = scene.memory_of(a);
-  if (kept && !std::isnan(kept[0])) {
-    track.locate_within(scene.position(a), kept[0], kept[0] + window_, s, e);
-  } else {
-    track.locate(scene.position(a), s, e);
-  }
+  track.locate_after(scene.position(a), kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN(), window_, s, e);
   const Real line = track.racing_offset(s + lookahead_);
   for (int j = 0; j < lanes_; ++j) {
     const Real centre = -w + (static_cast<Real>(j) + Real(0.5)) * lane_width;
