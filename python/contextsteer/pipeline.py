@@ -73,6 +73,10 @@ class Pipeline:
     def behaviors(self) -> tuple[Behavior, ...]:
         return self._behaviors
 
+    def __repr__(self) -> str:
+        names = ", ".join(type(b).__name__ for b in self._behaviors)
+        return f"Pipeline([{names}], slots={self.slots})"
+
     @property
     def slots(self) -> int:
         return self._core.slots

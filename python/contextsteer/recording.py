@@ -37,7 +37,7 @@ def bytes_per_step(names, agents: int, slots: int) -> int:
     return total
 
 
-@dataclass
+@dataclass(repr=False)
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
 
@@ -75,6 +75,10 @@ class Recording:
     @property
     def steps(self) -> int:
         return len(self.time)
+
+    def __repr__(self) -> str:
+        return (f"Recording(steps={self.steps}, agents={len(self.ids)}, recorded={self.recorded}, "
+                f"complete={self.complete})")
 
     def truncated(self, steps: int) -> Recording:
         """The first ``steps`` steps, marked incomplete."""

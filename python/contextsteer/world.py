@@ -375,6 +375,10 @@ class World:
     def __len__(self) -> int:
         return self._core.agent_count
 
+    def __repr__(self) -> str:
+        return (f"World(agents={len(self)}, steerings={len(self._steerings)}, threads={self.threads}, "
+                f"time={float(self.time):g} s)")
+
     # --- per-agent arrays: writable state and parameters ------------------------------
     positions = _view("positions", "``(n, 2)`` metres, writable view.")
     velocities = _view("velocities", "``(n, 2)`` m/s, writable view.")

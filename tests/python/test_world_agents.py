@@ -183,6 +183,15 @@ def test_a_recording_saves_and_loads_whole(tmp_path):
         cs.Recording.load(tmp_path / "other.npz")
 
 
+def test_reprs_say_what_matters():
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True)], slots=12)
+    world = cs.World(pipeline, np.zeros((3, 2)), threads=2)
+    rec = world.run(4, 0.25, record=["positions", "overlap"])
+    assert repr(pipeline) == "Pipeline([Chase, Avoid], slots=12)"
+    assert repr(world) == "World(agents=3, steerings=1, threads=2, time=1 s)"
+    assert repr(rec) == "Recording(steps=4, agents=3, recorded=('positions', 'overlap'), complete=True)"
+
+
 def test_run_matches_stepping():
     def make():
         return cs.World(chase_pipeline(), np.random.default_rng(1).uniform(-5, 5, (20, 2)),
