@@ -3,10 +3,12 @@
 Context maps have one value per direction ("slot"); behaviours write interest and
 danger into them; a pipeline combines, masks and resolves them into a direction and a
 strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
-(imported on demand, so matplotlib is not loaded by ``import contextsteer``).
+(imported on demand, so matplotlib is not loaded by ``import contextsteer``); measures of
+a run in :mod:`contextsteer.metrics`; :func:`sweep` runs a grid of parameters into a pandas
+DataFrame (pandas, too, is imported when a sweep runs).
 """
 
-from . import classic
+from . import classic, metrics
 from .behaviors import (
     Alignment,
     Arrive,
@@ -34,6 +36,7 @@ from .explain import Explanation
 from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
 from .recording import Recording
+from .sweeps import sweep
 from .world import ALL_LAYERS, World
 
 __version__ = "0.1.0"
@@ -70,6 +73,8 @@ __all__ = [
     "Recording",
     "World",
     "classic",
+    "metrics",
+    "sweep",
     "blur",
     "combine",
     "resample",

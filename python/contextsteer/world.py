@@ -251,7 +251,7 @@ class World:
         time = np.empty(steps)
         recording = rec.Recording(time, self.ids.copy(), recorded=names, **arrays)
         chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
-        bar = _progress_bar(steps) if progress else None
+        bar = progress_bar(steps) if progress else None
         done = 0
         try:
             while done < steps:
@@ -408,9 +408,10 @@ class World:
     overlap = _view("overlap", "``(n,)`` metres of the deepest overlap with a sensed agent, read-only view.")
 
 
-def _progress_bar(total: int):
+def progress_bar(total: int, unit: str = "step"):
+    """A tqdm progress bar over ``total`` units (steps of a run, runs of a sweep)."""
     try:
         from tqdm.auto import tqdm
     except ImportError as exc:  # pragma: no cover - tqdm is a dependency
         raise ImportError("progress=True needs tqdm (pip install tqdm)") from exc
-    return tqdm(total=total, unit="step")
+    return tqdm(total=total, unit=unit)

@@ -1,0 +1,118 @@
+"""How well a run went, measured from its :class:`~contextsteer.Recording`.
+
+Per-agent measures come as ``(n,)`` arrays, one value per recorded agent (row);
+:func:`summary` reduces them to one number each, a row of a parameter sweep
+(:func:`contextsteer.sweep`). Each measure needs certain arrays recorded and says which
+when they are missing. A recording holds the state at the end of each step, so the
+measures see the run from the end of its first step on.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import _validation as check
+from .recording import Recording
+
+
+def _check(recording) -> Recording:
+    if not isinstance(recording, Recording):
+        raise TypeError(f"recording: expected a Recording (what World.run returns), got {type(recording).__name__}")
+    return recording
+
+
+def _recorded(recording: Recording, name: str, measure: str) -> np.ndarray:
+    array = getattr(_check(recording), name)
+    if array is None:
+        raise ValueError(f"recording: {measure} needs {name} recorded (pass record= with {name!r} to World.run), "
+                         f"but the recording holds {list(recording.recorded)}")
+    return array
+
+
+def arrival_times(recording: Recording, targets, *, within: float = 1.0) -> np.ndarray:
+    """``(n,)`` seconds: when each agent first came within ``within`` metres of its target
+    (the time of the first recorded step that ended there), NaN for agents that never did.
+
+    targets: ``(n, 2)`` metres, each recorded agent's target point (``world.targets`` of
+    the world that ran, for fixed targets). Needs positions recorded.
+    """
+    positions = _recorded(recording, "positions", "arrival_times")
+    targets = check.shaped("targets", targets, (len(recording.ids), 2))
+    within = check.number("within", within, above=0.0)
+    there = np.linalg.norm(positions - targets[None], axis=2) <= within  # (T, n)
+    first = there.argmax(axis=0)
+    times = recording.time[first].astype(np.float64)
+    times[~there.any(axis=0)] = np.nan
+    return times
+
+
+def path_lengths(recording: Recording) -> np.ndarray:
+    """``(n,)`` metres each agent travelled between the first and the last recorded step.
+    Needs positions recorded."""
+    positions = _recorded(recording, "positions", "path_lengths")
+    steps = np.diff(positions.astype(np.float64), axis=0)
+    return np.linalg.norm(steps, axis=2).sum(axis=0)
+
+
+def mean_speeds(recording: Recording) -> np.ndarray:
+    """``(n,)`` m/s, each agent's speed averaged over the recorded steps (NaN for none).
+    Needs velocities recorded."""
+    velocities = _recorded(recording, "velocities", "mean_speeds")
+    if recording.steps == 0:
+        return np.full(len(recording.ids), np.nan)
+    return np.linalg.norm(velocities.astype(np.float64), axis=2).mean(axis=0)
+
+
+def turn_rates(recording: Recording) -> np.ndarray:
+    """``(n,)`` rad/s, how fast each agent's heading turned, averaged over the recorded
+    steps: the mean of |change of heading| / time between steps, each change taken the
+    short way round. Weaving and jitter show here (NaN with fewer than two steps). Needs
+    headings recorded."""
+    headings = _recorded(recording, "headings", "turn_rates")
+    if recording.steps < 2:
+        return np.full(len(recording.ids), np.nan)
+    change = np.diff(headings.astype(np.float64), axis=0)  # (T - 1, n) radians
+    turned = np.abs((change + np.pi) % (2 * np.pi) - np.pi)  # the short way round, in [0, pi]
+    return (turned / np.diff(recording.time)[:, None]).mean(axis=0)
+
+
+def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[str, float]:
+    """One number per measure the recording allows, over all its agents:
+
+    - ``arrived``: the share of agents that came within ``within`` metres of their target
+      (with targets, ``(n, 2)`` metres, and positions);
+    - ``mean_arrival_time``: seconds, the mean of :func:`arrival_times` over those agents
+      (NaN when none arrived);
+    - ``mean_path_length``: metres (positions), ``mean_speed``: m/s (velocities),
+      ``mean_turn_rate``: rad/s (headings), means over the agents;
+    - ``max_overlap``, ``max_penetration``: metres, the deepest over the run (overlap,
+      penetration);
+    - ``steps``: the steps recorded, and ``complete``: False when the run was interrupted.
+    """
+    _check(recording)
+    out: dict[str, float] = {}
+    if targets is not None and recording.positions is not None:
+        times = arrival_times(recording, targets, within=within)
+        arrived = ~np.isnan(times)
+        out["arrived"] = float(arrived.mean()) if arrived.size else math.nan
+        out["mean_arrival_time"] = float(times[arrived].mean()) if arrived.any() else math.nan
+    if recording.positions is not None:
+        out["mean_path_length"] = _mean(path_lengths(recording))
+    if recording.velocities is not None:
+        out["mean_speed"] = _mean(mean_speeds(recording))
+    if recording.headings is not None:
+        out["mean_turn_rate"] = _mean(turn_rates(recording))
+    for name in ("overlap", "penetration"):
+        array = getattr(recording, name)
+        if array is not None:
+            out[f"max_{name}"] = float(array.max()) if array.size else math.nan
+    out["steps"] = recording.steps
+    out["complete"] = recording.complete
+    return out
+
+
+def _mean(values: np.ndarray) -> float:
+    """The mean, NaN for no values or NaN ones (without NumPy's empty-slice warning)."""
+    return float(values.mean()) if values.size else math.nan

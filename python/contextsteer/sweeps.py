@@ -1,0 +1,192 @@
+"""Parameter sweeps: one world per combination of parameters, each run and measured, the
+results gathered in a pandas DataFrame."""
+
+from __future__ import annotations
+
+import itertools
+import time
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Any
+
+import numpy as np
+
+from . import _validation as check
+from .metrics import summary
+from .recording import Recording
+from .world import World, progress_bar
+
+Run = dict[str, Any]  # one run's parameters: the keywords make_world is called with
+
+
+def runs_of(params) -> list[Run]:
+    """The runs ``params`` describes: ``{name: values}`` gives every combination, in the
+    order of ``itertools.product`` (the last name varies fastest); a sequence of
+    ``{name: value}`` mappings gives one run each, in its order."""
+    if isinstance(params, Mapping):
+        names = list(params)
+        columns = []
+        for name in names:
+            _check_name(name)
+            values = params[name]
+            if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+                raise TypeError(f"params: expected a sequence of values for {name!r}, got {type(values).__name__} "
+                                f"(wrap a single value in a list)")
+            values = list(values)
+            if not values:
+                raise ValueError(f"params: expected at least one value for {name!r}, got none")
+            columns.append(values)
+        return [dict(zip(names, combination)) for combination in itertools.product(*columns)]
+    if isinstance(params, (str, bytes)) or not isinstance(params, Iterable):
+        raise TypeError(f"params: expected {{name: values}} or a sequence of {{name: value}} mappings, "
+                        f"got {type(params).__name__}")
+    runs = []
+    for k, run in enumerate(params):
+        if not isinstance(run, Mapping):
+            raise TypeError(f"params: expected a {{name: value}} mapping for run {k}, got {type(run).__name__}")
+        for name in run:
+            _check_name(name)
+        runs.append(dict(run))
+    if not runs:
+        raise ValueError("params: expected at least one run, got an empty sequence")
+    return runs
+
+
+def _check_name(name) -> None:
+    if not isinstance(name, str) or not name.isidentifier():
+        raise TypeError(f"params: expected parameter names that can be keywords of make_world, got {name!r}")
+
+
+def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1 / 60, substeps: int = 1,
+          record="state", measure: Callable[[World, Recording], Mapping[str, Any]] | None = None,
+          workers: int = 1, progress: bool = False):
+    """Build, run and measure one world per run of ``params``; a pandas DataFrame with a row
+    per run.
+
+    make_world: called as ``make_world(**run)`` for each run; returns a new
+        :class:`~contextsteer.World` (worlds may share pipelines, which never change).
+    params: ``{name: values}`` for every combination (the last name varies fastest), or a
+        sequence of ``{name: value}`` mappings, one per run. Put a seed among them for
+        repeats with other random scenes.
+    steps, dt, substeps, record: what :meth:`World.run` gets, the same for every run.
+    measure: ``measure(world, recording)`` returns ``{column: scalar}``; by default
+        :func:`contextsteer.metrics.summary` of the recording with ``world.targets``.
+    workers: runs at once, on threads. ``World.run`` releases the GIL, so worlds do run
+        in parallel (each world's own ``threads`` come on top of these); the rows do not
+        depend on it.
+    progress: show a tqdm progress bar over the runs.
+
+    Returns a DataFrame whose rows follow the order of the runs: the run's parameters, the
+    measures, then ``seconds``, the wall time its ``World.run`` took. An interruption
+    (Ctrl-C) keeps what finished: the DataFrame then holds the runs completed so far,
+    ``attrs["complete"]`` is False (True otherwise) and a RuntimeWarning says so (runs
+    under way on other threads finish in the background and are dropped). An error in a
+    run is raised as it came, with a note naming the run (Python 3.11 and later).
+    """
+    import pandas as pd
+
+    if not callable(make_world):
+        raise TypeError(f"make_world: expected a callable that takes the parameters as keywords and returns a "
+                        f"World, got {type(make_world).__name__}")
+    if measure is not None and not callable(measure):
+        raise TypeError(f"measure: expected a callable (world, recording) -> {{column: value}}, "
+                        f"got {type(measure).__name__}")
+    runs = runs_of(params)
+    run_arguments = {"steps": check.count("steps", steps), "dt": check.number("dt", dt, above=0.0),
+                     "substeps": check.count("substeps", substeps, minimum=1), "record": record}
+    World._record_names(record)  # a bad name fails now, not in the first run
+    workers = check.count("workers", workers, minimum=1)
+    progress = check.flag("progress", progress)
+
+    def one(run: Run) -> Run | None:
+        world = make_world(**run)
+        if not isinstance(world, World):
+            raise TypeError(f"make_world: expected a World, got {type(world).__name__}")
+        start = time.perf_counter()
+        recording = world.run(**run_arguments)
+        seconds = time.perf_counter() - start
+        if not recording.complete:  # World.run caught an interruption
+            return None
+        measured = measure(world, recording) if measure is not None else summary(recording, world.targets)
+        return {**run, **_columns(measured, run), "seconds": seconds}
+
+    rows: dict[int, Run] = {}
+    complete = True  # no interruption
+    finished = False  # every run done, none failed
+    bar = progress_bar(len(runs), unit="run") if progress else None
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    try:
+        if pool is None:
+            for k, run in enumerate(runs):
+                row = _noted(one, k, run)
+                if row is None:
+                    complete = False
+                    break
+                rows[k] = row
+                if bar is not None:
+                    bar.update(1)
+        else:
+            pending: dict[Future, int] = {pool.submit(_noted, one, k, run): k for k, run in enumerate(runs)}
+            while pending and complete:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    row = future.result()
+                    k = pending.pop(future)
+                    if row is None:
+                        complete = False
+                    else:
+                        rows[k] = row
+                        if bar is not None:
+                            bar.update(1)
+        finished = complete
+    except KeyboardInterrupt:
+        complete = False
+    finally:
+        if pool is not None:
+            # On an interruption or an error, runs not yet started are cancelled; the ones
+            # under way cannot be stopped from here and finish unwaited for.
+            pool.shutdown(wait=finished, cancel_futures=True)
+        if bar is not None:
+            bar.close()
+    if not complete:
+        warnings.warn(f"sweep interrupted: returning the {len(rows)} of {len(runs)} runs that finished",
+                      RuntimeWarning, stacklevel=2)
+    table = pd.DataFrame([rows[k] for k in sorted(rows)], columns=_column_order(runs, rows))
+    table.attrs["complete"] = complete
+    return table
+
+
+def _noted(one: Callable[[Run], Run | None], k: int, run: Run) -> Run | None:
+    """one(run), with a note on any error naming the run (Python 3.11 and later)."""
+    try:
+        return one(run)
+    except Exception as exc:
+        if hasattr(exc, "add_note"):
+            exc.add_note(f"in run {k} of the sweep: {run}")
+        raise
+
+
+def _columns(measured, run: Run) -> Run:
+    """measure's result, checked: a mapping of new column names to scalars."""
+    if not isinstance(measured, Mapping):
+        raise TypeError(f"measure: expected a {{column: value}} mapping, got {type(measured).__name__}")
+    for column, value in measured.items():
+        if not isinstance(column, str):
+            raise TypeError(f"measure: expected str column names, got {column!r}")
+        if column in run or column == "seconds":
+            raise ValueError(f"measure: column {column!r} is also a parameter or the run time; rename it")
+        if np.ndim(value) != 0:
+            raise TypeError(f"measure: expected a scalar for column {column!r}, got shape {np.shape(value)} "
+                            f"(reduce it, or keep the arrays yourself)")
+    return dict(measured)
+
+
+def _column_order(runs: list[Run], rows: dict[int, Run]) -> list[str]:
+    """Parameters first (in the order the runs name them), then the measures, then seconds."""
+    names: dict[str, None] = {}
+    for run in runs:
+        names.update(dict.fromkeys(run))
+    for row in rows.values():
+        names.update(dict.fromkeys(column for column in row if column != "seconds"))
+    return [*names, "seconds"] if rows else list(names)
