@@ -41,6 +41,8 @@ def arrival_times(recording: Recording, targets, *, within: float = 1.0) -> np.n
     positions = _recorded(recording, "positions", "arrival_times")
     targets = check.shaped("targets", targets, (len(recording.ids), 2))
     within = check.number("within", within, above=0.0)
+    if recording.steps == 0:
+        return np.full(len(recording.ids), np.nan)
     there = np.linalg.norm(positions - targets[None], axis=2) <= within  # (T, n)
     first = there.argmax(axis=0)
     times = recording.time[first].astype(np.float64)
@@ -49,11 +51,13 @@ def arrival_times(recording: Recording, targets, *, within: float = 1.0) -> np.n
 
 
 def path_lengths(recording: Recording) -> np.ndarray:
-    """``(n,)`` metres each agent travelled between the first and the last recorded step.
-    Needs positions recorded."""
+    """``(n,)`` metres each agent travelled between the first and the last recorded step
+    (NaN for none). Needs positions recorded."""
     positions = _recorded(recording, "positions", "path_lengths")
-    steps = np.diff(positions.astype(np.float64), axis=0)
-    return np.linalg.norm(steps, axis=2).sum(axis=0)
+    if recording.steps == 0:
+        return np.full(len(recording.ids), np.nan)
+    # float32 steps (as exact as the positions), summed in float64
+    return np.linalg.norm(np.diff(positions, axis=0), axis=2).sum(axis=0, dtype=np.float64)
 
 
 def mean_speeds(recording: Recording) -> np.ndarray:
@@ -62,7 +66,7 @@ def mean_speeds(recording: Recording) -> np.ndarray:
     velocities = _recorded(recording, "velocities", "mean_speeds")
     if recording.steps == 0:
         return np.full(len(recording.ids), np.nan)
-    return np.linalg.norm(velocities.astype(np.float64), axis=2).mean(axis=0)
+    return np.linalg.norm(velocities, axis=2).mean(axis=0, dtype=np.float64)
 
 
 def turn_rates(recording: Recording) -> np.ndarray:
@@ -73,7 +77,7 @@ def turn_rates(recording: Recording) -> np.ndarray:
     headings = _recorded(recording, "headings", "turn_rates")
     if recording.steps < 2:
         return np.full(len(recording.ids), np.nan)
-    change = np.diff(headings.astype(np.float64), axis=0)  # (T - 1, n) radians
+    change = np.diff(headings, axis=0).astype(np.float64)  # (T - 1, n) radians
     turned = np.abs((change + np.pi) % (2 * np.pi) - np.pi)  # the short way round, in [0, pi]
     return (turned / np.diff(recording.time)[:, None]).mean(axis=0)
 
@@ -90,13 +94,15 @@ def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[
     - ``max_overlap``, ``max_penetration``: metres, the deepest over the run (overlap,
       penetration);
     - ``steps``: the steps recorded, and ``complete``: False when the run was interrupted.
+
+    A measure over no agents or no steps is NaN.
     """
     _check(recording)
     out: dict[str, float] = {}
     if targets is not None and recording.positions is not None:
         times = arrival_times(recording, targets, within=within)
         arrived = ~np.isnan(times)
-        out["arrived"] = float(arrived.mean()) if arrived.size else math.nan
+        out["arrived"] = float(arrived.mean()) if arrived.size and recording.steps else math.nan
         out["mean_arrival_time"] = float(times[arrived].mean()) if arrived.any() else math.nan
     if recording.positions is not None:
         out["mean_path_length"] = _mean(path_lengths(recording))

@@ -74,6 +74,19 @@ def test_measures_of_a_real_run():
     assert metrics.turn_rates(r)[0] == 0.0
 
 
+@pytest.mark.parametrize("steps, agents", [(0, 3), (4, 0), (1, 2)])
+def test_short_and_empty_runs_give_nan_where_nothing_was_measured(steps, agents):
+    world = cs.World(cs.Pipeline([cs.Arrive()], slots=8), np.full((agents, 2), 5.0), max_speed=1.0)
+    r = world.run(steps, 0.1, record="all")
+    s = metrics.summary(r, world.targets)
+    assert s["steps"] == steps and set(s) >= {"arrived", "mean_path_length", "mean_speed", "max_overlap"}
+    assert metrics.arrival_times(r, world.targets).shape == (agents,)
+    if steps == 0 or agents == 0:
+        measures = ("arrived", "mean_arrival_time", "mean_path_length", "mean_speed", "max_overlap")
+        assert all(np.isnan(s[k]) for k in measures)
+    assert np.isnan(s["mean_turn_rate"]) == (steps < 2 or agents == 0)
+
+
 def test_bad_input_names_the_argument():
     r = recording(headings=np.zeros((3, 2), dtype=np.float32))
     with pytest.raises(ValueError, match="recording: arrival_times needs positions"):
