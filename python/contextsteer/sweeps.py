@@ -7,7 +7,7 @@ import itertools
 import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from typing import Any
 
 import numpy as np
@@ -60,7 +60,7 @@ def _check_name(name) -> None:
 
 def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1 / 60, substeps: int = 1,
           record="state", measure: Callable[[World, Recording], Mapping[str, Any]] | None = None,
-          workers: int = 1, progress: bool = False):
+          workers: int = 1, executor: Executor | None = None, progress: bool = False):
     """Build, run and measure one world per run of ``params``; a pandas DataFrame with a row
     per run.
 
@@ -72,17 +72,22 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
     steps, dt, substeps, record: what :meth:`World.run` gets, the same for every run.
     measure: ``measure(world, recording)`` returns ``{column: scalar}``; by default
         :func:`contextsteer.metrics.summary` of the recording with ``world.targets``.
-    workers: runs at once, on threads. ``World.run`` releases the GIL, so worlds do run
-        in parallel (each world's own ``threads`` come on top of these); the rows do not
-        depend on it.
+    workers: runs at once, on threads of the sweep's own. ``World.run`` releases the GIL,
+        so worlds do run in parallel (each world's own ``threads`` come on top of these).
+    executor: instead of threads, any ``concurrent.futures.Executor`` to run the runs on,
+        such as a ``ProcessPoolExecutor`` (for worlds that spend their time in Python
+        behaviours, which hold the GIL) or a Dask ``Client.get_executor()`` (a cluster).
+        make_world and measure then travel to the workers: with a process pool they must
+        be picklable, i.e. defined at the top of a module. The sweep does not shut it down.
     progress: show a tqdm progress bar over the runs.
 
-    Returns a DataFrame whose rows follow the order of the runs: the run's parameters, the
-    measures, then ``seconds``, the wall time its ``World.run`` took. An interruption
-    (Ctrl-C) keeps what finished: the DataFrame then holds the runs completed so far,
-    ``attrs["complete"]`` is False (True otherwise) and a RuntimeWarning says so (runs
-    under way on other threads finish in the background and are dropped). An error in a
-    run is raised as it came, with a note naming the run (Python 3.11 and later).
+    Returns a DataFrame whose rows follow the order of the runs, whatever runs them: the
+    run's parameters, the measures, then ``seconds``, the wall time its ``World.run`` took.
+    An interruption (Ctrl-C) keeps what finished: the DataFrame then holds the runs
+    completed so far, ``attrs["complete"]`` is False (True otherwise) and a RuntimeWarning
+    says so; runs not yet started are cancelled, and runs under way elsewhere finish
+    unwaited for and are dropped. An error in a run is raised as it came, with a note
+    naming the run (Python 3.11 and later).
     """
     import pandas as pd
 
@@ -97,29 +102,24 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
                      "substeps": check.count("substeps", substeps, minimum=1), "record": record}
     World._record_names(record)  # a bad name fails now, not in the first run
     workers = check.count("workers", workers, minimum=1)
+    if executor is not None:
+        if not isinstance(executor, Executor):
+            raise TypeError(f"executor: expected a concurrent.futures.Executor, got {type(executor).__name__}")
+        if workers != 1:
+            raise ValueError(f"workers: the executor decides how many runs go at once; expected workers=1 with "
+                             f"an executor, got {workers}")
     progress = check.flag("progress", progress)
-
-    def one(run: Run) -> Run | None:
-        world = make_world(**run)
-        if not isinstance(world, World):
-            raise TypeError(f"make_world: expected a World, got {type(world).__name__}")
-        start = time.perf_counter()
-        recording = world.run(**run_arguments)
-        seconds = time.perf_counter() - start
-        if not recording.complete:  # World.run caught an interruption
-            return None
-        measured = measure(world, recording) if measure is not None else summary(recording, world.targets)
-        return {**run, **_columns(measured, run), "seconds": seconds}
 
     rows: dict[int, Run] = {}
     complete = True  # no interruption
-    finished = False  # every run done, none failed
     bar = progress_bar(len(runs), unit="run") if progress else None
-    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    own_pool = ThreadPoolExecutor(workers) if executor is None and workers > 1 else None
+    pool = executor or own_pool
+    pending: dict[Future, int] = {}
     try:
-        if pool is None:
+        if pool is None:  # in this thread, where Ctrl-C reaches World.run itself
             for k, run in enumerate(runs):
-                row = _noted(one, k, run)
+                row = _run(make_world, k, run, run_arguments, measure)
                 if row is None:
                     complete = False
                     break
@@ -127,7 +127,8 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
                 if bar is not None:
                     bar.update(1)
         else:
-            pending: dict[Future, int] = {pool.submit(_noted, one, k, run): k for k, run in enumerate(runs)}
+            for k, run in enumerate(runs):
+                pending[pool.submit(_run, make_world, k, run, run_arguments, measure)] = k
             while pending and complete:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -139,14 +140,15 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
                         rows[k] = row
                         if bar is not None:
                             bar.update(1)
-        finished = complete
     except KeyboardInterrupt:
         complete = False
     finally:
-        if pool is not None:
-            # On an interruption or an error, runs not yet started are cancelled; the ones
-            # under way cannot be stopped from here and finish unwaited for.
-            pool.shutdown(wait=finished, cancel_futures=True)
+        # After an interruption or an error, runs not yet started are cancelled; the ones
+        # under way cannot be stopped from here and finish unwaited for.
+        for future in pending:
+            future.cancel()
+        if own_pool is not None:
+            own_pool.shutdown(wait=not pending, cancel_futures=True)
         if bar is not None:
             bar.close()
     if not complete:
@@ -157,10 +159,22 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
     return table
 
 
-def _noted(one: Callable[[Run], Run | None], k: int, run: Run) -> Run | None:
-    """one(run), with a note on any error naming the run (Python 3.11 and later)."""
+def _run(make_world: Callable[..., World], k: int, run: Run, run_arguments: dict[str, Any],
+         measure: Callable[[World, Recording], Mapping[str, Any]] | None) -> Run | None:
+    """Run k of a sweep: its row, or None when World.run was interrupted. At the top of the
+    module, so that process pools can send it to their workers. An error gets a note
+    naming the run (Python 3.11 and later)."""
     try:
-        return one(run)
+        world = make_world(**run)
+        if not isinstance(world, World):
+            raise TypeError(f"make_world: expected a World, got {type(world).__name__}")
+        start = time.perf_counter()
+        recording = world.run(**run_arguments)
+        seconds = time.perf_counter() - start
+        if not recording.complete:  # World.run caught an interruption
+            return None
+        measured = measure(world, recording) if measure is not None else summary(recording, world.targets)
+        return {**run, **_columns(measured, run), "seconds": seconds}
     except Exception as exc:
         if hasattr(exc, "add_note"):
             exc.add_note(f"in run {k} of the sweep: {run}")

@@ -1,6 +1,8 @@
 """Parameter sweeps (contextsteer.sweep): rows, order, threads, interruptions and errors."""
 
+import multiprocessing
 import sys
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -50,6 +52,25 @@ def test_threads_give_the_same_rows_as_one():
     one = cs.sweep(crowd, grid, steps=60, dt=0.1, record=RECORD)
     two = cs.sweep(crowd, grid, steps=60, dt=0.1, record=RECORD, workers=2)
     assert one.drop(columns="seconds").equals(two.drop(columns="seconds"))
+
+
+def failing_on_seed_2(seed):
+    if seed == 2:
+        raise RuntimeError("no scene for seed 2")
+    return crowd(seed=seed)
+
+
+def test_an_executor_of_processes_gives_the_same_rows_and_stays_open():
+    grid = {"seed": [0, 1, 2], "sense": [1.0, 2.0]}
+    here = cs.sweep(crowd, grid, steps=30, dt=0.1, record=RECORD)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        there = cs.sweep(crowd, grid, steps=30, dt=0.1, record=RECORD, executor=pool)
+        assert here.drop(columns="seconds").equals(there.drop(columns="seconds"))
+        with pytest.raises(RuntimeError, match="no scene for seed 2") as caught:
+            cs.sweep(failing_on_seed_2, {"seed": [0, 1, 2]}, steps=5, dt=0.1, executor=pool)
+        if sys.version_info >= (3, 11):
+            assert "in run 2 of the sweep: {'seed': 2}" in caught.value.__notes__
+        assert pool.submit(abs, -3).result() == 3   # the sweep left the pool open
 
 
 def test_progress_shows_a_bar_over_the_runs(capsys):
@@ -107,14 +128,9 @@ def test_an_interruption_with_threads_keeps_the_finished_rows_in_order():
 
 
 def test_an_error_in_a_run_names_the_run():
-    def make_world(seed):
-        if seed == 2:
-            raise RuntimeError("no scene for seed 2")
-        return crowd(seed=seed)
-
     for workers in (1, 2):
         with pytest.raises(RuntimeError, match="no scene for seed 2") as caught:
-            cs.sweep(make_world, {"seed": [0, 1, 2, 3]}, steps=5, dt=0.1, workers=workers)
+            cs.sweep(failing_on_seed_2, {"seed": [0, 1, 2, 3]}, steps=5, dt=0.1, workers=workers)
         if sys.version_info >= (3, 11):
             assert "in run 2 of the sweep: {'seed': 2}" in caught.value.__notes__
 
@@ -135,6 +151,8 @@ def never_called(**run):
     ({"steps": -1}, ValueError, "steps: expected an integer >= 0"),
     ({"dt": 0.0}, ValueError, "dt: expected a number > 0"),
     ({"workers": 0}, ValueError, "workers: expected an integer >= 1"),
+    ({"executor": 2}, TypeError, "executor: expected a concurrent.futures.Executor, got int"),
+    ({"executor": ThreadPoolExecutor(1), "workers": 2}, ValueError, "workers: the executor decides"),
     ({"record": ["positions", "speed"]}, ValueError, "record: expected names among"),
     ({"measure": "summary"}, TypeError, "measure: expected a callable"),
     ({"progress": 1}, TypeError, "progress: expected a bool"),
