@@ -3,12 +3,13 @@
 Context maps have one value per direction ("slot"); behaviours write interest and
 danger into them; a pipeline combines, masks and resolves them into a direction and a
 strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
-(imported on demand, so matplotlib is not loaded by ``import contextsteer``); measures of
-a run in :mod:`contextsteer.metrics`; :func:`sweep` runs a grid of parameters into a pandas
-DataFrame (pandas, too, is imported when a sweep runs).
+(imported on demand, so matplotlib is not loaded by ``import contextsteer``); standard
+scenes in :mod:`contextsteer.scenarios`; measures of a run in :mod:`contextsteer.metrics`;
+:func:`sweep` runs a grid of parameters into a pandas DataFrame (pandas, too, is
+imported when a sweep runs).
 """
 
-from . import classic, metrics
+from . import classic, metrics, scenarios
 from .behaviors import (
     Alignment,
     Arrive,
@@ -74,6 +75,7 @@ __all__ = [
     "World",
     "classic",
     "metrics",
+    "scenarios",
     "sweep",
     "blur",
     "combine",

@@ -74,6 +74,18 @@ def points(name: str, value, columns: int = 2) -> np.ndarray:
     return arr
 
 
+def segments(name: str, value) -> np.ndarray:
+    """Walls as ``(m, 4)`` x0, y0, x1, y1; a single ``(4,)`` wall is accepted as m = 1."""
+    arr = real_array(name, value)
+    if arr.ndim == 1 and arr.shape[0] == 4:
+        arr = arr.reshape(1, 4)
+    if arr.size == 0:
+        return np.zeros((0, 4), dtype=REAL)
+    if arr.ndim != 2 or arr.shape[1] != 4:
+        raise ValueError(f"{name}: expected an array of shape (m, 4) as x0, y0, x1, y1, got shape {arr.shape}")
+    return arr
+
+
 def per_agent(name: str, value, n: int, *, minimum: float = 0.0, above: float | None = None,
               allow_inf: bool = False) -> np.ndarray:
     """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum`` (and > ``above``)."""

@@ -99,7 +99,7 @@ def draw_corridor(run: CorridorRun):
     ax.plot(*run.scenario.target, marker="*", color="gold", markeredgecolor="black", markersize=16, label="target")
     snap = run.snapshot
     ax.plot(*run.trajectories[snap.step, snap.agent], "o", color="tab:red", markersize=8, label="snapshot")
-    x0, x1, y0, y1 = run.scenario.bounds
+    x0, y0, x1, y1 = run.scenario.bounds
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     ax.set_xlabel("x (m)")

@@ -1,4 +1,4 @@
-"""Matplotlib helpers: obstacles, trajectories and context maps.
+"""Matplotlib helpers: obstacles, walls, trajectories and context maps.
 
 Each function draws on ``ax`` (a new one when None) and returns the artists it made,
 so callers can restyle or remove them. matplotlib is imported here only.
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.collections import LineCollection
 from matplotlib.patches import Circle
 
 from . import _validation as check
@@ -28,6 +29,18 @@ def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
     ax.set_aspect("equal")
     ax.autoscale_view()
     return patches
+
+
+def plot_segments(segments, ax=None, **kwargs):
+    """Draw ``(m, 4)`` walls (x0, y0, x1, y1 in metres) as lines; returns the LineCollection."""
+    walls = check.segments("segments", segments)
+    if ax is None:
+        _, ax = plt.subplots()
+    style = {"colors": "0.2", "linewidths": 2.0} | kwargs
+    lines = ax.add_collection(LineCollection(walls.reshape(-1, 2, 2), **style))
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    return lines
 
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs) -> list:

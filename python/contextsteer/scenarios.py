@@ -1,26 +1,61 @@
-"""Ready-made scenes for demos, notebooks and sweeps."""
+"""Ready-made scenes for demos, notebooks and sweeps: the standard tests of crowd and
+steering methods, each a function of a few sizes and a seed.
+
+| scene | what it tests |
+| --- | --- |
+| :func:`corridor` | finding a way past pillars in a corridor (seed 000) |
+| :func:`swap` | two crowds walking through each other, head on |
+| :func:`circle` | agents on a circle crossing to the opposite point: everyone meets in the middle |
+| :func:`crossing` | two streams crossing at right angles |
+| :func:`bottleneck` | a room emptying through a narrow door |
+
+A :class:`Scenario` holds only geometry; :meth:`Scenario.world` puts it in a
+:class:`~contextsteer.World` with the steering and agent parameters of your choice.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
+
+from . import _validation as check
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """A scene: where agents start, where they go and what stands in the way.
+    """A scene: where agents start, where each one goes and what stands in the way.
 
-    starts: ``(n, 2)`` start positions, metres. target: ``(2,)`` metres.
+    starts, targets: ``(n, 2)`` each agent's start and target, metres.
     obstacles: ``(m, 3)`` circles as x, y, radius in metres.
-    bounds: ``(xmin, xmax, ymin, ymax)`` of the area worth plotting, metres.
+    segments: ``(k, 4)`` walls as x0, y0, x1, y1 in metres.
+    bounds: ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
+    :attr:`World.bounds`).
     """
 
     name: str
     starts: np.ndarray
-    target: np.ndarray
-    obstacles: np.ndarray
+    targets: np.ndarray
     bounds: tuple[float, float, float, float]
+    obstacles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+
+    @property
+    def target(self) -> np.ndarray:
+        """``(2,)`` the target every agent shares, metres; ValueError when they differ."""
+        if len(self.targets) == 0 or not (self.targets == self.targets[0]).all():
+            raise ValueError(f"target: the agents of scenario {self.name!r} do not share one target; use targets")
+        return self.targets[0]
+
+    def world(self, steering, **agent_parameters):
+        """A :class:`~contextsteer.World` of this scene: agents at ``starts`` with their
+        ``targets``, the circles and walls as obstacles. ``steering`` and the keyword
+        arguments (max_speed, radius, threads, ...) are those of ``World``."""
+        from .world import World
+
+        return World(steering, self.starts, targets=self.targets, circles=self.obstacles, segments=self.segments,
+                     **agent_parameters)
 
 
 def _wall(x0: float, x1: float, y: float, radius: float) -> np.ndarray:
@@ -29,14 +64,28 @@ def _wall(x0: float, x1: float, y: float, radius: float) -> np.ndarray:
     return np.column_stack([xs, np.full_like(xs, y), np.full_like(xs, radius)])
 
 
+def _scatter(count: int, box: tuple[float, float, float, float], spacing: float, rng: np.random.Generator,
+             what: str) -> np.ndarray:
+    """``(count, 2)`` positions at random places of a grid of ``spacing`` metres inside
+    box = (xmin, ymin, xmax, ymax), each up to 0.2 ``spacing`` off its place: no two
+    closer than 0.6 ``spacing``. ValueError naming ``what`` when the box has too few places."""
+    x0, y0, x1, y1 = box
+    xs = np.arange(x0 + spacing / 2, x1, spacing)
+    ys = np.arange(y0 + spacing / 2, y1, spacing)
+    if count > len(xs) * len(ys):
+        raise ValueError(f"agents: {what} holds at most {len(xs) * len(ys)} agents {spacing} m apart, got {count}")
+    gx, gy = np.meshgrid(xs, ys)
+    places = np.column_stack([gx.ravel(), gy.ravel()])
+    return places[rng.permutation(len(places))[:count]] + rng.uniform(-0.2, 0.2, (count, 2)) * spacing
+
+
 def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
     """The path-finding corridor (seed 000): agents start at the west end of a corridor
     8 m wide and 40 m long and must reach a target at the east end, past pillars.
 
     agents: how many agents, scattered over the start area with ``seed``.
     """
-    if agents < 1:
-        raise ValueError(f"agents: expected a number of agents >= 1, got {agents}")
+    agents = check.count("agents", agents, minimum=1)
     rng = np.random.default_rng(seed)
     half_width = 4.0
     walls = np.concatenate([_wall(-2, 42, half_width + 0.6, 0.6), _wall(-2, 42, -half_width - 0.6, 0.6),
@@ -54,7 +103,97 @@ def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
     return Scenario(
         name="corridor",
         starts=starts,
-        target=np.array([39.0, 0.0]),
+        targets=np.tile([39.0, 0.0], (agents, 1)),
         obstacles=np.concatenate([walls, pillars]),
-        bounds=(-3.5, 42.5, -5.5, 5.5),
+        bounds=(-3.5, -5.5, 42.5, 5.5),
     )
+
+
+def swap(agents: int = 400, *, spacing: float = 5.0, columns: int = 10, gap: float = 65.0, seed: int = 0) -> Scenario:
+    """Two crowds swap sides, head on: half the agents (the west crowd) face the other
+    half across ``gap`` metres, and each heads for its mirror image across x = 0.
+
+    Each crowd stands on a grid ``columns`` wide with ``spacing`` metres between places
+    (``spacing**2`` m^2 per agent), as many rows as it needs, centred on y = 0; the agents
+    take places at random and stand up to 0.3 ``spacing`` off them, so that no two touch
+    for radii under 0.2 ``spacing``.
+    """
+    agents = check.count("agents", agents, minimum=2)
+    spacing = check.number("spacing", spacing, above=0.0)
+    columns = check.count("columns", columns, minimum=1)
+    gap = check.number("gap", gap, minimum=0.0)
+    rng = np.random.default_rng(seed)
+    west_count, east_count = agents // 2, agents - agents // 2
+    rows = math.ceil(east_count / columns)
+    gx, gy = np.meshgrid(np.arange(columns) * spacing + gap / 2, (np.arange(rows) - (rows - 1) / 2) * spacing)
+    places = np.column_stack([gx.ravel(), gy.ravel()])
+    east = places[rng.permutation(len(places))[:east_count]]
+    west = places[rng.permutation(len(places))[:west_count]] * [-1, 1]
+    starts = np.concatenate([west, east]) + rng.uniform(-0.3 * spacing, 0.3 * spacing, (agents, 2))
+    reach = gap / 2 + columns * spacing
+    half_height = rows * spacing / 2 + spacing
+    return Scenario("swap", starts, starts * [-1, 1], (-reach, -half_height, reach, half_height))
+
+
+def circle(agents: int = 32, *, radius: float = 20.0, seed: int | None = None) -> Scenario:
+    """Agents evenly spaced on a circle of ``radius`` metres around the origin, each
+    heading for the opposite point: every path crosses the centre at once. ``seed`` turns
+    the circle by a random angle (None: agent 0 starts on +x). Purely reactive avoidance
+    (Arrive + Avoid) jams in the middle here; the scene shows how far a method gets."""
+    agents = check.count("agents", agents, minimum=1)
+    radius = check.number("radius", radius, above=0.0)
+    turn = 0.0 if seed is None else float(np.random.default_rng(seed).uniform(0, 2 * np.pi))
+    angles = turn + 2 * np.pi * np.arange(agents) / agents
+    starts = radius * np.column_stack([np.cos(angles), np.sin(angles)])
+    margin = radius * 1.15
+    return Scenario("circle", starts, -starts, (-margin, -margin, margin, margin))
+
+
+def crossing(agents: int = 40, *, width: float = 10.0, depth: float = 20.0, approach: float = 10.0,
+             seed: int = 0) -> Scenario:
+    """Two streams cross at right angles: the first half of the agents walk east, the
+    others north, each in a lane ``width`` metres wide through the origin. A stream starts
+    as a block ``depth`` metres deep whose front is ``approach`` metres before the origin
+    (agents at random places of a grid 1.5 m apart), and each agent heads for its mirror
+    image through the crossing: (x, y) -> (-x, y) walking east, (x, y) -> (x, -y) north."""
+    agents = check.count("agents", agents, minimum=2)
+    width = check.number("width", width, above=0.0)
+    depth = check.number("depth", depth, above=0.0)
+    approach = check.number("approach", approach, minimum=0.0)
+    rng = np.random.default_rng(seed)
+    block = (-approach - depth, -width / 2, -approach, width / 2)
+    east = _scatter(agents - agents // 2, block, 1.5, rng, f"a lane block of {width} x {depth} m")
+    north = _scatter(agents // 2, block, 1.5, rng, f"a lane block of {width} x {depth} m")[:, ::-1]
+    starts = np.concatenate([east, north])
+    targets = np.concatenate([east * [-1, 1], north * [1, -1]])
+    reach = approach + depth + 2
+    return Scenario("crossing", starts, targets, (-reach, -reach, reach, reach))
+
+
+def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed: int = 0) -> Scenario:
+    """A square room ``room`` metres wide empties through a door ``door`` metres wide in
+    the middle of its east wall. The agents start at random places of a grid 1 m apart in
+    the room's west half (up to 0.2 m off them) and each heads for a place of its own, at
+    random, on a like grid in a field as large 2 m east of the room. Walls are segments.
+    Reactive steering finds its limits here: an agent pressed against the wall beside the
+    door, its goal behind the wall, has no interest along the wall and stops."""
+    agents = check.count("agents", agents, minimum=1)
+    door = check.number("door", door, above=0.0)
+    room = check.number("room", room, above=0.0)
+    if door >= room:
+        raise ValueError(f"door: expected a door narrower than the room ({room} m), got {door}")
+    rng = np.random.default_rng(seed)
+    half = room / 2
+    starts = _scatter(agents, (-half + 0.5, -half + 0.5, -0.5, half - 0.5), 1.0, rng,
+                      f"the west half of a room {room} m wide")
+    segments = np.array([
+        [-half, -half, half, -half],        # south
+        [-half, half, half, half],          # north
+        [-half, -half, -half, half],        # west
+        [half, -half, half, -door / 2],     # east, below the door
+        [half, door / 2, half, half],       # east, above the door
+    ])
+    # Each agent its own place outside: a single point would count as reached by the few
+    # agents that fit around it.
+    targets = _scatter(agents, (half + 2, -half + 0.5, 2 * half + 1, half - 0.5), 1.0, rng, "the field outside")
+    return Scenario("bottleneck", starts, targets, (-half - 1, -half - 1, 2 * half + 2, half + 1), segments=segments)

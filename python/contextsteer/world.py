@@ -328,12 +328,7 @@ class World:
 
     def add_segments(self, segments, *, layer: int = 1) -> None:
         """Add ``(m, 4)`` walls, each x0, y0, x1, y1 in metres."""
-        segs = check.real_array("segments", segments)
-        if segs.ndim == 1 and segs.shape[0] == 4:
-            segs = segs.reshape(1, 4)
-        if segs.ndim != 2 or segs.shape[1] != 4:
-            raise ValueError(f"segments: expected an array of shape (m, 4) as x0, y0, x1, y1, got shape {segs.shape}")
-        self._core.add_segments(segs, _layer_mask("layer", layer))
+        self._core.add_segments(check.segments("segments", segments), _layer_mask("layer", layer))
 
     def add_polygon(self, vertices, *, layer: int = 1) -> None:
         """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
