@@ -9,7 +9,7 @@ import pytest
 
 import contextsteer as cs
 from contextsteer.demo import run_corridor, summary
-from contextsteer.plotting import plot_context_maps, plot_obstacles, plot_trajectories
+from contextsteer.plotting import plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
 
 def test_demo_command_writes_a_png_and_reports_arrivals(tmp_path):
@@ -56,6 +56,9 @@ def test_plotting_returns_artists_on_the_given_axes():
     lines = plot_trajectories(np.zeros((5, 3, 2)), ax, mark_ends=False)
     assert len(patches) == 2 and all(p.axes is ax for p in patches)
     assert len(lines) == 3
+    walls = plot_segments([[0, 0, 4, 0], [4, 0, 4, 3]], ax)
+    assert walls.axes is ax
+    np.testing.assert_array_equal(np.asarray(walls.get_segments()), [[[0, 0], [4, 0]], [[4, 0], [4, 3]]])
     polar = fig.add_subplot(122, projection="polar")
     artists = plot_context_maps({"interest": np.ones(8), "danger": np.zeros(8)}, polar, direction=[1.0, 0.0])
     assert len(artists) == 3 and artists[0].axes is polar
@@ -68,6 +71,8 @@ def test_plotting_refuses_wrong_inputs():
         plot_context_maps({"interest": np.ones(8)}, ax)
     with pytest.raises(ValueError, match="trajectories"):
         plot_trajectories(np.zeros((5, 2)), ax)
+    with pytest.raises(ValueError, match=r"segments: expected an array of shape \(m, 4\)"):
+        plot_segments(np.zeros((3, 3)), ax)
     plt.close(fig)
 
 
