@@ -20,6 +20,7 @@ from .behaviors import (
     Cohesion,
     Evade,
     Flee,
+    FollowField,
     FollowPath,
     Forward,
     Leave,
@@ -34,6 +35,7 @@ from .behaviors import (
 )
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import Explanation
+from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
 from .recording import Recording
@@ -54,10 +56,12 @@ __all__ = [
     "Evade",
     "Explanation",
     "Flee",
+    "FollowField",
     "FollowPath",
     "Forward",
     "Leave",
     "LaneMaps",
+    "NavigationField",
     "Neighbors",
     "Pursue",
     "PythonBehavior",

@@ -6,7 +6,44 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowPath', 'Forward', 'Leave', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+class NavigationField:
+    def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
+        ...
+    def direction_at(self, points: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    def distance_at(self, points: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    @property
+    def blocked(self) -> typing.Any:
+        ...
+    @property
+    def cell(self) -> float:
+        ...
+    @property
+    def clearance(self) -> float:
+        ...
+    @property
+    def columns(self) -> int:
+        ...
+    @property
+    def directions(self) -> numpy.ndarray:
+        ...
+    @property
+    def distances(self) -> numpy.ndarray:
+        ...
+    @property
+    def goal_areas(self) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    @property
+    def goals(self) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    @property
+    def origin(self) -> tuple[float, float]:
+        ...
+    @property
+    def rows(self) -> int:
+        ...
 class Behavior:
     @property
     def fills_danger(self) -> bool:
@@ -69,6 +106,12 @@ class Wander(Behavior):
     def __init__(self, seed: typing.SupportsInt | typing.SupportsIndex, rate: typing.SupportsFloat | typing.SupportsIndex, spread: typing.SupportsFloat | typing.SupportsIndex, strength: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def offset(self, id: typing.SupportsInt | typing.SupportsIndex, time: typing.SupportsFloat | typing.SupportsIndex) -> float:
+        ...
+class FollowField(Behavior):
+    def __init__(self, field: NavigationField, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def field(self) -> NavigationField:
         ...
 class FollowPath(Behavior):
     def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:

@@ -86,6 +86,14 @@ def segments(name: str, value) -> np.ndarray:
     return arr
 
 
+def polygon(name: str, value) -> np.ndarray:
+    """A polygon's ``(k, 2)`` vertices in order, k >= 3."""
+    arr = shaped(name, value, (None, 2))
+    if len(arr) < 3:
+        raise ValueError(f"{name}: expected at least 3 vertices, got {len(arr)}")
+    return arr
+
+
 def per_agent(name: str, value, n: int, *, minimum: float = 0.0, above: float | None = None,
               allow_inf: bool = False) -> np.ndarray:
     """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum`` (and > ``above``)."""

@@ -245,6 +245,36 @@ class Wander(Behavior):
         return self._core.offset(check.count("agent_id", agent_id, maximum=2**63 - 1), check.number("time", time))
 
 
+class FollowField(Behavior):
+    """Interest along a :class:`~contextsteer.NavigationField`: a cosine lobe toward the
+    field's direction at the agent, the shortest way round the obstacles to the nearest
+    goal. As :class:`Arrive`, its peak is 0 within ``arrive_radius`` metres of a goal (by
+    the field's distance) and ``distance / slowing_radius`` within ``slowing_radius``,
+    1 beyond. Where the field has no direction (at a goal, or where no goal can be
+    reached) the agent gets no interest from it.
+
+    The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
+    other agents. Many agents sharing one goal all follow the same ways, so a crowd
+    queues at the narrowest place, as real crowds do."""
+
+    _core: _core.FollowField
+
+    def __init__(self, field, *, arrive_radius: float = 0.5, slowing_radius: float = 3.0, weight: float = 1.0):
+        from .navigation import NavigationField
+
+        if not isinstance(field, NavigationField):
+            raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
+        self._field = field
+        self._core = _core.FollowField(field._core, check.number("arrive_radius", arrive_radius, minimum=0.0),
+                                       check.number("slowing_radius", slowing_radius, above=0.0),
+                                       check.number("weight", weight))
+
+    @property
+    def field(self):
+        """The :class:`~contextsteer.NavigationField` followed."""
+        return self._field
+
+
 class FollowPath(Behavior):
     """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last

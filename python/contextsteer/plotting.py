@@ -1,4 +1,4 @@
-"""Matplotlib helpers: obstacles, walls, trajectories and context maps.
+"""Matplotlib helpers: obstacles, walls, navigation fields, trajectories and context maps.
 
 Each function draws on ``ax`` (a new one when None) and returns the artists it made,
 so callers can restyle or remove them. matplotlib is imported here only.
@@ -41,6 +41,30 @@ def plot_segments(segments, ax=None, **kwargs):
     ax.set_aspect("equal")
     ax.autoscale_view()
     return lines
+
+
+def plot_field(field, ax=None, *, arrows: int = 24, cmap: str = "viridis") -> list:
+    """Draw a :class:`~contextsteer.NavigationField`: its distances as an image (blocked
+    and unreachable cells left blank) and, when ``arrows`` > 0, its directions as about
+    ``arrows`` arrows across the longer side. Returns ``[image]`` or ``[image, quiver]``."""
+    from .navigation import NavigationField
+
+    if not isinstance(field, NavigationField):
+        raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
+    arrows = check.count("arrows", arrows)
+    if ax is None:
+        _, ax = plt.subplots()
+    distances = np.where(np.isfinite(field.distances), field.distances, np.nan)
+    artists = [ax.imshow(distances, origin="lower", extent=field.extent, cmap=cmap, interpolation="nearest")]
+    if arrows:
+        every = max(1, max(field.shape) // arrows)
+        x, y = field.centres
+        d = field.directions[every // 2::every, every // 2::every]
+        gx, gy = np.meshgrid(x[every // 2::every], y[every // 2::every])
+        artists.append(ax.quiver(gx, gy, d[..., 0], d[..., 1], color="white", pivot="middle",
+                                 angles="xy", scale_units="xy", scale=1.5 / (every * field.cell)))
+    ax.set_aspect("equal")
+    return artists
 
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs) -> list:

@@ -57,6 +57,18 @@ class Scenario:
         return World(steering, self.starts, targets=self.targets, circles=self.obstacles, segments=self.segments,
                      **agent_parameters)
 
+    def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0):
+        """A :class:`~contextsteer.NavigationField` over :attr:`bounds` round this scene's
+        circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)`` (when
+        neither is given: every agent's target, so that each agent is led to the nearest
+        one). ``cell`` and ``clearance`` in metres."""
+        from .navigation import NavigationField
+
+        if goals is None and goal_areas is None:
+            goals = self.targets
+        return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
+                               circles=self.obstacles, segments=self.segments)
+
 
 def _wall(x0: float, x1: float, y: float, radius: float) -> np.ndarray:
     """A straight wall of touching circles from x0 to x1 at height y."""
@@ -176,7 +188,10 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     the room's west half (up to 0.2 m off them) and each heads for a place of its own, at
     random, on a like grid in a field as large 2 m east of the room. Walls are segments.
     Reactive steering finds its limits here: an agent pressed against the wall beside the
-    door, its goal behind the wall, has no interest along the wall and stops."""
+    door, its goal behind the wall, has no interest along the wall and stops. A
+    :class:`~contextsteer.FollowField` over ``navigation_field(goal_areas=[room / 2 + 1.5,
+    -room / 2 - 1, room + 2, room / 2 + 1])`` leads a small crowd out by the door; a dense
+    one still jams in it."""
     agents = check.count("agents", agents, minimum=1)
     door = check.number("door", door, above=0.0)
     room = check.number("room", room, above=0.0)

@@ -333,10 +333,7 @@ class World:
     def add_polygon(self, vertices, *, layer: int = 1) -> None:
         """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
         are walls and its inside counts as penetrated."""
-        v = check.shaped("vertices", vertices, (None, 2))
-        if len(v) < 3:
-            raise ValueError(f"vertices: expected at least 3 vertices, got {len(v)}")
-        self._core.add_polygon(v, _layer_mask("layer", layer))
+        self._core.add_polygon(check.polygon("vertices", vertices), _layer_mask("layer", layer))
 
     def clear_obstacles(self) -> None:
         """Remove every circle, segment, polygon and the bounds."""

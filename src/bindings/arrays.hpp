@@ -36,6 +36,13 @@ inline std::vector<Circle> circles_from(const RealArray& a, const char* argument
   return circles;
 }
 
+inline std::vector<Vec2> points_from(const RealArray& a, const char* argument) {
+  require_shape(a, argument, {-1, 2});
+  std::vector<Vec2> points(a.shape(0));
+  for (std::size_t i = 0; i < points.size(); ++i) points[i] = load(a.data(), i);
+  return points;
+}
+
 // Optional typed inputs of other dtypes, converted like RealArray.
 using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using MaskArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;

@@ -7,6 +7,7 @@
 #include "contextsteer/behaviors/chase.hpp"
 #include "contextsteer/behaviors/flee.hpp"
 #include "contextsteer/behaviors/flocking.hpp"
+#include "contextsteer/behaviors/follow_field.hpp"
 #include "contextsteer/behaviors/follow_path.hpp"
 #include "contextsteer/behaviors/forward.hpp"
 #include "contextsteer/behaviors/pursue_evade.hpp"
@@ -18,13 +19,6 @@
 namespace contextsteer::bindings {
 
 namespace {
-
-std::vector<Vec2> points_from(const RealArray& a, const char* argument) {
-  require_shape(a, argument, {-1, 2});
-  std::vector<Vec2> points(a.shape(0));
-  for (std::size_t i = 0; i < points.size(); ++i) points[i] = load(a.data(), i);
-  return points;
-}
 
 py::array_t<Real> points_to_array(const std::vector<Vec2>& points) {
   py::array_t<Real> out({static_cast<py::ssize_t>(points.size()), py::ssize_t(2)});
@@ -145,6 +139,13 @@ void bind_behaviors(py::module_& m) {
       .def(py::init<std::uint64_t, Real, Real, Real, Real>(), py::arg("seed"), py::arg("rate"), py::arg("spread"),
            py::arg("strength"), py::arg("weight"))
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
+  py::class_<FollowField, Behavior, std::shared_ptr<FollowField>>(m, "FollowField")
+      .def(py::init([](std::shared_ptr<NavigationField> field, Real arrive_radius, Real slowing_radius, Real weight) {
+             return std::make_shared<FollowField>(std::move(field), arrive_radius, slowing_radius, weight);
+           }),
+           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("weight"))
+      .def_property_readonly(
+          "field", [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
                        Real window, bool loop, Real weight) {

@@ -3,6 +3,7 @@
 
 namespace contextsteer::bindings {
 void bind_context_map(pybind11::module_& m);
+void bind_navigation_field(pybind11::module_& m);
 void bind_behaviors(pybind11::module_& m);
 void bind_python_behavior(pybind11::module_& m);
 void bind_pipeline(pybind11::module_& m);
@@ -13,6 +14,7 @@ void bind_world(pybind11::module_& m);
 PYBIND11_MODULE(_core, m) {
   m.doc() = "C++ core of contextsteer. Use the contextsteer package, which checks inputs first.";
   contextsteer::bindings::bind_context_map(m);
+  contextsteer::bindings::bind_navigation_field(m);
   contextsteer::bindings::bind_behaviors(m);
   contextsteer::bindings::bind_python_behavior(m);
   contextsteer::bindings::bind_pipeline(m);

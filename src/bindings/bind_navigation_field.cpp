@@ -1,0 +1,125 @@
+// The navigation field: built from obstacle arrays, read through read-only views.
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+
+#include "arrays.hpp"
+#include "contextsteer/navigation_field.hpp"
+
+namespace contextsteer::bindings {
+
+namespace {
+
+using FieldPtr = std::shared_ptr<NavigationField>;
+
+// A read-only view of one of the field's arrays; its base holds the field, which never
+// changes once built, so the view stays valid and true for as long as it lives.
+template <class T>
+py::array field_view(const FieldPtr& field, const std::vector<T>& values, std::vector<py::ssize_t> shape) {
+  auto* holder = new FieldPtr(field);
+  py::capsule base(holder, [](void* p) { delete static_cast<FieldPtr*>(p); });
+  py::array view(py::dtype::of<T>(), shape, {}, values.data(), base);
+  view.attr("flags").attr("writeable") = false;
+  return view;
+}
+
+std::vector<Bounds> rectangles_from(const RealArray& a, const char* argument) {
+  require_shape(a, argument, {-1, 4});
+  std::vector<Bounds> rectangles(a.shape(0));
+  const Real* d = a.data();
+  for (std::size_t i = 0; i < rectangles.size(); ++i) rectangles[i] = {{d[4 * i], d[4 * i + 1]}, {d[4 * i + 2], d[4 * i + 3]}};
+  return rectangles;
+}
+
+py::array_t<Real> rectangles_to_array(const std::vector<Bounds>& rectangles) {
+  py::array_t<Real> out({static_cast<py::ssize_t>(rectangles.size()), py::ssize_t(4)});
+  Real* d = out.mutable_data();
+  for (std::size_t i = 0; i < rectangles.size(); ++i) {
+    const Bounds& b = rectangles[i];
+    d[4 * i] = b.min.x, d[4 * i + 1] = b.min.y, d[4 * i + 2] = b.max.x, d[4 * i + 3] = b.max.y;
+  }
+  return out;
+}
+
+FieldPtr make_field(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell, Real clearance,
+                    const RealArray& circles, const RealArray& segments, const std::vector<RealArray>& polygons,
+                    const std::optional<RealArray>& bounds) {
+  require_shape(area, "area", {4});
+  require_shape(segments, "segments", {-1, 4});
+  Obstacles obstacles;
+  for (const Circle& c : circles_from(circles, "circles")) obstacles.add_circle(c);
+  const Real* s = segments.data();
+  for (py::ssize_t i = 0; i < segments.shape(0); ++i) {
+    obstacles.add_segment({{s[4 * i], s[4 * i + 1]}, {s[4 * i + 2], s[4 * i + 3]}});
+  }
+  for (const RealArray& polygon : polygons) obstacles.add_polygon(points_from(polygon, "polygons"));
+  if (bounds) {
+    require_shape(*bounds, "bounds", {4});
+    const Real* b = bounds->data();
+    obstacles.set_bounds({{b[0], b[1]}, {b[2], b[3]}});
+  }
+  std::vector<Vec2> goal_points = points_from(goals, "goals");
+  std::vector<Bounds> goal_rectangles = rectangles_from(goal_areas, "goal_areas");
+  const Bounds rectangle{{area.data()[0], area.data()[1]}, {area.data()[2], area.data()[3]}};
+  // Safe: everything the build reads was copied above; the field is not yet shared.
+  py::gil_scoped_release release;
+  return std::make_shared<NavigationField>(obstacles, kAllLayers, rectangle, cell, clearance, goal_points,
+                                           goal_rectangles);
+}
+
+// Applies `at` to each row of points (m, 2) into (m, width) out, without the GIL.
+template <int Width, class At>
+py::array_t<Real> at_points(const RealArray& points, At&& at) {
+  require_shape(points, "points", {-1, 2});
+  const py::ssize_t m = points.shape(0);
+  py::array_t<Real> out = Width == 1 ? py::array_t<Real>(m) : py::array_t<Real>({m, py::ssize_t(Width)});
+  const Real* in = points.data();
+  Real* o = out.mutable_data();
+  // Safe: the input is held by this frame, the output is not yet visible to Python.
+  py::gil_scoped_release release;
+  for (py::ssize_t i = 0; i < m; ++i) at(load(in, i), o + Width * i);
+  return out;
+}
+
+}  // namespace
+
+void bind_navigation_field(py::module_& m) {
+  py::class_<NavigationField, FieldPtr>(m, "NavigationField")
+      .def(py::init(&make_field), py::arg("goals"), py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"),
+           py::arg("circles"), py::arg("segments"), py::arg("polygons"), py::arg("bounds"))
+      .def_property_readonly("columns", &NavigationField::columns)
+      .def_property_readonly("rows", &NavigationField::rows)
+      .def_property_readonly("cell", &NavigationField::cell)
+      .def_property_readonly("clearance", &NavigationField::clearance)
+      .def_property_readonly("origin",
+                             [](const NavigationField& f) { return py::make_tuple(f.origin().x, f.origin().y); })
+      .def_property_readonly("goals",
+                             [](const NavigationField& f) {
+                               py::array_t<Real> out({static_cast<py::ssize_t>(f.goals().size()), py::ssize_t(2)});
+                               for (std::size_t i = 0; i < f.goals().size(); ++i) store(out.mutable_data(), i, f.goals()[i]);
+                               return out;
+                             })
+      .def_property_readonly("goal_areas",
+                             [](const NavigationField& f) { return rectangles_to_array(f.goal_areas()); })
+      .def_property_readonly("distances",
+                             [](const FieldPtr& f) { return field_view(f, f->distances(), {f->rows(), f->columns()}); })
+      .def_property_readonly(
+          "directions", [](const FieldPtr& f) { return field_view(f, f->directions(), {f->rows(), f->columns(), 2}); })
+      .def_property_readonly("blocked",
+                             [](const FieldPtr& f) {
+                               return field_view(f, f->blocked(), {f->rows(), f->columns()}).attr("view")("bool");
+                             })
+      .def("direction_at",
+           [](const NavigationField& f, const RealArray& points) {
+             return at_points<2>(points, [&](Vec2 p, Real* out) { store(out, 0, f.direction_at(p)); });
+           },
+           py::arg("points"))
+      .def("distance_at",
+           [](const NavigationField& f, const RealArray& points) {
+             return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });
+           },
+           py::arg("points"));
+}
+
+}  // namespace contextsteer::bindings

@@ -1,0 +1,39 @@
+// FollowField: interest along a navigation field, the shortest way round the obstacles
+// to the field's nearest goal.
+//
+// Slot i gets strength * max(0, dot(u, d_i)), u the field's direction at the agent
+// (NavigationField::direction_at). As Arrive, strength is 0 within arrive_radius of a
+// goal (by the field's distance) and distance / slowing_radius within slowing_radius,
+// 1 beyond; an agent where the field has no direction (at a goal, or where no goal can
+// be reached) gets no interest.
+#pragma once
+
+#include <memory>
+
+#include "../navigation_field.hpp"
+#include "behavior.hpp"
+
+namespace contextsteer {
+
+class FollowField : public Behavior {
+ public:
+  // Throws std::invalid_argument for a null field, an arrive_radius that is not a finite
+  // distance >= 0 or a slowing_radius that is not a finite distance > 0.
+  FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius, Real weight);
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return false; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+
+  const std::shared_ptr<const NavigationField>& field() const { return field_; }
+  // The lobe's peak for an agent `distance` metres from the nearest goal.
+  Real strength(Real distance) const;
+
+ private:
+  std::shared_ptr<const NavigationField> field_;
+  Real arrive_radius_;
+  Real slowing_radius_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,185 @@
+"""NavigationField and FollowField from Python: geometry, views, worlds that need a plan, errors."""
+
+import gc
+
+import matplotlib
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+matplotlib.use("Agg")
+
+# A cup open to the west around (0, 0); its east wall stands square to a goal at (10, 0).
+CUP = np.array([[2, -3, 2, 3], [-3, 3, 2, 3], [-3, -3, 2, -3]], dtype=float)
+CUP_AREA = (-8, -8, 14, 8)
+
+
+def test_on_open_ground_the_distances_are_straight_lines():
+    goal = np.array([3.3, -1.2])
+    field = cs.NavigationField(goal, area=(-10, -10, 10, 10), cell=0.25)
+    x, y = field.centres
+    gx, gy = np.meshgrid(x, y)
+    straight = np.hypot(gx - goal[0], gy - goal[1])
+    far = straight > 1
+    relative = np.abs(field.distances[far] - straight[far]) / straight[far]
+    assert relative.max() < 0.05
+    towards = np.stack([goal[0] - gx, goal[1] - gy], axis=-1)
+    angles = np.degrees(np.arccos(np.clip((field.directions * towards).sum(axis=-1) / straight, -1, 1)))
+    assert angles[far].max() < 10  # the cells' own directions; a metre from the goal is the worst
+    assert angles[straight > 8].max() < 4
+    assert field.shape == (80, 80) and field.extent == (-10, 10, -10, 10)
+
+
+def test_the_arrays_are_read_only_views_that_outlive_the_field():
+    field = cs.NavigationField([[1.0, 1.0]], area=(0, 0, 4, 2), cell=0.5, circles=[[3, 1, 0.3]])
+    distances, directions, blocked = field.distances, field.directions, field.blocked
+    assert distances.shape == (4, 8) and directions.shape == (4, 8, 2) and blocked.shape == (4, 8)
+    assert distances.dtype == np.float32 and blocked.dtype == bool
+    for a in (distances, directions, blocked):
+        assert not a.flags.writeable
+        with pytest.raises(ValueError):
+            a[0, 0] = 0
+    expected = distances.copy()
+    del field
+    gc.collect()
+    assert np.array_equal(distances, expected)
+    assert blocked[2, 6]  # the circle's cell, (3.25, 1.25)
+    assert np.isinf(distances[blocked]).all()
+
+
+def test_queries_take_one_point_or_many():
+    field = cs.NavigationField([[5.0, 5.0]], area=(0, 0, 10, 10), cell=0.25)
+    one = field.direction_at([1.0, 5.0])
+    assert one.shape == (2,) and one[0] > 0.99
+    assert isinstance(field.distance_at([1.0, 5.0]), float)
+    many = field.direction_at(np.array([[1.0, 5.0], [9.0, 5.0], [5.0, 9.0]]))
+    assert many.shape == (3, 2)
+    np.testing.assert_allclose(many, [[1, 0], [-1, 0], [0, -1]], atol=0.02)
+    np.testing.assert_allclose(field.distance_at([[1.0, 5.0], [5.0, 1.0]]), [4, 4], rtol=0.02)
+    # Beyond the grid, the nearest cells answer.
+    np.testing.assert_allclose(field.direction_at([-50.0, 5.0]), [1, 0], atol=0.02)
+
+
+def test_goal_areas_are_reached_anywhere_inside():
+    field = cs.NavigationField(goal_areas=[8, 0, 10, 10], area=(0, 0, 10, 10), cell=0.25)
+    assert field.distance_at([9.0, 3.0]) == 0
+    np.testing.assert_array_equal(field.direction_at([9.0, 3.0]), [0, 0])
+    np.testing.assert_allclose(field.distance_at([[2.0, 3.0], [2.0, 9.0]]), [6, 6], atol=0.15)
+    np.testing.assert_allclose(field.direction_at([2.0, 9.0]), [1, 0], atol=0.01)  # straight for the area's edge
+    np.testing.assert_array_equal(field.goal_areas, [[8, 0, 10, 10]])
+    assert len(field.goals) == 0 and "1 goal area" in repr(field)
+
+
+def test_a_wall_square_to_the_goal_traps_arrive_but_not_follow_field():
+    field = cs.NavigationField([10.0, 0.0], area=CUP_AREA, cell=0.25, clearance=0.4, segments=CUP)
+    assert field.distance_at([0.0, 0.0]) > 15  # out of the cup to the west, round, east again
+
+    def final_distance(behaviours):
+        pipeline = cs.Pipeline([*behaviours, cs.Avoid(max_distance=2.0)], slots=16, select="blend")
+        world = cs.World(pipeline, [[0.0, 0.0]], segments=CUP, targets=[[10.0, 0.0]], max_speed=1.5,
+                         max_acceleration=3.0, radius=0.3)
+        rec = world.run(900, 0.05, record=["positions", "penetration"])
+        return np.hypot(*(rec.positions[-1, 0] - [10, 0])), rec.penetration.max()
+
+    stuck, _ = final_distance([cs.Arrive()])
+    arrived, penetration = final_distance([cs.FollowField(field), cs.Arrive(weight=0.5)])
+    assert stuck > 7  # still in the cup, against its east wall
+    assert arrived < 0.6
+    assert penetration == 0
+
+
+def test_a_small_crowd_leaves_the_bottleneck_by_its_door():
+    scene = cs.scenarios.bottleneck(10, seed=0)
+    half = 6.0
+    outside = [half + 1.5, -half - 1, 2 * half + 2, half + 1]  # the field east of the room
+
+    def share_out(behaviours):
+        pipeline = cs.Pipeline([*behaviours, cs.Avoid(agents=True, max_distance=1.0)], slots=16, select="blend")
+        world = scene.world(pipeline, max_speed=1.4, max_acceleration=4.0, radius=0.3)
+        rec = world.run(1200, 0.05, record=["positions"])
+        return (rec.positions[-1, :, 0] > half).mean()
+
+    field = scene.navigation_field(goal_areas=outside, clearance=0.3)
+    assert share_out([cs.FollowField(field), cs.Arrive(weight=0.5)]) == 1.0
+    assert share_out([cs.Arrive()]) < 1.0  # pressed against the wall beside the door
+
+
+def test_follow_field_is_the_same_on_any_thread_count():
+    scene = cs.scenarios.bottleneck(30, seed=2)
+    field = scene.navigation_field(goal_areas=[7.5, -7, 14, 7], clearance=0.3)
+    pipeline = cs.Pipeline([cs.FollowField(field), cs.Arrive(weight=0.5), cs.Avoid(agents=True, max_distance=1.0)],
+                           slots=16)
+    runs = [scene.world(pipeline, max_speed=1.4, radius=0.3, threads=t).run(100, 0.05).positions for t in (1, 2)]
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_the_lobe_follows_the_field_and_ramps_down_at_the_goal():
+    field = cs.NavigationField([[5.0, 5.0]], area=(0, 0, 10, 10), cell=0.25)
+    follow = cs.FollowField(field, arrive_radius=0.5, slowing_radius=4.0)
+    assert follow.field is field
+    out = cs.Pipeline([follow], slots=8).evaluate([[1.0, 5.0], [3.0, 5.0], [5.1, 5.0]])
+    np.testing.assert_allclose(out.interest[0], np.maximum(0, cs.slot_directions(8) @ [1, 0]), atol=1e-3)
+    assert out.interest[1].max() == pytest.approx(0.5, abs=0.02)  # 2 m out of 4
+    assert out.interest[2].max() == 0  # arrived
+
+
+def test_scenario_fields_lead_every_agent_to_the_nearest_target():
+    scene = cs.scenarios.crossing(20, seed=1)
+    field = scene.navigation_field(cell=0.5)
+    np.testing.assert_array_equal(field.goals, scene.targets.astype(np.float32))
+    # Each target is a goal: blended over the four nearest cell centres, within half a diagonal.
+    assert field.distance_at(scene.targets).max() < 0.5 * np.sqrt(2) * field.cell
+
+
+def test_plot_field_draws_the_distances_and_arrows():
+    import matplotlib.pyplot as plt
+
+    from contextsteer.plotting import plot_field
+
+    field = cs.NavigationField([10.0, 0.0], area=CUP_AREA, cell=0.25, segments=CUP)
+    fig, ax = plt.subplots()
+    image, arrows = plot_field(field, ax=ax, arrows=10)
+    shown = image.get_array()
+    assert shown.shape == field.shape and np.ma.is_masked(shown) or np.isnan(shown).any()
+    assert image.get_extent() == list(field.extent)
+    assert 50 <= len(arrows.U) <= 200
+    assert len(plot_field(field, ax=ax, arrows=0)) == 1
+    with pytest.raises(TypeError, match="field"):
+        plot_field(np.zeros((3, 3)))
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("kwargs, argument", [
+    (dict(goals=None, area=(0, 0, 10, 10)), "goals"),
+    (dict(goals=[[1, 1]]), "area"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), cell=0), "cell"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), cell=1e-4), "cell"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), clearance=-1), "clearance"),
+    (dict(goals=[[np.nan, 1]], area=(0, 0, 10, 10)), "goals"),
+    (dict(goals=[[11, 1]], area=(0, 0, 10, 10)), "goals"),
+    (dict(goals=[[5, 5]], area=(0, 0, 10, 10), circles=[[5, 5, 1]]), "goals"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, -10)), "area"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10)), "area"),
+    (dict(goal_areas=[[0, 0, 1]], area=(0, 0, 10, 10)), "goal_areas"),
+    (dict(goal_areas=[[5, 5, 4, 6]], area=(0, 0, 10, 10)), "goal_areas"),
+    (dict(goal_areas=[[20, 20, 30, 30]], area=(0, 0, 10, 10)), "goal_areas"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), polygons=[[[0, 0], [1, 1]]]), "polygons"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), segments=[[0, 0, 1]]), "segments"),
+    (dict(goals=[[1, 1]], area=(0, 0, 10, 10), circles=[[5, 5, -1]]), "circles"),
+])
+def test_bad_arguments_name_themselves(kwargs, argument):
+    with pytest.raises(ValueError, match=argument):
+        cs.NavigationField(**kwargs)
+
+
+def test_follow_field_checks_its_arguments():
+    field = cs.NavigationField([[1.0, 1.0]], area=(0, 0, 4, 4))
+    with pytest.raises(TypeError, match="field"):
+        cs.FollowField("a field")
+    with pytest.raises(ValueError, match="arrive_radius"):
+        cs.FollowField(field, arrive_radius=-1)
+    with pytest.raises(ValueError, match="slowing_radius"):
+        cs.FollowField(field, slowing_radius=0)
+    with pytest.raises(ValueError, match="points"):
+        field.direction_at([[1, 2, 3]])
