@@ -74,15 +74,30 @@ def points(name: str, value, columns: int = 2) -> np.ndarray:
     return arr
 
 
-def segments(name: str, value) -> np.ndarray:
-    """Walls as ``(m, 4)`` x0, y0, x1, y1; a single ``(4,)`` wall is accepted as m = 1."""
+def _rows_of_four(name: str, value, meaning: str) -> np.ndarray:
+    """``(m, 4)`` rows; a single ``(4,)`` row is accepted as m = 1, an empty input as m = 0."""
     arr = real_array(name, value)
     if arr.ndim == 1 and arr.shape[0] == 4:
         arr = arr.reshape(1, 4)
     if arr.size == 0:
         return np.zeros((0, 4), dtype=REAL)
     if arr.ndim != 2 or arr.shape[1] != 4:
-        raise ValueError(f"{name}: expected an array of shape (m, 4) as x0, y0, x1, y1, got shape {arr.shape}")
+        raise ValueError(f"{name}: expected an array of shape (m, 4) as {meaning}, got shape {arr.shape}")
+    return arr
+
+
+def segments(name: str, value) -> np.ndarray:
+    """Walls as ``(m, 4)`` x0, y0, x1, y1; a single ``(4,)`` wall is accepted as m = 1."""
+    return _rows_of_four(name, value, "x0, y0, x1, y1")
+
+
+def rectangles(name: str, value) -> np.ndarray:
+    """Rectangles as ``(m, 4)`` xmin, ymin, xmax, ymax (a single ``(4,)`` one is m = 1),
+    none of them inside out."""
+    arr = _rows_of_four(name, value, "xmin, ymin, xmax, ymax")
+    inverted = (arr[:, 0] > arr[:, 2]) | (arr[:, 1] > arr[:, 3])
+    if inverted.any():
+        raise ValueError(f"{name}: expected xmin <= xmax and ymin <= ymax, got {arr[inverted][0].tolist()}")
     return arr
 
 

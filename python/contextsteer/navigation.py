@@ -16,21 +16,6 @@ from . import _core
 from . import _validation as check
 
 
-def _rectangles(name: str, value) -> np.ndarray:
-    """``(k, 4)`` rectangles as xmin, ymin, xmax, ymax; a single ``(4,)`` one is k = 1."""
-    if value is None:
-        return np.zeros((0, 4), dtype=np.float32)
-    arr = check.real_array(name, value)
-    if arr.ndim == 1 and arr.shape[0] == 4:
-        arr = arr.reshape(1, 4)
-    if arr.ndim != 2 or arr.shape[1] != 4:
-        raise ValueError(f"{name}: expected an array of shape (k, 4) as xmin, ymin, xmax, ymax, got shape {arr.shape}")
-    empty = (arr[:, 0] > arr[:, 2]) | (arr[:, 1] > arr[:, 3])
-    if empty.any():
-        raise ValueError(f"{name}: expected xmin <= xmax and ymin <= ymax, got {arr[empty][0].tolist()}")
-    return arr
-
-
 class NavigationField:
     """Distances and directions to the nearest of ``goals`` round the obstacles, on a grid.
 
@@ -64,7 +49,7 @@ class NavigationField:
     def __init__(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25, clearance: float = 0.0,
                  circles=None, segments=None, polygons=None, bounds=None):
         goal_points = check.points("goals", np.zeros((0, 2)) if goals is None else goals)
-        rectangles = _rectangles("goal_areas", goal_areas)
+        rectangles = check.rectangles("goal_areas", np.zeros((0, 4)) if goal_areas is None else goal_areas)
         if len(goal_points) == 0 and len(rectangles) == 0:
             raise ValueError("goals: expected at least one goal point or goal area, got none")
         if area is None and bounds is None:

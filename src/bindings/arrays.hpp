@@ -43,6 +43,12 @@ inline std::vector<Vec2> points_from(const RealArray& a, const char* argument) {
   return points;
 }
 
+inline py::array_t<Real> points_to_array(const std::vector<Vec2>& points) {
+  py::array_t<Real> out({static_cast<py::ssize_t>(points.size()), py::ssize_t(2)});
+  for (std::size_t i = 0; i < points.size(); ++i) store(out.mutable_data(), i, points[i]);
+  return out;
+}
+
 // Optional typed inputs of other dtypes, converted like RealArray.
 using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using MaskArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;

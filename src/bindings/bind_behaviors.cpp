@@ -20,12 +20,6 @@ namespace contextsteer::bindings {
 
 namespace {
 
-py::array_t<Real> points_to_array(const std::vector<Vec2>& points) {
-  py::array_t<Real> out({static_cast<py::ssize_t>(points.size()), py::ssize_t(2)});
-  for (std::size_t i = 0; i < points.size(); ++i) store(out.mutable_data(), i, points[i]);
-  return out;
-}
-
 py::array_t<Real> circles_to_array(const std::vector<Circle>& circles) {
   py::array_t<Real> out({static_cast<py::ssize_t>(circles.size()), py::ssize_t(3)});
   Real* d = out.mutable_data();

@@ -94,12 +94,7 @@ void bind_navigation_field(py::module_& m) {
       .def_property_readonly("clearance", &NavigationField::clearance)
       .def_property_readonly("origin",
                              [](const NavigationField& f) { return py::make_tuple(f.origin().x, f.origin().y); })
-      .def_property_readonly("goals",
-                             [](const NavigationField& f) {
-                               py::array_t<Real> out({static_cast<py::ssize_t>(f.goals().size()), py::ssize_t(2)});
-                               for (std::size_t i = 0; i < f.goals().size(); ++i) store(out.mutable_data(), i, f.goals()[i]);
-                               return out;
-                             })
+      .def_property_readonly("goals", [](const NavigationField& f) { return points_to_array(f.goals()); })
       .def_property_readonly("goal_areas",
                              [](const NavigationField& f) { return rectangles_to_array(f.goal_areas()); })
       .def_property_readonly("distances",
