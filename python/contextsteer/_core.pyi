@@ -8,6 +8,9 @@ import numpy.typing
 import typing
 __all__: list[str] = ['Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
+    @staticmethod
+    def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
+        ...
     def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
         ...
     def direction_at(self, points: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> numpy.typing.NDArray[numpy.float32]:

@@ -44,28 +44,43 @@ class NavigationField:
 
     The field is built once (in C++, without the GIL) and never changes; build another
     for other goals or obstacles. Its arrays are read-only views, rows along y.
+    :meth:`World.navigation_field <contextsteer.World.navigation_field>` builds one round
+    a world's own obstacles, on the layers asked for.
     """
 
     def __init__(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25, clearance: float = 0.0,
                  circles=None, segments=None, polygons=None, bounds=None):
-        goal_points = check.points("goals", np.zeros((0, 2)) if goals is None else goals)
-        rectangles = check.rectangles("goal_areas", np.zeros((0, 4)) if goal_areas is None else goal_areas)
-        if len(goal_points) == 0 and len(rectangles) == 0:
-            raise ValueError("goals: expected at least one goal point or goal area, got none")
         if area is None and bounds is None:
             raise ValueError("area: expected (xmin, ymin, xmax, ymax), the rectangle the field covers, "
                              "or bounds; got neither")
+        covered = bounds if area is None else area
+        goal_points, rectangles, area, cell, clearance = self._checked(goals, goal_areas, covered, cell, clearance)
         self._core = _core.NavigationField(
-            goal_points,
-            rectangles,
-            check.shaped("area", bounds if area is None else area, (4,)),
-            check.number("cell", cell, above=0.0),
-            check.number("clearance", clearance, minimum=0.0),
+            goal_points, rectangles, area, cell, clearance,
             check.points("circles", np.zeros((0, 3)) if circles is None else circles, columns=3),
             check.segments("segments", np.zeros((0, 4)) if segments is None else segments),
             [check.polygon("polygons", p) for p in polygons or ()],
             None if bounds is None else check.shaped("bounds", bounds, (4,)),
         )
+
+    @classmethod
+    def _of_world(cls, world_core, layers: int, goals, goal_areas, area, cell, clearance) -> NavigationField:
+        """The field round a world's obstacles on ``layers`` (see :meth:`World.navigation_field`)."""
+        goal_points, rectangles, area, cell, clearance = cls._checked(goals, goal_areas, area, cell, clearance)
+        field = cls.__new__(cls)
+        field._core = _core.NavigationField.from_world(world_core, layers, goal_points, rectangles, area, cell,
+                                                       clearance)
+        return field
+
+    @staticmethod
+    def _checked(goals, goal_areas, area, cell, clearance) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        """The goals, goal areas, area, cell and clearance checked, in the core's order."""
+        goal_points = check.points("goals", np.zeros((0, 2)) if goals is None else goals)
+        rectangles = check.rectangles("goal_areas", np.zeros((0, 4)) if goal_areas is None else goal_areas)
+        if len(goal_points) == 0 and len(rectangles) == 0:
+            raise ValueError("goals: expected at least one goal point or goal area, got none")
+        return (goal_points, rectangles, check.shaped("area", area, (4,)),
+                check.number("cell", cell, above=0.0), check.number("clearance", clearance, minimum=0.0))
 
     @property
     def goals(self) -> np.ndarray:

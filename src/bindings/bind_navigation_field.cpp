@@ -1,4 +1,5 @@
-// The navigation field: built from obstacle arrays, read through read-only views.
+// The navigation field: built from obstacle arrays or a world's obstacles, read through
+// read-only views.
 #include <pybind11/stl.h>
 
 #include <memory>
@@ -6,6 +7,7 @@
 
 #include "arrays.hpp"
 #include "contextsteer/navigation_field.hpp"
+#include "contextsteer/world.hpp"
 
 namespace contextsteer::bindings {
 
@@ -42,10 +44,22 @@ py::array_t<Real> rectangles_to_array(const std::vector<Bounds>& rectangles) {
   return out;
 }
 
-FieldPtr make_field(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell, Real clearance,
-                    const RealArray& circles, const RealArray& segments, const std::vector<RealArray>& polygons,
-                    const std::optional<RealArray>& bounds) {
+// Builds the field round `obstacles` (a copy of the caller's, so nothing the build reads
+// can change under it), the layers of `mask` blocking.
+FieldPtr build_field(const Obstacles& obstacles, LayerMask mask, const RealArray& goals, const RealArray& goal_areas,
+                     const RealArray& area, Real cell, Real clearance) {
   require_shape(area, "area", {4});
+  std::vector<Vec2> goal_points = points_from(goals, "goals");
+  std::vector<Bounds> goal_rectangles = rectangles_from(goal_areas, "goal_areas");
+  const Bounds rectangle{{area.data()[0], area.data()[1]}, {area.data()[2], area.data()[3]}};
+  // Safe: everything the build reads is a copy held by this frame; the field is not yet shared.
+  py::gil_scoped_release release;
+  return std::make_shared<NavigationField>(obstacles, mask, rectangle, cell, clearance, goal_points, goal_rectangles);
+}
+
+FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell,
+                           Real clearance, const RealArray& circles, const RealArray& segments,
+                           const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
   require_shape(segments, "segments", {-1, 4});
   Obstacles obstacles;
   for (const Circle& c : circles_from(circles, "circles")) obstacles.add_circle(c);
@@ -59,13 +73,15 @@ FieldPtr make_field(const RealArray& goals, const RealArray& goal_areas, const R
     const Real* b = bounds->data();
     obstacles.set_bounds({{b[0], b[1]}, {b[2], b[3]}});
   }
-  std::vector<Vec2> goal_points = points_from(goals, "goals");
-  std::vector<Bounds> goal_rectangles = rectangles_from(goal_areas, "goal_areas");
-  const Bounds rectangle{{area.data()[0], area.data()[1]}, {area.data()[2], area.data()[3]}};
-  // Safe: everything the build reads was copied above; the field is not yet shared.
-  py::gil_scoped_release release;
-  return std::make_shared<NavigationField>(obstacles, kAllLayers, rectangle, cell, clearance, goal_points,
-                                           goal_rectangles);
+  return build_field(obstacles, kAllLayers, goals, goal_areas, area, cell, clearance);
+}
+
+// The world's obstacles are copied with the GIL held: a step running meanwhile only
+// reads them, and whatever changes them needs the GIL and an idle world.
+FieldPtr field_from_world(const World& world, LayerMask layers, const RealArray& goals, const RealArray& goal_areas,
+                          const RealArray& area, Real cell, Real clearance) {
+  const Obstacles obstacles = world.obstacles();
+  return build_field(obstacles, layers, goals, goal_areas, area, cell, clearance);
 }
 
 // Applies `at` to each row of points (m, 2) into (m, width) out, without the GIL.
@@ -86,8 +102,8 @@ py::array_t<Real> at_points(const RealArray& points, At&& at) {
 
 void bind_navigation_field(py::module_& m) {
   py::class_<NavigationField, FieldPtr>(m, "NavigationField")
-      .def(py::init(&make_field), py::arg("goals"), py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"),
-           py::arg("circles"), py::arg("segments"), py::arg("polygons"), py::arg("bounds"))
+      .def(py::init(&field_from_arrays), py::arg("goals"), py::arg("goal_areas"), py::arg("area"), py::arg("cell"),
+           py::arg("clearance"), py::arg("circles"), py::arg("segments"), py::arg("polygons"), py::arg("bounds"))
       .def_property_readonly("columns", &NavigationField::columns)
       .def_property_readonly("rows", &NavigationField::rows)
       .def_property_readonly("cell", &NavigationField::cell)
@@ -115,6 +131,13 @@ void bind_navigation_field(py::module_& m) {
              return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });
            },
            py::arg("points"));
+}
+
+// Registered after World, so that the signature names World's Python type.
+void bind_navigation_field_from_world(py::module_& m) {
+  auto cls = py::reinterpret_borrow<py::class_<NavigationField, FieldPtr>>(m.attr("NavigationField"));
+  cls.def_static("from_world", &field_from_world, py::arg("world"), py::arg("layers"), py::arg("goals"),
+                 py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"));
 }
 
 }  // namespace contextsteer::bindings

@@ -9,6 +9,7 @@ void bind_python_behavior(pybind11::module_& m);
 void bind_pipeline(pybind11::module_& m);
 void bind_steering(pybind11::module_& m);
 void bind_world(pybind11::module_& m);
+void bind_navigation_field_from_world(pybind11::module_& m);
 }  // namespace contextsteer::bindings
 
 PYBIND11_MODULE(_core, m) {
@@ -20,4 +21,5 @@ PYBIND11_MODULE(_core, m) {
   contextsteer::bindings::bind_pipeline(m);
   contextsteer::bindings::bind_steering(m);
   contextsteer::bindings::bind_world(m);
+  contextsteer::bindings::bind_navigation_field_from_world(m);
 }

@@ -132,6 +132,84 @@ def test_scenario_fields_lead_every_agent_to_the_nearest_target():
     assert field.distance_at(scene.targets).max() < 0.5 * np.sqrt(2) * field.cell
 
 
+def world_with_every_obstacle(layer_of_circle: int = 1) -> cs.World:
+    """The cup, a polygon and a circle (on ``layer_of_circle``) in bounds, one agent."""
+    world = cs.World(cs.Pipeline([cs.Arrive()]), [[0.0, 0.0]], segments=CUP, bounds=CUP_AREA,
+                     polygons=[[[5, 3], [7, 3], [6, 5]]])
+    world.add_circles([[6.0, -1.0, 1.0]], layer=layer_of_circle)
+    return world
+
+
+def test_a_world_field_is_the_field_of_the_same_obstacles():
+    world = world_with_every_obstacle()
+    from_world = world.navigation_field([10.0, 0.0], cell=0.25, clearance=0.4)  # over the bounds
+    from_arrays = cs.NavigationField([10.0, 0.0], area=CUP_AREA, cell=0.25, clearance=0.4, segments=CUP,
+                                     circles=[[6.0, -1.0, 1.0]], polygons=[[[5, 3], [7, 3], [6, 5]]],
+                                     bounds=CUP_AREA)
+    assert from_world.shape == from_arrays.shape == (64, 88)
+    np.testing.assert_array_equal(from_world.distances, from_arrays.distances)
+    np.testing.assert_array_equal(from_world.directions, from_arrays.directions)
+    assert from_world.blocked[int((-1 + 8) / 0.25), int((6 + 8) / 0.25)]  # the circle's centre cell
+    # A smaller area than the bounds, and goal areas, pass through as they do for the field.
+    part = world.navigation_field(goal_areas=[[8, -2, 10, 2]], area=(-4, -4, 12, 4), cell=0.5)
+    assert part.shape == (16, 32) and part.distance_at([9.0, 0.0]) == 0
+
+
+def test_a_world_field_is_blocked_by_the_layers_asked_for():
+    world = world_with_every_obstacle(layer_of_circle=2)
+    everything = world.navigation_field([10.0, 0.0], cell=0.25)
+    layer_one = world.navigation_field([10.0, 0.0], cell=0.25, layers=1)
+    layer_two = world.navigation_field([10.0, 0.0], cell=0.25, layers=2)
+    circle = (int((-1 + 8) / 0.25), int((6 + 8) / 0.25))
+    assert everything.blocked[circle] and layer_two.blocked[circle] and not layer_one.blocked[circle]
+    # Layer 1 holds the cup: without it the way from inside runs straight east through its wall.
+    inside = [0.0, 0.0]
+    assert layer_two.distance_at(inside) == pytest.approx(10.0, rel=0.03)
+    assert layer_one.distance_at(inside) > 16 and everything.distance_at(inside) > 16
+    # The bounds block on every layer.
+    assert layer_two.blocked[0].all() and layer_two.blocked[:, -1].all()
+
+
+def test_a_world_field_is_a_snapshot_of_the_obstacles():
+    world = world_with_every_obstacle()
+    before = world.navigation_field([10.0, 0.0], cell=0.5)
+    distances = before.distances.copy()
+    world.add_segments([[8.0, -8.0, 8.0, 6.0]])  # a wall across the east, open at its north end
+    np.testing.assert_array_equal(before.distances, distances)
+    after = world.navigation_field([10.0, 0.0], cell=0.5)
+    assert after.distance_at([6.0, -6.0]) > before.distance_at([6.0, -6.0]) + 8
+
+
+def test_a_world_field_is_built_while_the_world_steps_on_another_thread():
+    import threading
+
+    world = world_with_every_obstacle()
+    world.add_agents(np.random.default_rng(0).uniform(-7, 13, (400, 2)), targets=np.zeros((400, 2)))
+    expected = world.navigation_field([10.0, 0.0], cell=0.25).distances.copy()
+    recordings = []
+    runner = threading.Thread(target=lambda: recordings.append(world.run(300, 0.05)))
+    runner.start()
+    fields = [world.navigation_field([10.0, 0.0], cell=0.25) for _ in range(3)]  # reads, so no RuntimeError
+    runner.join()
+    assert recordings[0].positions.shape == (300, 401, 2)
+    for field in fields:
+        np.testing.assert_array_equal(field.distances, expected)
+
+
+@pytest.mark.parametrize("kwargs, argument", [
+    (dict(goals=[[1, 1]], layers=-1), "layers"),
+    (dict(goals=[[1, 1]], layers=2**32), "layers"),
+    (dict(goal_areas=None), "goals"),
+    (dict(goals=[[30, 1]]), "goals"),
+    (dict(goals=[[1, 1]], cell=-0.5), "cell"),
+])
+def test_a_world_field_names_its_bad_arguments(kwargs, argument):
+    with pytest.raises(ValueError, match=argument):
+        world_with_every_obstacle().navigation_field(**kwargs)
+    with pytest.raises(ValueError, match="area"):
+        cs.World(cs.Pipeline([cs.Arrive()]), [[0.0, 0.0]]).navigation_field([1.0, 1.0])
+
+
 def test_plot_field_draws_the_distances_and_arrows():
     import matplotlib.pyplot as plt
 
