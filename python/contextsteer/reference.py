@@ -31,7 +31,8 @@ def chase_interest(positions, targets, dirs, max_distance=np.inf) -> np.ndarray:
 def disc_danger(to, reach, dirs, max_distance):
     """``(..., S)`` danger of discs at offsets ``to`` ``(..., 2)`` reaching ``reach``
     ``(...,)`` metres (their radius plus the agent's): arc coverage of each slot, times
-    the linear falloff ``1 - clearance / max_distance`` (0 beyond ``max_distance``)."""
+    the linear falloff ``1 - clearance / max_distance`` (0 beyond ``max_distance``). Slots
+    at 90 degrees or more from a disc's bearing lead away from it and are never covered."""
     d = np.linalg.norm(to, axis=-1)
     clearance = np.maximum(0, d - reach)
     weight = np.where(clearance <= max_distance, 1 - clearance / max_distance, 0)
@@ -39,7 +40,8 @@ def disc_danger(to, reach, dirs, max_distance):
     sin_a = np.minimum(1, reach / np.maximum(d, 1e-6))
     min_cos = np.sqrt(1 - sin_a**2) * np.cos(half_slot) - sin_a * np.sin(half_slot)
     u = to / np.maximum(d, 1e-6)[..., None]
-    covered = (u @ dirs.T >= (min_cos - 1e-6)[..., None]) | (d < 1e-6)[..., None]
+    limit = np.maximum(min_cos - 1e-6, 1e-4)
+    covered = (u @ dirs.T >= limit[..., None]) | (d < 1e-6)[..., None]
     return np.where(covered, weight[..., None], 0)
 
 

@@ -128,13 +128,21 @@ TEST(Avoid, AngularWidthGrowsWithRadiusAndClearanceShapesDanger) {
   EXPECT_EQ(row[10], 0.0f);
 }
 
-TEST(Avoid, TouchingCoversTheHalfPlaneAndFarObstaclesAreIgnored) {
+TEST(Avoid, TouchingCoversTheOpenHalfPlaneTowardItAndFarObstaclesAreIgnored) {
   AvoidParams p;
   p.max_distance = 1;
   const OneAgent touching{{0, 0}, {0, 0}, {0.5f}, {{{1, 0}, 0.6f}}};
   const Avoid avoid({}, p);
-  const auto row = fill_danger(avoid, touching, 8);  // scene obstacle, overlapping
-  EXPECT_EQ(row, (std::vector<Real>{1, 1, 1, 0, 0, 0, 1, 1}));
+  // Scene obstacle, overlapping: its arc reaches past 90 degrees, but north and south lead
+  // along its tangent, not into it, and stay open.
+  EXPECT_EQ(fill_danger(avoid, touching, 8), (std::vector<Real>{1, 1, 0, 0, 0, 0, 0, 1}));
+  // Just clear of it (gap 1 cm): the arc is as wide, the open slots the same.
+  const OneAgent almost{{0, 0}, {0, 0}, {0.5f}, {{{1.11f, 0}, 0.6f}}};
+  EXPECT_EQ(fill_danger(avoid, almost, 8)[2], 0);
+  EXPECT_GT(fill_danger(avoid, almost, 8)[1], 0.98f);
+  // Touching neighbours on opposite sides (east and west) leave north and south open.
+  const OneAgent between{{0, 0}, {0, 0}, {0.5f}, {{{1, 0}, 0.5f}, {{-1, 0}, 0.5f}}};
+  EXPECT_EQ(fill_danger(avoid, between, 16), (std::vector<Real>{1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1}));
   const OneAgent far{{0, 0}, {0, 0}, {0.5f}, {{{5, 0}, 0.6f}}};
   EXPECT_EQ(fill_danger(avoid, far, 8), std::vector<Real>(8, 0.0f));
   AvoidParams own_only = p;

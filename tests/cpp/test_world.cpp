@@ -171,6 +171,7 @@ TEST(World, BlockedAgentsBrake) {
       std::make_shared<Chase>(std::vector<Vec2>{{10, 0}}, ChaseParams{}),
       std::make_shared<Avoid>(std::vector<Circle>{{{0, 0}, 3}}, AvoidParams{})};  // the agent stands inside it
   PipelineConfig c;
+  c.slots = 15;  // no slot at right angles to east: each is plainly toward or away from it
   c.resolve.danger_mode = DangerMode::Threshold;
   c.resolve.threshold = 0.5f;
   World w({std::make_shared<Pipeline>(c, behaviors), nullptr});

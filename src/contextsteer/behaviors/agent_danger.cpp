@@ -167,7 +167,7 @@ CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, Real 
     const M centred = d < Real(1e-6);
     store_lanes(s.ux + j, select(centred, V{}, dx * inv_d));
     store_lanes(s.uy + j, select(centred, V{}, dy * inv_d));
-    store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), min_cos - Real(1e-6)));
+    store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), coverage_limit(min_cos)));
     store_lanes(s.weight + j, weight);
   }
 }

@@ -5,7 +5,12 @@
 // (pi/2 once the agent touches it). Slot i gets max(row[i], w) when its arc
 // [phi_i - h, phi_i + h] (h = half the slot spacing) overlaps [beta - alpha, beta +
 // alpha], beta the bearing of `to`: the whole arc is tested, not the slot's centre, so a
-// coarse map never misses a disc. Rows and w must be >= 0.
+// coarse map never misses a disc. But a slot at 90 degrees or more from the bearing is
+// never covered: moving along it (or between two such slots) leads away from the disc or
+// along its tangent and cannot bring the agent closer. This matters only for a disc
+// within ~2% of touching (16 slots), whose arc then reaches past 90 degrees by up to half
+// a slot: covering those slots too would let two touching neighbours on opposite sides
+// block every slot, and a pressed crowd would lock for good. Rows and w must be >= 0.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +20,19 @@
 #include "../slots.hpp"
 
 namespace contextsteer {
+
+// The least dot product of a covered slot's direction with the bearing: slots at 90
+// degrees or more (dot <= 0, give or take rounding) are never covered.
+constexpr Real kLeadsAwayDot = Real(1e-4);
+
+// The coverage limit of a disc whose arc reaches min_cos (the cosine of alpha plus half a
+// slot), for a Real or a vector of them: covered slots have a dot product with the
+// bearing of at least this. The tiny tolerance keeps a disc that exactly touches an arc's
+// edge on both sides.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V coverage_limit(V min_cos) {
+  return lane_max(min_cos - Real(1e-6), V{} + kLeadsAwayDot);
+}
 
 inline void add_disc_danger(const SlotDirections& dirs, Vec2 to, Real reach, Real w, Real* row) {
   const int slots = dirs.slots();
@@ -30,8 +48,7 @@ inline void add_disc_danger(const SlotDirections& dirs, Vec2 to, Real reach, Rea
   const Real sin_alpha = std::min(Real(1), reach * inv_d);
   const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
   const Real min_cos = cos_alpha * dirs.half_spacing_cos() - sin_alpha * dirs.half_spacing_sin();
-  // The tiny tolerance keeps a disc that exactly touches an arc's edge on both sides.
-  max_where_covered(row, dirs.x(), dirs.y(), slots, to.x * inv_d, to.y * inv_d, min_cos - Real(1e-6), w);
+  max_where_covered(row, dirs.x(), dirs.y(), slots, to.x * inv_d, to.y * inv_d, coverage_limit(min_cos), w);
 }
 
 }  // namespace contextsteer
