@@ -32,6 +32,9 @@ class Scenario:
     segments: ``(k, 4)`` walls as x0, y0, x1, y1 in metres.
     bounds: ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
     :attr:`World.bounds`).
+    goal_areas: ``(k, 4)`` rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the
+    agents head for as a whole (the field beyond an exit, holding their targets), for
+    :meth:`navigation_field`; none for most scenes.
     """
 
     name: str
@@ -40,6 +43,7 @@ class Scenario:
     bounds: tuple[float, float, float, float]
     obstacles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
 
     @property
     def target(self) -> np.ndarray:
@@ -59,13 +63,17 @@ class Scenario:
 
     def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0):
         """A :class:`~contextsteer.NavigationField` over :attr:`bounds` round this scene's
-        circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)`` (when
-        neither is given: every agent's target, so that each agent is led to the nearest
-        one). ``cell`` and ``clearance`` in metres."""
+        circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)``. When
+        neither is given: the scene's own :attr:`goal_areas` if it has some, else every
+        agent's target (each agent is then led to the nearest one). ``cell`` and
+        ``clearance`` in metres."""
         from .navigation import NavigationField
 
         if goals is None and goal_areas is None:
-            goals = self.targets
+            if len(self.goal_areas):
+                goal_areas = self.goal_areas
+            else:
+                goals = self.targets
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
                                circles=self.obstacles, segments=self.segments)
 
@@ -185,13 +193,16 @@ def crossing(agents: int = 40, *, width: float = 10.0, depth: float = 20.0, appr
 def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed: int = 0) -> Scenario:
     """A square room ``room`` metres wide empties through a door ``door`` metres wide in
     the middle of its east wall. The agents start at random places of a grid 1 m apart in
-    the room's west half (up to 0.2 m off them) and each heads for a place of its own, at
-    random, on a like grid in a field as large 2 m east of the room. Walls are segments.
+    the room's west half (up to 0.2 m off them). Each heads for a place of its own, at
+    random, on a grid 2 m apart in a field that starts 3 m east of the door, as high as
+    the room and as deep as a quarter more places than agents take: its
+    :attr:`~Scenario.goal_areas`.
+
     Reactive steering finds its limits here: an agent pressed against the wall beside the
-    door, its goal behind the wall, has no interest along the wall and stops. A
-    :class:`~contextsteer.FollowField` over ``navigation_field(goal_areas=[room / 2 + 1.5,
-    -room / 2 - 1, room + 2, room / 2 + 1])`` leads a small crowd out by the door; a dense
-    one still jams in it."""
+    door, its target behind the wall, has no interest along the wall and stops. A
+    :class:`~contextsteer.FollowField` over :meth:`~Scenario.navigation_field` (to the
+    field outside) leads the crowd out by the door; those that are out walk on to their
+    places instead of stopping in front of it."""
     agents = check.count("agents", agents, minimum=1)
     door = check.number("door", door, above=0.0)
     room = check.number("room", room, above=0.0)
@@ -208,7 +219,12 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
         [half, -half, half, -door / 2],     # east, below the door
         [half, door / 2, half, half],       # east, above the door
     ])
-    # Each agent its own place outside: a single point would count as reached by the few
-    # agents that fit around it.
-    targets = _scatter(agents, (half + 2, -half + 0.5, 2 * half + 1, half - 0.5), 1.0, rng, "the field outside")
-    return Scenario("bottleneck", starts, targets, (-half - 1, -half - 1, 2 * half + 2, half + 1), segments=segments)
+    # Each agent a place of its own outside, 2 m apart, 3 m clear of the door: a single
+    # point would count as reached by the few agents that fit around it, and places packed
+    # right outside the door would fill with the first agents out and plug it.
+    spacing, rows = 2.0, max(1, math.floor(room / 2.0))
+    columns = math.ceil(1.25 * agents / rows)
+    outside = np.array([[half + 3, -rows * spacing / 2, half + 3 + columns * spacing, rows * spacing / 2]])
+    targets = _scatter(agents, tuple(outside[0]), spacing, rng, "the field outside")
+    bounds = (-half - 1, -half - 1, outside[0, 2] + 1, half + 1)
+    return Scenario("bottleneck", starts, targets, bounds, segments=segments, goal_areas=outside)

@@ -56,8 +56,14 @@ def test_crossing_streams_walk_east_and_north_through_the_origin():
 def test_bottleneck_room_holds_the_agents_and_its_door_is_the_way_out():
     scene = scenarios.bottleneck(36, door=2.0, room=10.0, seed=1)
     assert (scene.starts[:, 0] < 0).all() and (np.abs(scene.starts) < 5.0).all()
-    assert (scene.targets[:, 0] > 5.0 + 1.9).all()
-    assert closest_pair(scene.starts) >= 0.6 - 1e-9 and closest_pair(scene.targets) >= 0.6 - 1e-9
+    # Targets 2 m apart in the field outside, which starts 3 m east of the door, holds a
+    # quarter more places than agents and lies within the bounds.
+    (gx0, gy0, gx1, gy1), = scene.goal_areas
+    assert gx0 == 5.0 + 3 and (gy0, gy1) == (-5.0, 5.0) and (gx1 - gx0) * (gy1 - gy0) / 4 >= 1.25 * 36
+    assert ((scene.targets >= [gx0, gy0]) & (scene.targets <= [gx1, gy1])).all()
+    assert closest_pair(scene.targets) >= 2 * 0.6 - 1e-9
+    assert scene.bounds[2] >= gx1 and scene.bounds[3] >= gy1
+    assert closest_pair(scene.starts) >= 0.6 - 1e-9
     east_wall = scene.segments[np.isclose(scene.segments[:, 0], 5.0) & np.isclose(scene.segments[:, 2], 5.0)]
     gap = np.sort(east_wall[:, [1, 3]].ravel())[1:3]   # the two door jambs
     np.testing.assert_allclose(gap, [-1.0, 1.0])
@@ -100,7 +106,8 @@ def test_agents_leave_the_bottleneck_room_only_through_the_door():
     crossed = (x[:-1] < 5.0) & (x[1:] >= 5.0)                  # (T - 1, n): stepped through the east wall's line
     assert crossed.any(axis=0).sum() >= 5                       # some got out ...
     assert (np.abs(y[1:][crossed]) < 1.0).all()                 # ... every one through the door
-    assert (np.abs(r.positions) < 5.0 + 11.0).all() and r.penetration.max() < 0.05
+    x0, y0, x1, y1 = scene.bounds
+    assert ((x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)).all() and r.penetration.max() < 0.05
 
 
 def test_crossing_streams_mostly_arrive():
