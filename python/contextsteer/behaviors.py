@@ -89,7 +89,9 @@ class Avoid(Behavior):
     of radius ``a`` has clearance ``max(0, d - r - a)`` and covers the directions within
     ``asin(min(1, (r + a) / d))`` of its bearing. Every slot whose arc (its direction
     +- half the slot spacing) overlaps that cone gets ``falloff(clearance / max_distance)``,
-    so a coarse map never misses an obstacle.
+    so a coarse map never misses an obstacle, except the slots at 90 degrees or more from
+    the bearing: they lead away from the obstacle or along it, so that an agent squeezed
+    between two neighbours can still slip out sideways.
     Walls (segments, polygon edges, bounds): slot ``i`` gets ``falloff(t_i / max_distance)``,
     ``t_i`` the least distance to the wall (inflated by ``a``) within the slot's arc, so the
     slots running along a wall stay nearly free. Everything combines by max.

@@ -7,10 +7,11 @@
 // alpha], beta the bearing of `to`: the whole arc is tested, not the slot's centre, so a
 // coarse map never misses a disc. But a slot at 90 degrees or more from the bearing is
 // never covered: moving along it (or between two such slots) leads away from the disc or
-// along its tangent and cannot bring the agent closer. This matters only for a disc
-// within ~2% of touching (16 slots), whose arc then reaches past 90 degrees by up to half
-// a slot: covering those slots too would let two touching neighbours on opposite sides
-// block every slot, and a pressed crowd would lock for good. Rows and w must be >= 0.
+// along its tangent and cannot bring the agent closer. This matters only where the arc
+// reaches past 90 degrees by up to half a slot, for a disc within reach / cos(h) of the
+// agent: within 2% of touching with 16 slots, 41% with 4. Covering those slots too would
+// let two touching neighbours on opposite sides block every slot, and a pressed crowd
+// would lock for good. Rows and w must be >= 0.
 #pragma once
 
 #include <algorithm>
