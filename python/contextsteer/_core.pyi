@@ -58,10 +58,13 @@ class Behavior:
     def weight(self) -> float:
         ...
 class Chase(Behavior):
-    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, combine: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, combine: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def max_distance(self) -> float:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
     @property
     def targets(self) -> numpy.typing.NDArray[numpy.float32]:
@@ -97,7 +100,10 @@ class Evade(Behavior):
     def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class Arrive(Behavior):
-    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class Leave(Behavior):
     def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -111,10 +117,13 @@ class Wander(Behavior):
     def offset(self, id: typing.SupportsInt | typing.SupportsIndex, time: typing.SupportsFloat | typing.SupportsIndex) -> float:
         ...
 class FollowField(Behavior):
-    def __init__(self, field: NavigationField, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, field: NavigationField, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def field(self) -> NavigationField:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class FollowPath(Behavior):
     def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:

@@ -153,7 +153,7 @@ def ids(name: str, value) -> np.ndarray:
 
 
 def number(name: str, value, *, minimum: float | None = None, above: float | None = None,
-           maximum: float | None = None, allow_inf: bool = False) -> float:
+           maximum: float | None = None, below: float | None = None, allow_inf: bool = False) -> float:
     """A real scalar within the given bounds."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
@@ -166,6 +166,8 @@ def number(name: str, value, *, minimum: float | None = None, above: float | Non
         raise ValueError(f"{name}: expected a number > {above}, got {x}")
     if maximum is not None and x > maximum:
         raise ValueError(f"{name}: expected a number <= {maximum}, got {x}")
+    if below is not None and not x < below:
+        raise ValueError(f"{name}: expected a number < {below}, got {x}")
     return x
 
 

@@ -37,6 +37,15 @@ class Behavior:
         return self._core.fills_danger
 
 
+def _sideways(value) -> float:
+    """A lobe's share of its peak at right angles: a number in [0, 1)."""
+    return check.number("sideways", value, minimum=0.0, below=1.0)
+
+
+_SIDEWAYS = property(lambda self: self._core.sideways,
+                     doc="The lobe's share of its peak at right angles to where it points, in [0, 1).")
+
+
 def _targets(name: str, value):
     """Shared target points, or none with the agent's own target when value is None."""
     if value is None:
@@ -56,12 +65,18 @@ class Chase(Behavior):
         agent; None: each agent chases its own target (its target agent, else its
         target point, see :meth:`World.add_agents`).
     max_distance: > 0, metres; farther targets are ignored. Infinite by default.
+    sideways: in [0, 1), the share of the peak left at right angles to the target
+        (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With
+        0 an agent whose way ahead is blocked has no interest anywhere else and stops;
+        0.2-0.5 lets it go round (crowds crossing at a point, see
+        :func:`~contextsteer.scenarios.circle`). From 0.5 up, even straight away gets some.
     """
 
     _core: _core.Chase
+    sideways = _SIDEWAYS
 
     def __init__(self, targets=None, *, max_distance: float = math.inf, falloff: str = "linear",
-                 combine: str = "max", weight: float = 1.0):
+                 combine: str = "max", sideways: float = 0.0, weight: float = 1.0):
         points, own = _targets("targets", targets)
         self._core = _core.Chase(
             points,
@@ -69,6 +84,7 @@ class Chase(Behavior):
             check.number("max_distance", max_distance, above=0.0, allow_inf=True),
             check.name("falloff", falloff),
             check.name("combine", combine),
+            _sideways(sideways),
             check.number("weight", weight),
         )
 
@@ -181,13 +197,18 @@ class Evade(Behavior):
 class Arrive(Behavior):
     """Interest toward targets whose strength ramps like the seeds' arrive speed: 0 within
     ``target_radius``, ``d / slowing_radius`` within ``slowing_radius``, else 1 (metres).
-    targets: ``(m, 2)`` points, or None for each agent's own target."""
+    targets: ``(m, 2)`` points, or None for each agent's own target. sideways: in [0, 1),
+    the share of the peak left at right angles, as for :class:`Chase`."""
 
-    def __init__(self, targets=None, *, target_radius: float = 0.5, slowing_radius: float = 3.0, weight: float = 1.0):
+    _core: _core.Arrive
+    sideways = _SIDEWAYS
+
+    def __init__(self, targets=None, *, target_radius: float = 0.5, slowing_radius: float = 3.0,
+                 sideways: float = 0.0, weight: float = 1.0):
         points, own = _targets("targets", targets)
         self._core = _core.Arrive(points, own, check.number("target_radius", target_radius, minimum=0.0),
                                   check.number("slowing_radius", slowing_radius, above=0.0),
-                                  check.number("weight", weight))
+                                  _sideways(sideways), check.number("weight", weight))
 
 
 class Leave(Behavior):
@@ -257,11 +278,14 @@ class FollowField(Behavior):
 
     The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
     other agents. Many agents sharing one goal all follow the same ways, so a crowd
-    queues at the narrowest place, as real crowds do."""
+    queues at the narrowest place, as real crowds do. sideways: in [0, 1), the share of
+    the peak left at right angles to the field, as for :class:`Chase`."""
 
     _core: _core.FollowField
+    sideways = _SIDEWAYS
 
-    def __init__(self, field, *, arrive_radius: float = 0.5, slowing_radius: float = 3.0, weight: float = 1.0):
+    def __init__(self, field, *, arrive_radius: float = 0.5, slowing_radius: float = 3.0, sideways: float = 0.0,
+                 weight: float = 1.0):
         from .navigation import NavigationField
 
         if not isinstance(field, NavigationField):
@@ -269,7 +293,7 @@ class FollowField(Behavior):
         self._field = field
         self._core = _core.FollowField(field._core, check.number("arrive_radius", arrive_radius, minimum=0.0),
                                        check.number("slowing_radius", slowing_radius, above=0.0),
-                                       check.number("weight", weight))
+                                       _sideways(sideways), check.number("weight", weight))
 
     @property
     def field(self):

@@ -155,18 +155,27 @@ def swap(agents: int = 400, *, spacing: float = 5.0, columns: int = 10, gap: flo
     return Scenario("swap", starts, starts * [-1, 1], (-reach, -half_height, reach, half_height))
 
 
-def circle(agents: int = 32, *, radius: float = 20.0, seed: int | None = None) -> Scenario:
+def circle(agents: int = 32, *, radius: float = 20.0, jitter: float = 0.0, seed: int | None = None) -> Scenario:
     """Agents evenly spaced on a circle of ``radius`` metres around the origin, each
     heading for the opposite point: every path crosses the centre at once. ``seed`` turns
-    the circle by a random angle (None: agent 0 starts on +x). Purely reactive avoidance
-    (Arrive + Avoid) jams in the middle here; the scene shows how far a method gets."""
+    the circle by a random angle (None: agent 0 starts on +x); each start then moves by up
+    to ``jitter`` metres along x and y, at random (by ``seed``, or 0 when None), while the
+    targets stay where they are.
+
+    Reactive avoidance jams in the middle here. With a cosine lobe toward the target
+    (Arrive + Avoid) agents stop when the way ahead is blocked; with ``sideways`` interest
+    (``cs.Arrive(sideways=0.5)``) they go round once the circle is jittered, while the
+    exact circle, symmetric to the last bit, still locks into a ring."""
     agents = check.count("agents", agents, minimum=1)
     radius = check.number("radius", radius, above=0.0)
-    turn = 0.0 if seed is None else float(np.random.default_rng(seed).uniform(0, 2 * np.pi))
+    jitter = check.number("jitter", jitter, minimum=0.0)
+    rng = np.random.default_rng(0 if seed is None else seed)
+    turn = 0.0 if seed is None else float(rng.uniform(0, 2 * np.pi))
     angles = turn + 2 * np.pi * np.arange(agents) / agents
-    starts = radius * np.column_stack([np.cos(angles), np.sin(angles)])
-    margin = radius * 1.15
-    return Scenario("circle", starts, -starts, (-margin, -margin, margin, margin))
+    targets = -radius * np.column_stack([np.cos(angles), np.sin(angles)])
+    starts = -targets + (rng.uniform(-jitter, jitter, (agents, 2)) if jitter else 0.0)
+    margin = radius * 1.15 + jitter
+    return Scenario("circle", starts, targets, (-margin, -margin, margin, margin))
 
 
 def crossing(agents: int = 40, *, width: float = 10.0, depth: float = 20.0, approach: float = 10.0,

@@ -58,21 +58,23 @@ void bind_behaviors(py::module_& m) {
 
   py::class_<Chase, Behavior, std::shared_ptr<Chase>>(m, "Chase")
       .def(py::init([](const RealArray& targets, bool agent_target, Real max_distance, const std::string& falloff,
-                       const std::string& combine, Real weight) {
+                       const std::string& combine, Real sideways, Real weight) {
              ChaseParams p;
              p.max_distance = max_distance;
              p.falloff = parse_falloff(falloff, "falloff");
              p.combine = parse_target_combine(combine, "combine");
              p.agent_target = agent_target;
+             p.sideways = sideways;
              p.weight = weight;
              return std::make_shared<Chase>(points_from(targets, "targets"), p);
            }),
            py::arg("targets"), py::arg("agent_target"), py::arg("max_distance"), py::arg("falloff"),
-           py::arg("combine"), py::arg("weight"))
+           py::arg("combine"), py::arg("sideways"), py::arg("weight"))
       .def_property(
           "targets", [](const Chase& c) { return points_to_array(c.targets()); },
           [](Chase& c, const RealArray& targets) { c.set_targets(points_from(targets, "targets")); })
-      .def_property_readonly("max_distance", [](const Chase& c) { return c.params().max_distance; });
+      .def_property_readonly("max_distance", [](const Chase& c) { return c.params().max_distance; })
+      .def_property_readonly("sideways", [](const Chase& c) { return c.params().sideways; });
 
   py::class_<Avoid, Behavior, std::shared_ptr<Avoid>>(m, "Avoid")
       .def(py::init([](const RealArray& circles, Real max_distance, const std::string& falloff, bool world_obstacles,
@@ -110,12 +112,13 @@ void bind_behaviors(py::module_& m) {
            py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
   py::class_<Arrive, Behavior, std::shared_ptr<Arrive>>(m, "Arrive")
       .def(py::init([](const RealArray& targets, bool agent_target, Real target_radius, Real slowing_radius,
-                       Real weight) {
-        return std::make_shared<Arrive>(targets_from(targets, agent_target, "targets"), target_radius, slowing_radius,
-                                        weight);
-      }),
+                       Real sideways, Real weight) {
+             return std::make_shared<Arrive>(targets_from(targets, agent_target, "targets"), target_radius,
+                                             slowing_radius, weight, sideways);
+           }),
            py::arg("targets"), py::arg("agent_target"), py::arg("target_radius"), py::arg("slowing_radius"),
-           py::arg("weight"));
+           py::arg("sideways"), py::arg("weight"))
+      .def_property_readonly("sideways", &Arrive::sideways);
   py::class_<Leave, Behavior, std::shared_ptr<Leave>>(m, "Leave")
       .def(py::init([](const RealArray& threats, bool agent_target, Real escape_radius, Real danger_radius,
                        Real weight) {
@@ -134,10 +137,12 @@ void bind_behaviors(py::module_& m) {
            py::arg("strength"), py::arg("weight"))
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
   py::class_<FollowField, Behavior, std::shared_ptr<FollowField>>(m, "FollowField")
-      .def(py::init([](std::shared_ptr<NavigationField> field, Real arrive_radius, Real slowing_radius, Real weight) {
-             return std::make_shared<FollowField>(std::move(field), arrive_radius, slowing_radius, weight);
+      .def(py::init([](std::shared_ptr<NavigationField> field, Real arrive_radius, Real slowing_radius, Real sideways,
+                       Real weight) {
+             return std::make_shared<FollowField>(std::move(field), arrive_radius, slowing_radius, weight, sideways);
            }),
-           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("weight"))
+           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("sideways"), py::arg("weight"))
+      .def_property_readonly("sideways", &FollowField::sideways)
       .def_property_readonly(
           "field", [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")

@@ -1,5 +1,8 @@
 #include "cosine_lobes.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "simd.hpp"
 #include "slot_sweep.hpp"
 
@@ -15,9 +18,9 @@ CONTEXTSTEER_TARGET_AVX2 void add_lobes_avx2(Real* rows, const SlotDirections& d
   const Real *dx = dirs.x(), *dy = dirs.y();
   for (int l = 0; l < count; ++l) {
     Real* row = rows + static_cast<std::size_t>(lobes[l].row) * slots;
-    const Real8 x = splat<Real8>(lobes[l].x), y = splat<Real8>(lobes[l].y);
+    const Real8 x = splat<Real8>(lobes[l].x), y = splat<Real8>(lobes[l].y), bias = splat<Real8>(lobes[l].bias);
     for (int i = 0; i < slots; i += 8) {
-      const Real8 c = x * load_lanes<Real8>(dx + i) + y * load_lanes<Real8>(dy + i);
+      const Real8 c = x * load_lanes<Real8>(dx + i) + y * load_lanes<Real8>(dy + i) + bias;
       const Real8 old = load_lanes<Real8>(row + i);
       store_lanes(row + i, sum ? old + lane_max(c, Real8{}) : lane_max(old, c));
     }
@@ -34,7 +37,13 @@ void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes,
 #endif
   for (int l = 0; l < count; ++l) {
     cosine_lobe(rows + static_cast<std::size_t>(lobes[l].row) * slots, dirs.x(), dirs.y(), slots, lobes[l].x,
-                lobes[l].y, sum);
+                lobes[l].y, lobes[l].bias, sum);
+  }
+}
+
+void check_sideways(Real sideways) {
+  if (!(sideways >= 0 && sideways < 1)) {
+    throw std::invalid_argument("sideways: expected a share of the peak in [0, 1), got " + std::to_string(sideways));
   }
 }
 

@@ -1,8 +1,9 @@
 // Cosine lobes added to the rows of a block of maps, many at once.
 //
 // Every interest behaviour made of cosine lobes (toward or away from points, along a
-// heading, with or against neighbours) adds, per agent, lobes max(0, dot(v, d_i)) to
-// its row: v points where the agent should go and its length is the lobe's peak.
+// heading, with or against neighbours) adds, per agent, lobes max(0, dot(v, d_i) + b) to
+// its row: v points where the agent should go; with b = 0 its length is the lobe's peak
+// (b > 0 widens the lobe, see add_lobe).
 // Collected for a whole block and added in one call, the lobes run 8 slots at a time on
 // AVX2 (chosen once per block, not per lobe).
 #pragma once
@@ -14,42 +15,62 @@
 #include "lane_sincos.hpp"
 #include "real.hpp"
 #include "slots.hpp"
+#include "vec2.hpp"
 
 namespace contextsteer {
 
 struct Lobe {
   int row;     // the row of the block it goes to
   Real x, y;   // v: direction times peak value
+  Real bias;   // b, added to every slot's dot product
 };
 
-// For each lobe in order, for every slot i: row[i] = max(row[i], x * d_i.x + y * d_i.y),
-// or row[i] += max(0, x * d_i.x + y * d_i.y) when `sum`; rows are (*, slots) with
-// slots = dirs.slots(). Same numbers as cosine_lobe (slot_sweep.hpp) one lobe at a time.
+// For each lobe in order, for every slot i, with c_i = x * d_i.x + y * d_i.y + bias:
+// row[i] = max(row[i], c_i), or row[i] += max(0, c_i) when `sum`; rows are (*, slots)
+// with slots = dirs.slots(). Same numbers as cosine_lobe (slot_sweep.hpp) one lobe at a
+// time.
 void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count, bool sum);
 
 // This thread's buffer for a block's lobes; it keeps its capacity, so that collecting
 // lobes allocates only while the largest block seen grows.
 std::vector<Lobe>& lobe_buffer();
 
-// The way behaviours use the two above: lobes_of(k, add) calls add(x, y) for each lobe
-// of row k (none, one or several), for every k in [0, count); then all are added to the
-// rows in one call.
+// The way behaviours use the two above: lobes_of(k, add) calls add(x, y) or add(x, y,
+// bias) for each lobe of row k (none, one or several), for every k in [0, count); then
+// all are added to the rows in one call.
 template <class LobesOf>
 void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum, LobesOf&& lobes_of) {
   std::vector<Lobe>& lobes = lobe_buffer();
   lobes.clear();
   for (int k = 0; k < count; ++k) {
-    lobes_of(k, [&lobes, k](Real x, Real y) {
+    lobes_of(k, [&lobes, k](Real x, Real y, Real bias = 0) {
       // Field by field: a Lobe built whole on the stack and copied in was read back by
       // a load spanning two of its stores, which stalls on store forwarding.
       Lobe& lobe = lobes.emplace_back();
       lobe.row = k;
       lobe.x = x;
       lobe.y = y;
+      lobe.bias = bias;
     });
   }
   add_cosine_lobes(rows, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
 }
+
+// The lobe of peak `peak` toward `to` (length d > 0) through add (as add_block_lobes
+// hands it out): slot i gets peak * max(0, w + (1 - w) dot(to / d, d_i)), w = `sideways`
+// in [0, 1), the share of the peak left at right angles to `to`. w = 0 is the plain
+// cosine lobe, nothing at right angles; w = 0.5 leaves nothing only straight away; above
+// 0.5 even that gets some. With w > 0 an agent whose way ahead is blocked still has an
+// interest in going round, not only in stopping. (With w = 0 the numbers are those of
+// add(to.x * peak / d, to.y * peak / d).)
+template <class Add>
+void add_lobe(Add&& add, Vec2 to, Real d, Real peak, Real sideways) {
+  const Real k = peak * (1 - sideways);
+  add(to.x * k / d, to.y * k / d, peak * sideways);
+}
+
+// Throws std::invalid_argument unless sideways is in [0, 1).
+void check_sideways(Real sideways);
 
 // One lobe of peak `strength` per row k in [0, count), along angle_of(k) (radians from
 // +x, finite), kept by max: the direction of a heading (Forward, Wander). The sines and

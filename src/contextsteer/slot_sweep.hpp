@@ -36,13 +36,14 @@ inline void max_where_covered(Real* row, const Real* dx, const Real* dy, int slo
   for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], ux * dx[i] + uy * dy[i] >= limit ? w : Real(0));
 }
 
-// row[i] = max(row[i], max(0, ux * dx[i] + uy * dy[i])) (Max) or += that (Sum).
-inline void cosine_lobe(Real* row, const Real* dx, const Real* dy, int slots, Real ux, Real uy, bool sum) {
+// With c_i = ux * dx[i] + uy * dy[i] + bias: row[i] = max(row[i], c_i) (Max, over rows
+// >= 0, so max(0, c_i) is implied) or row[i] += max(0, c_i) (Sum).
+inline void cosine_lobe(Real* row, const Real* dx, const Real* dy, int slots, Real ux, Real uy, Real bias, bool sum) {
 #ifdef CONTEXTSTEER_SIMD
   if (slots % 4 == 0) {
-    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), zero = splat<Real4>(Real(0));
+    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vbias = splat<Real4>(bias), zero = splat<Real4>(Real(0));
     for (int i = 0; i < slots; i += 4) {
-      Real4 c = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i);
+      Real4 c = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i) + vbias;
       const Real4 old = load_lanes<Real4>(row + i);
       if (sum) {
         store_lanes(row + i, old + (c > zero ? c : zero));
@@ -54,7 +55,7 @@ inline void cosine_lobe(Real* row, const Real* dx, const Real* dy, int slots, Re
   }
 #endif
   for (int i = 0; i < slots; ++i) {
-    const Real c = ux * dx[i] + uy * dy[i];
+    const Real c = ux * dx[i] + uy * dy[i] + bias;
     row[i] = sum ? row[i] + std::max(Real(0), c) : std::max(row[i], c);
   }
 }

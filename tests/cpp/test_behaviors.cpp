@@ -92,6 +92,26 @@ TEST(Chase, FarTargetsAreIgnoredAndSumHeadsBetweenTargets) {
   EXPECT_GT(sm[1], sm[0]);
 }
 
+TEST(Chase, SidewaysKeepsItsShareOfThePeakAtRightAngles) {
+  ChaseParams p;
+  p.max_distance = 10;
+  p.sideways = 0.25f;
+  const OneAgent agent{{0, 0}, {0, 0}, {0}, {}};
+  const auto row = fill_interest(Chase({{5, 0}}, p), agent, 8);  // peak 0.5 toward +x
+  EXPECT_NEAR(row[0], 0.5, 1e-6);
+  EXPECT_NEAR(row[1], 0.5 * (0.25 + 0.75 * std::sqrt(0.5)), 1e-6);
+  EXPECT_NEAR(row[2], 0.5 * 0.25, 1e-6);  // at right angles: the share asked for
+  EXPECT_NEAR(row[6], 0.5 * 0.25, 1e-6);
+  EXPECT_EQ(row[4], 0.0f);  // straight away: 0.25 - 0.75 < 0
+  EXPECT_EQ(row[3], 0.0f);
+  p.sideways = 0.75f;  // above one half even straight away gets some
+  EXPECT_NEAR(fill_interest(Chase({{5, 0}}, p), agent, 8)[4], 0.5 * (0.75 - 0.25), 1e-6);
+  p.sideways = 1;
+  EXPECT_THROW(Chase({{1, 0}}, p), std::invalid_argument);
+  p.sideways = -0.1f;
+  EXPECT_THROW(Chase({{1, 0}}, p), std::invalid_argument);
+}
+
 TEST(Chase, RefusesNonPositiveDistanceAndNonFiniteTargets) {
   ChaseParams p;
   p.max_distance = 0;

@@ -2,6 +2,7 @@
 // order, at every kernel width.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -19,13 +20,16 @@ TEST(CosineLobes, EqualOneLobeAtATimeInOrder) {
     const SlotDirections dirs(slots, Real(0.2));
     const int rows = 20;
     std::vector<Lobe> lobes;
-    for (int l = 0; l < 60; ++l) lobes.push_back({static_cast<int>(rng() % rows), u(rng), u(rng)});  // rows get several
+    for (int l = 0; l < 60; ++l) {  // rows get several; half the lobes widened by a bias
+      lobes.push_back({static_cast<int>(rng() % rows), u(rng), u(rng), l % 2 ? std::abs(u(rng)) / 2 : Real(0)});
+    }
     for (bool sum : {false, true}) {
       std::vector<Real> want(static_cast<std::size_t>(rows) * slots);
       for (Real& v : want) v = u(rng) > 0 ? u(rng) : 0;  // rows that already hold values
       const std::vector<Real> start = want;
       for (const Lobe& l : lobes) {
-        cosine_lobe(want.data() + static_cast<std::size_t>(l.row) * slots, dirs.x(), dirs.y(), slots, l.x, l.y, sum);
+        cosine_lobe(want.data() + static_cast<std::size_t>(l.row) * slots, dirs.x(), dirs.y(), slots, l.x, l.y, l.bias,
+                    sum);
       }
       EXPECT_NE(want, start);
       for (int width : {8, 4, 1}) {

@@ -80,6 +80,50 @@ def test_arrive_strength_ramps_and_is_zero_inside_the_target_radius():
     np.testing.assert_array_equal(interest[2], 0)                           # inside the target radius
 
 
+@pytest.mark.parametrize("sideways", [0.0, 0.3, 0.5, 0.8])
+def test_sideways_widens_the_target_lobes_of_chase_arrive_and_follow_field(sideways):
+    def wide(u, peak=1.0):
+        return peak * np.maximum(0, sideways + (1 - sideways) * (DIRS8 @ np.asarray(u, float)))
+
+    positions = [[0.0, 0.0], [0.0, 0.0]]
+    chase, _, _ = maps_of(cs.Chase([[0.0, 5.0]], max_distance=10.0, sideways=sideways), positions)
+    np.testing.assert_allclose(chase[0], wide([0, 1], 0.5), atol=1e-6)
+    arrive, _, _ = maps_of(cs.Arrive(slowing_radius=4.0, sideways=sideways), positions,
+                           targets=[[10.0, 0.0], [-2.0, 0.0]])
+    np.testing.assert_allclose(arrive[0], wide([1, 0]), atol=1e-6)
+    np.testing.assert_allclose(arrive[1], wide([-1, 0], 0.5), atol=1e-6)
+    assert arrive[0][2] == pytest.approx(sideways, abs=1e-6)  # at right angles: the share asked for
+    field = cs.NavigationField([8.0, 0.0], area=(-2, -2, 10, 2), cell=0.25)
+    follow, _, _ = maps_of(cs.FollowField(field, sideways=sideways), [[0.125, 0.125]])
+    np.testing.assert_allclose(follow[0], wide([1, 0]), atol=0.02)
+    assert cs.Arrive(sideways=sideways).sideways == pytest.approx(sideways)
+
+
+@pytest.mark.parametrize("make", [lambda w: cs.Chase([1.0, 0.0], sideways=w), lambda w: cs.Arrive(sideways=w),
+                                  lambda w: cs.FollowField(cs.NavigationField([1.0, 1.0], area=(0, 0, 2, 2)),
+                                                           sideways=w)])
+def test_sideways_is_a_share_below_one(make):
+    for bad in (1.0, -0.1, math.nan):
+        with pytest.raises(ValueError, match="sideways"):
+            make(bad)
+    with pytest.raises(TypeError, match="sideways"):
+        make("wide")
+
+
+def test_sideways_interest_takes_a_crowd_round_where_the_cosine_lobe_stops_it():
+    def share_home(sideways):
+        pipeline = cs.Pipeline([cs.Arrive(sideways=sideways), cs.Avoid(agents=True, max_distance=2.0)], slots=16,
+                               select="blend")
+        world = cs.scenarios.circle(16, radius=12.0, jitter=0.5).world(pipeline, max_speed=1.5,
+                                                                      max_acceleration=3.0, radius=0.3)
+        rec = world.run(1200, 0.1, record=["positions", "overlap"])
+        assert rec.overlap.max() < 0.1
+        return (np.linalg.norm(world.positions - world.targets, axis=1) < 1).mean()
+
+    assert share_home(0.5) == 1.0
+    assert share_home(0.0) < 0.2  # everyone stops in the middle, the way ahead blocked
+
+
 def test_leave_follows_the_seed_ramp():
     positions = [[0.0, 0.0]] * 3
     threats = [[0.5, 0.0], [2.0, 0.0], [6.0, 0.0]]

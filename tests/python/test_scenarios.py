@@ -41,6 +41,13 @@ def test_circle_agents_cross_to_the_opposite_point():
     turned = scenarios.circle(12, radius=8.0, seed=1)
     assert not np.allclose(turned.starts, scene.starts)
     np.testing.assert_allclose(np.linalg.norm(turned.starts, axis=1), 8.0)
+    # Jitter moves the starts (up to 0.5 m along each axis), not the targets.
+    shaken = scenarios.circle(12, radius=8.0, jitter=0.5)
+    np.testing.assert_array_equal(shaken.targets, scene.targets)
+    moved = np.abs(shaken.starts - scene.starts)
+    assert moved.max() <= 0.5 and moved.max() > 0.25
+    np.testing.assert_array_equal(scenarios.circle(12, radius=8.0, jitter=0.5).starts, shaken.starts)
+    assert not np.array_equal(scenarios.circle(12, radius=8.0, jitter=0.5, seed=2).starts, shaken.starts)
 
 
 def test_crossing_streams_walk_east_and_north_through_the_origin():
@@ -121,6 +128,7 @@ def test_crossing_streams_mostly_arrive():
     (lambda: scenarios.swap(10, spacing=0), ValueError, "spacing: expected a number > 0"),
     (lambda: scenarios.swap(10, gap=-1), ValueError, "gap: expected a number >= 0"),
     (lambda: scenarios.circle(5, radius=np.nan), ValueError, "radius: expected a finite number"),
+    (lambda: scenarios.circle(5, jitter=-1.0), ValueError, "jitter: expected a number >= 0"),
     (lambda: scenarios.crossing(40, depth=2.0), ValueError, "agents: a lane block of 10.0 x 2.0 m holds at most"),
     (lambda: scenarios.corridor(0), ValueError, "agents: expected an integer >= 1"),
     (lambda: scenarios.corridor(2.5), TypeError, "agents: expected an integer"),

@@ -5,9 +5,14 @@
 
 namespace contextsteer {
 
-Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight)
-    : Behavior(weight), targets_(std::move(targets)), target_radius_(target_radius), slowing_radius_(slowing_radius) {
+Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways)
+    : Behavior(weight),
+      targets_(std::move(targets)),
+      target_radius_(target_radius),
+      slowing_radius_(slowing_radius),
+      sideways_(sideways) {
   targets_.check("targets");
+  check_sideways(sideways);
   if (!(target_radius >= 0) || std::isinf(target_radius)) {
     throw std::invalid_argument("target_radius: expected a finite distance >= 0, got " + std::to_string(target_radius));
   }
@@ -17,7 +22,7 @@ Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real we
 void Arrive::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
   auto strength = [this](Real d) { return d <= target_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_); };
-  fill_target_lobes(targets_, false, false, strength, scene, agents, count, dirs, interest);
+  fill_target_lobes(targets_, false, false, sideways_, strength, scene, agents, count, dirs, interest);
 }
 
 Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight)
@@ -35,7 +40,7 @@ void Leave::fill(const SceneView& scene, const int* agents, int count, const Slo
     if (d > danger_radius_) return Real(0);
     return d < escape_radius_ ? Real(1) : 1 - d / danger_radius_;
   };
-  fill_target_lobes(threats_, true, false, strength, scene, agents, count, dirs, interest);
+  fill_target_lobes(threats_, true, false, 0, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

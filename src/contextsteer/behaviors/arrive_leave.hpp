@@ -3,7 +3,8 @@
 // decision's strength, and with it the agent's speed, ramps too.
 //
 // Arrive, at distance d from a target: strength 0 inside target_radius, d / slowing_radius
-// inside slowing_radius, else 1; slot i gets strength * max(0, dot(u, d_i)) toward it.
+// inside slowing_radius, else 1; slot i gets strength * max(0, dot(u, d_i)) toward it
+// (with sideways w > 0, strength * max(0, w + (1 - w) dot(u, d_i)): add_lobe).
 // Leave: nothing beyond danger_radius, 1 inside escape_radius, else 1 - d / danger_radius;
 // slot i gets strength * max(0, dot(u, d_i)) away from it. Targets combine by max.
 #pragma once
@@ -15,7 +16,11 @@ namespace contextsteer {
 
 class Arrive : public Behavior {
  public:
-  Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight);
+  // Throws std::invalid_argument for a non-finite target, a target_radius that is not a
+  // finite distance >= 0, a slowing_radius that is not a finite distance > 0 or a sideways
+  // outside [0, 1).
+  Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -26,6 +31,7 @@ class Arrive : public Behavior {
   Targets targets_;
   Real target_radius_;
   Real slowing_radius_;
+  Real sideways_;
 };
 
 class Leave : public Behavior {

@@ -19,6 +19,7 @@ Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
                                 std::to_string(params.max_distance));
   }
   targets_.check("targets");
+  check_sideways(params.sideways);
 }
 
 void Chase::set_targets(std::vector<Vec2> targets) {
@@ -33,8 +34,8 @@ void Chase::fill(const SceneView& scene, const int* agents, int count, const Slo
     return d > params_.max_distance ? Real(0) : falloff_value(params_.falloff, d, params_.max_distance);
   };
   // Max starts from the row's zeros, so max(row, lobe) never goes below 0.
-  fill_target_lobes(targets_, false, params_.combine == TargetCombine::Sum, strength, scene, agents, count, dirs,
-                    interest);
+  fill_target_lobes(targets_, false, params_.combine == TargetCombine::Sum, params_.sideways, strength, scene, agents,
+                    count, dirs, interest);
 }
 
 }  // namespace contextsteer

@@ -1,8 +1,9 @@
 // Chase: interest toward targets.
 //
 // For an agent at p and a target t at distance d = |t - p| <= max_distance, slot i gets
-// max(0, dot(u, d_i)) * falloff(d / max_distance), u = (t - p) / d. Targets combine per
-// slot by Max (go for the best target) or Sum (head for the centre between targets).
+// max(0, dot(u, d_i)) * falloff(d / max_distance), u = (t - p) / d; with sideways w > 0,
+// max(0, w + (1 - w) dot(u, d_i)) instead of max(0, dot(u, d_i)) (add_lobe). Targets
+// combine per slot by Max (go for the best target) or Sum (head for the centre between targets).
 // A target closer than 1e-6 m adds nothing: there is no direction left to go.
 // With `agent_target`, each agent chases its own target (its target agent, or its
 // target point) instead of, or besides, the shared targets.
@@ -25,6 +26,7 @@ struct ChaseParams {
   Falloff falloff = Falloff::Linear;
   TargetCombine combine = TargetCombine::Max;
   bool agent_target = false;
+  Real sideways = 0;  // in [0, 1): the lobe's share of its peak at right angles (add_lobe)
   Real weight = 1;
 };
 

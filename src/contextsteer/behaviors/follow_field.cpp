@@ -11,9 +11,14 @@
 namespace contextsteer {
 
 FollowField::FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius,
-                         Real weight)
-    : Behavior(weight), field_(std::move(field)), arrive_radius_(arrive_radius), slowing_radius_(slowing_radius) {
+                         Real weight, Real sideways)
+    : Behavior(weight),
+      field_(std::move(field)),
+      arrive_radius_(arrive_radius),
+      slowing_radius_(slowing_radius),
+      sideways_(sideways) {
   if (!field_) throw std::invalid_argument("field: expected a navigation field, got none");
+  check_sideways(sideways);
   if (!(arrive_radius >= 0) || std::isinf(arrive_radius)) {
     throw std::invalid_argument("arrive_radius: expected a finite distance >= 0, got " + std::to_string(arrive_radius));
   }
@@ -33,7 +38,7 @@ void FollowField::fill(const SceneView& scene, const int* agents, int count, con
     if (u.x == 0 && u.y == 0) return;
     // In a blocked margin the distance is unknown (infinite): full strength, to get out.
     const Real s = strength(field_->distance_at(p));
-    if (s > 0) add(u.x * s, u.y * s);
+    if (s > 0) add_lobe(add, u, Real(1), s, sideways_);
   });
 }
 

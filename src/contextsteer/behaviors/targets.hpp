@@ -34,12 +34,14 @@ struct Targets {
 };
 
 // For every agent of agents[0..count) and each of its targets at distance d (from the
-// agent to the target, or the reverse when `away`), adds the cosine lobe
-// strength(d) * max(0, dot(u, d_i)) to its interest row: max over targets, or their sum
-// when `sum`. strength(d) <= 0 adds nothing, nor does a target closer than 1e-6 m.
+// agent to the target, or the reverse when `away`), adds the lobe of peak strength(d)
+// toward u with `sideways` (add_lobe; with sideways 0, strength(d) * max(0,
+// dot(u, d_i))) to its interest row: max over targets, or their sum when `sum`.
+// strength(d) <= 0 adds nothing, nor does a target closer than 1e-6 m.
 template <class Strength>
-void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength strength, const SceneView& scene,
-                       const int* agents, int count, const SlotDirections& dirs, Real* interest) {
+void fill_target_lobes(const Targets& targets, bool away, bool sum, Real sideways, Strength strength,
+                       const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
+                       Real* interest) {
   add_block_lobes(interest, dirs, count, sum, [&](int k, auto&& add) {
     const Vec2 p = scene.position(agents[k]);
     targets.for_each(scene, agents[k], [&](Vec2 t) {
@@ -48,7 +50,7 @@ void fill_target_lobes(const Targets& targets, bool away, bool sum, Strength str
       if (d < Real(1e-6)) return;
       const Real g = strength(d);
       if (!(g > 0)) return;
-      add(u.x * g / d, u.y * g / d);
+      add_lobe(add, u, d, g, sideways);
     });
   });
 }
