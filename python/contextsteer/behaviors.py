@@ -68,8 +68,8 @@ class Chase(Behavior):
     sideways: in [0, 1), the share of the peak left at right angles to the target
         (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With
         0 an agent whose way ahead is blocked has no interest anywhere else and stops;
-        0.2-0.5 lets it go round (crowds crossing at a point, see
-        :func:`~contextsteer.scenarios.circle`). From 0.5 up, even straight away gets some.
+        about 0.5 lets it go round (crowds crossing at a point, see
+        :func:`~contextsteer.scenarios.circle`). Above 0.5, even straight away gets some.
     """
 
     _core: _core.Chase
