@@ -94,7 +94,10 @@ class Forward(Behavior):
     def __init__(self, strength: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class Pursue(Behavior):
-    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class Evade(Behavior):
     def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -126,7 +129,7 @@ class FollowField(Behavior):
     def sideways(self) -> float:
         ...
 class FollowPath(Behavior):
-    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def progress(self, point: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], last: typing.SupportsFloat | typing.SupportsIndex) -> float:
         ...
@@ -135,6 +138,9 @@ class FollowPath(Behavior):
         ...
     @property
     def loop(self) -> bool:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
     @property
     def waypoints(self) -> numpy.typing.NDArray[numpy.float32]:

@@ -175,12 +175,16 @@ class Pursue(Behavior):
     With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
     the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
     ``d / s``; the aim is ``target + w * prediction``. Set each agent's target agent with
-    ``World(target_ids=...)``; without one it aims at its target point.
+    ``World(target_ids=...)``; without one it aims at its target point. sideways: in
+    [0, 1), the share of the peak left at right angles, as for :class:`Chase`.
     """
 
-    def __init__(self, *, max_prediction: float = 1.0, weight: float = 1.0):
+    _core: _core.Pursue
+    sideways = _SIDEWAYS
+
+    def __init__(self, *, max_prediction: float = 1.0, sideways: float = 0.0, weight: float = 1.0):
         self._core = _core.Pursue(check.number("max_prediction", max_prediction, above=0.0),
-                                  check.number("weight", weight))
+                                  check.number("weight", weight), _sideways(sideways))
 
 
 class Evade(Behavior):
@@ -305,7 +309,8 @@ class FollowPath(Behavior):
     """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last
     waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
-    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order.
+    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: in [0, 1), the
+    share of the peak left at right angles, as for :class:`Chase`.
 
     In a world each agent's progress is kept from step to step and only moves forward:
     the closest point is sought along the next ``window`` metres of path, so a path that
@@ -317,15 +322,17 @@ class FollowPath(Behavior):
     and on, for ever; arc lengths wrap around the loop's length and nobody arrives."""
 
     _core: _core.FollowPath
+    sideways = _SIDEWAYS
 
     def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
-                 slowing_radius: float = 3.0, window: float = 4.0, loop: bool = False, weight: float = 1.0):
+                 slowing_radius: float = 3.0, window: float = 4.0, loop: bool = False, sideways: float = 0.0,
+                 weight: float = 1.0):
         self._core = _core.FollowPath(check.points("waypoints", waypoints),
                                       check.number("lookahead", lookahead, minimum=0.0),
                                       check.number("arrive_radius", arrive_radius, minimum=0.0),
                                       check.number("slowing_radius", slowing_radius, above=0.0),
                                       check.number("window", window, above=0.0),
-                                      check.flag("loop", loop), check.number("weight", weight))
+                                      check.flag("loop", loop), _sideways(sideways), check.number("weight", weight))
 
     @property
     def waypoints(self) -> np.ndarray:

@@ -104,7 +104,8 @@ void bind_behaviors(py::module_& m) {
   py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward")
       .def(py::init<Real, Real>(), py::arg("strength"), py::arg("weight"));
   py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue")
-      .def(py::init<Real, Real>(), py::arg("max_prediction"), py::arg("weight"));
+      .def(py::init<Real, Real, Real>(), py::arg("max_prediction"), py::arg("weight"), py::arg("sideways"))
+      .def_property_readonly("sideways", &Pursue::sideways);
   py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
       .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real weight) {
         return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight);
@@ -147,12 +148,13 @@ void bind_behaviors(py::module_& m) {
           "field", [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real window, bool loop, Real weight) {
-        return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
-                                            slowing_radius, window, loop, weight);
-      }),
+                       Real window, bool loop, Real sideways, Real weight) {
+             return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
+                                                 slowing_radius, window, loop, weight, sideways);
+           }),
            py::arg("waypoints"), py::arg("lookahead"), py::arg("arrive_radius"), py::arg("slowing_radius"),
-           py::arg("window"), py::arg("loop"), py::arg("weight"))
+           py::arg("window"), py::arg("loop"), py::arg("sideways"), py::arg("weight"))
+      .def_property_readonly("sideways", &FollowPath::sideways)
       .def_property_readonly("loop", &FollowPath::loop)
       .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); })
       .def_property_readonly("length", &FollowPath::length)

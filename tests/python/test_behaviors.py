@@ -81,7 +81,7 @@ def test_arrive_strength_ramps_and_is_zero_inside_the_target_radius():
 
 
 @pytest.mark.parametrize("sideways", [0.0, 0.3, 0.5, 0.8])
-def test_sideways_widens_the_target_lobes_of_chase_arrive_and_follow_field(sideways):
+def test_sideways_widens_the_lobes_of_chase_arrive_pursue_and_the_followers(sideways):
     def wide(u, peak=1.0):
         return peak * np.maximum(0, sideways + (1 - sideways) * (DIRS8 @ np.asarray(u, float)))
 
@@ -96,10 +96,18 @@ def test_sideways_widens_the_target_lobes_of_chase_arrive_and_follow_field(sidew
     field = cs.NavigationField([8.0, 0.0], area=(-2, -2, 10, 2), cell=0.25)
     follow, _, _ = maps_of(cs.FollowField(field, sideways=sideways), [[0.125, 0.125]])
     np.testing.assert_allclose(follow[0], wide([1, 0]), atol=0.02)
-    assert cs.Arrive(sideways=sideways).sideways == pytest.approx(sideways)
+    path, _, _ = maps_of(cs.FollowPath([[0.0, 0.0], [0.0, 20.0]], sideways=sideways), [[0.0, 0.0]])
+    np.testing.assert_allclose(path[0], wide([0, 1]), atol=1e-6)
+    pursue, _, _ = maps_of(cs.Pursue(sideways=sideways), [[0.0, 0.0], [-4.0, 0.0]], target_ids=[1, -1])
+    np.testing.assert_allclose(pursue[0], wide([-1, 0]), atol=1e-6)  # a target at rest: at it
+    for behaviour in (cs.Chase(sideways=sideways), cs.Arrive(sideways=sideways), cs.Pursue(sideways=sideways),
+                      cs.FollowPath([[0, 0], [1, 0]], sideways=sideways), cs.FollowField(field, sideways=sideways)):
+        assert behaviour.sideways == pytest.approx(sideways)
 
 
 @pytest.mark.parametrize("make", [lambda w: cs.Chase([1.0, 0.0], sideways=w), lambda w: cs.Arrive(sideways=w),
+                                  lambda w: cs.Pursue(sideways=w),
+                                  lambda w: cs.FollowPath([[0, 0], [1, 0]], sideways=w),
                                   lambda w: cs.FollowField(cs.NavigationField([1.0, 1.0], area=(0, 0, 2, 2)),
                                                            sideways=w)])
 def test_sideways_is_a_share_below_one(make):

@@ -21,14 +21,16 @@ std::vector<Vec2> checked_waypoints(const std::vector<Vec2>& waypoints) {
 }  // namespace
 
 FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real window, bool loop, Real weight)
+                       Real window, bool loop, Real weight, Real sideways)
     : Behavior(weight),
       waypoints_(checked_waypoints(waypoints)),
       path_(std::move(waypoints), loop),
       lookahead_(lookahead),
       arrive_radius_(arrive_radius),
       slowing_radius_(slowing_radius),
-      window_(window) {
+      window_(window),
+      sideways_(sideways) {
+  check_sideways(sideways);
   if (!(lookahead >= 0) || std::isinf(lookahead)) throw std::invalid_argument("lookahead: expected a finite distance >= 0");
   if (!(arrive_radius >= 0) || std::isinf(arrive_radius)) {
     throw std::invalid_argument("arrive_radius: expected a finite distance >= 0");
@@ -62,7 +64,7 @@ void FollowPath::fill(const SceneView& scene, const int* agents, int count, cons
     if (d < Real(1e-6)) return;
     Real strength = 1;
     if (at_end) strength = d <= arrive_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_);
-    add(to.x * strength / d, to.y * strength / d);
+    add_lobe(add, to, d, strength, sideways_);
   });
 }
 

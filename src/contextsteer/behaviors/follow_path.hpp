@@ -26,7 +26,8 @@ namespace contextsteer {
 class FollowPath : public Behavior {
  public:
   FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
-             bool loop, Real weight);
+             bool loop, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -53,6 +54,7 @@ class FollowPath : public Behavior {
   Real arrive_radius_;
   Real slowing_radius_;
   Real window_;
+  Real sideways_;  // the lobe's share of its peak at right angles (add_lobe)
 };
 
 }  // namespace contextsteer

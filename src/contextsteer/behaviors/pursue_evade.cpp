@@ -24,8 +24,10 @@ Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction) {
   return t + scene.target_velocity_of(a) * prediction;
 }
 
-Pursue::Pursue(Real max_prediction, Real weight) : Behavior(weight), max_prediction_(max_prediction) {
+Pursue::Pursue(Real max_prediction, Real weight, Real sideways)
+    : Behavior(weight), max_prediction_(max_prediction), sideways_(sideways) {
   check_prediction(max_prediction);
+  check_sideways(sideways);
 }
 
 void Pursue::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -35,7 +37,7 @@ void Pursue::fill(const SceneView& scene, const int* agents, int count, const Sl
     const Vec2 to = predicted_target(scene, a, max_prediction_) - scene.position(a);
     const Real d = length(to);
     if (d < Real(1e-6)) return;
-    add(to.x / d, to.y / d);
+    add_lobe(add, to, d, Real(1), sideways_);
   });
 }
 

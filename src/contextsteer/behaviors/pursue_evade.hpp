@@ -18,7 +18,10 @@ Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction);
 
 class Pursue : public Behavior {
  public:
-  Pursue(Real max_prediction, Real weight);
+  // Throws std::invalid_argument for a max_prediction that is not > 0 or a sideways
+  // outside [0, 1) (add_lobe).
+  Pursue(Real max_prediction, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -27,6 +30,7 @@ class Pursue : public Behavior {
 
  private:
   Real max_prediction_;
+  Real sideways_;
 };
 
 class Evade : public Behavior {
