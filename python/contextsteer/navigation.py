@@ -142,8 +142,10 @@ class NavigationField:
 
     def direction_at(self, points) -> np.ndarray:
         """``(m, 2)`` unit directions at ``points`` ``(m, 2)`` (a ``(2,)`` point gives
-        ``(2,)``): the four nearest cells' directions blended bilinearly; (0, 0) where
-        none has one. Outside the grid, the nearest cells'."""
+        ``(2,)``): the four nearest cells' directions blended bilinearly, but for those at
+        90 degrees or more from the nearest cell's (on a ridge between two ways round an
+        obstacle, the nearest cell's side is taken); (0, 0) where none has one. Outside the
+        grid, the nearest cells'."""
         pts, single = self._points(points)
         out = self._core.direction_at(pts)
         return out[0] if single else out
@@ -155,6 +157,21 @@ class NavigationField:
         pts, single = self._points(points)
         out = self._core.distance_at(pts)
         return float(out[0]) if single else out
+
+    def path_from(self, start, *, step: float | None = None, max_length: float | None = None) -> np.ndarray:
+        """``(k, 2)`` the way the field leads from ``start`` ``(2,)``, metres: the start,
+        then points ``step`` metres apart (half a cell by default) along the field's
+        direction, up to the first within a step of a goal. It stops early where there is
+        no direction (no goal can be reached: the start alone) and after ``max_length``
+        metres (twice the grid's perimeter by default; at most 1,048,576 points). For
+        plotting a plan, or as waypoints for :class:`~contextsteer.FollowPath`."""
+        x0, x1, y0, y1 = self.extent
+        step = self.cell / 2 if step is None else check.number("step", step, above=0.0)
+        if max_length is None:
+            max_length = 4 * ((x1 - x0) + (y1 - y0))
+        else:
+            max_length = check.number("max_length", max_length, minimum=0.0)
+        return self._core.path_from(check.shaped("start", start, (2,)), step, max_length)
 
     @staticmethod
     def _points(points) -> tuple[np.ndarray, bool]:

@@ -126,6 +126,19 @@ void bind_navigation_field(py::module_& m) {
              return at_points<2>(points, [&](Vec2 p, Real* out) { store(out, 0, f.direction_at(p)); });
            },
            py::arg("points"))
+      .def("path_from",
+           [](const NavigationField& f, const RealArray& start, Real step, Real max_length) {
+             require_shape(start, "start", {2});
+             const Vec2 p{start.data()[0], start.data()[1]};
+             std::vector<Vec2> path;
+             {
+               // Safe: the field never changes once built; p is a copy.
+               py::gil_scoped_release release;
+               path = f.path_from(p, step, max_length);
+             }
+             return points_to_array(path);
+           },
+           py::arg("start"), py::arg("step"), py::arg("max_length"))
       .def("distance_at",
            [](const NavigationField& f, const RealArray& points) {
              return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });

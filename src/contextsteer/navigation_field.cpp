@@ -316,8 +316,20 @@ void NavigationField::for_each_corner(Vec2 p, Visit&& visit) const {
 }
 
 Vec2 NavigationField::direction_at(Vec2 p) const {
+  // On a ridge between two ways round an obstacle, the corners on either side point
+  // apart, and their blend would point along the ridge, straight at the obstacle: blend
+  // only the corners that agree with the nearest one (all of them elsewhere).
+  Vec2 nearest{};
+  Real nearest_weight = -1;
+  for_each_corner(p, [&](std::size_t i, Real w) {
+    if (w > nearest_weight) nearest = load(directions_.data(), i), nearest_weight = w;
+  });
+  const bool has_side = nearest.x != 0 || nearest.y != 0;
   Vec2 sum{};
-  for_each_corner(p, [&](std::size_t i, Real w) { sum = sum + w * load(directions_.data(), i); });
+  for_each_corner(p, [&](std::size_t i, Real w) {
+    const Vec2 d = load(directions_.data(), i);
+    if (!has_side || dot(d, nearest) > 0) sum = sum + w * d;
+  });
   const Real norm = length(sum);
   return norm > Real(1e-6) ? sum * (1 / norm) : Vec2{};
 }
@@ -330,6 +342,23 @@ Real NavigationField::distance_at(Vec2 p) const {
     weights += w;
   });
   return weights > 0 ? sum / weights : kInfinity;
+}
+
+std::vector<Vec2> NavigationField::path_from(Vec2 start, Real step, Real max_length) const {
+  if (!(step > 0) || std::isinf(step)) {
+    throw std::invalid_argument("step: expected a finite distance > 0 in metres, got " + std::to_string(step));
+  }
+  if (!(max_length >= 0)) {
+    throw std::invalid_argument("max_length: expected a distance >= 0 in metres, got " + std::to_string(max_length));
+  }
+  std::vector<Vec2> path{start};
+  const double steps = std::min<double>(std::floor(max_length / step), kMaxPathPoints);
+  for (double k = 0; k < steps && distance_at(path.back()) > step; ++k) {
+    const Vec2 u = direction_at(path.back());
+    if (u.x == 0 && u.y == 0) break;
+    path.push_back(path.back() + step * u);
+  }
+  return path;
 }
 
 }  // namespace contextsteer

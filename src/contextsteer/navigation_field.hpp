@@ -45,6 +45,7 @@ class NavigationField {
                   const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas = {});
 
   static constexpr std::int64_t kMaxCells = 1 << 24;
+  static constexpr std::int64_t kMaxPathPoints = 1 << 20;
   // How much dearer a metre is next to an obstacle than in the open, less 1: the cost
   // of crossing a cell rises as 1 + kMarginCost * closeness^2 within the clearance.
   static constexpr Real kMarginCost = 4;
@@ -66,11 +67,21 @@ class NavigationField {
   const std::vector<std::uint8_t>& blocked() const { return blocked_; }
 
   // At any point (outside the grid: at the nearest cell): the directions of the four
-  // nearest cell centres blended bilinearly and made unit length, (0, 0) where they
-  // cancel or none has one; the distance blended the same way over the centres that
-  // have a finite one, kInfinity where none has.
+  // nearest cell centres blended bilinearly and made unit length, leaving out those at
+  // 90 degrees or more from the nearest centre's (on a ridge between two ways round an
+  // obstacle, the nearest centre's side is taken); (0, 0) where none has one. The
+  // distance blended the same way over the centres that have a finite one, kInfinity
+  // where none has.
   Vec2 direction_at(Vec2 p) const;
   Real distance_at(Vec2 p) const;
+
+  // The way the field leads from `start`: start, then points `step` metres apart along
+  // direction_at, up to the first within `step` of a goal (by distance_at), or where there
+  // is no direction, or after max_length metres or kMaxPathPoints points (bounds: near a
+  // saddle of the field the steps could otherwise go back and forth). No points but start
+  // where no goal can be reached. Throws std::invalid_argument (naming it) for a step that is not > 0 and
+  // finite, or a negative max_length.
+  std::vector<Vec2> path_from(Vec2 start, Real step, Real max_length) const;
 
  private:
   std::size_t index(int column, int row) const { return static_cast<std::size_t>(row) * columns_ + column; }

@@ -139,6 +139,53 @@ TEST(NavigationField, SeveralGoalsLeadToTheNearest) {
   EXPECT_NEAR(field.distance_at({14, 10}), 4, 0.1f);
 }
 
+TEST(NavigationField, ARidgeBetweenTwoEquallyShortWaysTakesTheNearestCellsSide) {
+  // A wall square to the line from (4, 10) to the goal at (16, 10), centred on it: the
+  // ways round its two ends are equally long. On the line, between two rows of cell
+  // centres, the rows point toward either end; a blend of both would point at the wall.
+  Obstacles wall;
+  wall.add_segment({{10, 6}, {10, 14}});
+  const NavigationField field(wall, kAllLayers, kSquare, 0.5f, 0, {{16, 10}});
+  for (Real x : {7.0f, 8.0f, 9.0f}) {  // where the ends lie 100 degrees apart or more
+    const Vec2 u = field.direction_at({x, 10});
+    EXPECT_NEAR(length(u), 1, 1e-5) << x;
+    EXPECT_GT(std::fabs(u.y), 0.6f) << x;  // toward one end of the wall, not straight at it
+  }
+  // Farther off, the ways still agree enough to blend: east along the ridge, and the path
+  // from there goes round one end to the goal.
+  EXPECT_GT(field.direction_at({4, 10}).x, 0.8f);
+  const std::vector<Vec2> path = field.path_from({4, 10}, 0.1f, 100);
+  EXPECT_LE(length(path.back() - Vec2{16, 10}), 0.1f + 0.25f);  // a step, and the blend within half a cell
+}
+
+TEST(NavigationField, APathFromAPointFollowsTheFieldToTheGoal) {
+  Obstacles walls;
+  walls.add_segment({{10, 4}, {10, 20}});
+  const NavigationField field(walls, kAllLayers, kSquare, 0.25f, 0, {{15, 10}});
+  const std::vector<Vec2> path = field.path_from({5, 10}, 0.1f, 100);
+  EXPECT_EQ(path.front().x, 5);
+  EXPECT_EQ(path.front().y, 10);
+  EXPECT_LE(length(path.back() - Vec2{15, 10}), 0.2f);  // within a step of the goal, blended
+  Real travelled = 0, lowest = kInfinity;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    EXPECT_NEAR(length(path[i] - path[i - 1]), 0.1f, 1e-5);
+    travelled += length(path[i] - path[i - 1]);
+    lowest = std::min(lowest, path[i].y);
+    if (path[i - 1].x < 10 && path[i].x >= 10) EXPECT_LT(path[i].y, 4) << "through the wall";
+  }
+  EXPECT_NEAR(travelled, 15.62f, 15.62f * 0.06f);  // round the wall's lower end
+  EXPECT_LT(lowest, 4.0f);
+  // Bounded by max_length; only the start where no goal can be reached.
+  EXPECT_EQ(field.path_from({5, 10}, 0.1f, 1).size(), 11u);
+  Obstacles box;
+  for (Segment s : {Segment{{2, 2}, {6, 2}}, Segment{{6, 2}, {6, 6}}, Segment{{6, 6}, {2, 6}}, Segment{{2, 6}, {2, 2}}})
+    box.add_segment(s);
+  const NavigationField shut(box, kAllLayers, kSquare, 0.25f, 0, {{15, 10}});
+  EXPECT_EQ(shut.path_from({4, 4}, 0.1f, 100).size(), 1u);
+  EXPECT_THROW(field.path_from({5, 10}, 0, 100), std::invalid_argument);
+  EXPECT_THROW(field.path_from({5, 10}, 0.1f, -1), std::invalid_argument);
+}
+
 TEST(NavigationField, RejectsBadArguments) {
   const Obstacles none;
   EXPECT_THROW(NavigationField(none, kAllLayers, {{0, 0}, {0, 5}}, 1, 0, {{0, 0}}), std::invalid_argument);

@@ -61,6 +61,28 @@ def test_queries_take_one_point_or_many():
     np.testing.assert_allclose(field.direction_at([-50.0, 5.0]), [1, 0], atol=0.02)
 
 
+def test_a_path_from_a_point_follows_the_field_round_the_cup():
+    field = cs.NavigationField([10.0, 0.0], area=CUP_AREA, cell=0.25, clearance=0.4, segments=CUP)
+    path = field.path_from([0.0, 0.0])                  # on the cup's axis: a ridge at its mouth
+    assert path.shape[1] == 2 and path.dtype == np.float32
+    np.testing.assert_array_equal(path[0], [0, 0])
+    np.testing.assert_allclose(np.linalg.norm(np.diff(path, axis=0), axis=1), field.cell / 2, rtol=1e-4)
+    assert np.hypot(*(path[-1] - [10, 0])) < 0.2
+    assert path[:, 0].min() < -3 and np.abs(path[:, 1]).max() > 3   # out by the mouth, round the cup
+    crossed_bottom = (path[:-1, 0] < 2) & (path[1:, 0] >= 2) & (np.abs(path[1:, 1]) < 3.2)
+    assert not crossed_bottom.any()
+    length = np.linalg.norm(np.diff(path, axis=0), axis=1).sum()
+    assert field.distance_at([0.0, 0.0]) * 0.9 < length < field.distance_at([0.0, 0.0]) * 1.15
+    assert len(field.path_from([0.0, 0.0], step=0.5, max_length=2.0)) == 5
+    shut = cs.NavigationField([10.0, 0.0], area=CUP_AREA, segments=[*CUP, [-3, -3, -3, 3]])
+    assert len(shut.path_from([0.0, 0.0])) == 1                    # no way out of a closed box
+    for kwargs, argument in [(dict(step=0), "step"), (dict(max_length=-1), "max_length")]:
+        with pytest.raises(ValueError, match=argument):
+            field.path_from([0.0, 0.0], **kwargs)
+    with pytest.raises(ValueError, match="start"):
+        field.path_from([[0.0, 0.0]])
+
+
 def test_goal_areas_are_reached_anywhere_inside():
     field = cs.NavigationField(goal_areas=[8, 0, 10, 10], area=(0, 0, 10, 10), cell=0.25)
     assert field.distance_at([9.0, 3.0]) == 0
