@@ -1,4 +1,5 @@
-"""Matplotlib helpers: obstacles, walls, navigation fields, trajectories and context maps.
+"""Matplotlib helpers: obstacles, walls, navigation fields, trajectories, context maps and
+animations of a run.
 
 Each function draws on ``ax`` (a new one when None) and returns the artists it made,
 so callers can restyle or remove them. matplotlib is imported here only.
@@ -119,3 +120,62 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     ax.set_rlim(0, max(1.0, ax.get_rmax()))
     ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
     return artists
+
+
+def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float = 40.0, color="tab:blue",
+            trail: int = 0):
+    """A matplotlib ``FuncAnimation`` of agents moving, one frame per ``every``-th step.
+
+    recording: a :class:`~contextsteer.Recording` with positions (its time is shown), or
+        ``(T, n, 2)`` positions in metres.
+    radius: metres, one number or ``(n,)``: each agent is drawn as a disc of that radius.
+    interval: milliseconds between frames. color: one colour or ``(n,)`` colours.
+    trail: how many frames of path to draw behind each agent (0: none).
+
+    Draw the scene first (``plot_obstacles``, ``plot_segments``, ``plot_field``) on
+    ``ax`` to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
+    shows it; ``anim.save("run.gif", writer="pillow")`` writes a file. Keep a reference to
+    the animation while it plays (matplotlib's rule). Returns the animation.
+    """
+    from matplotlib.animation import FuncAnimation
+    from matplotlib.collections import EllipseCollection
+
+    from .recording import Recording
+
+    time = recording.time if isinstance(recording, Recording) else None
+    positions = recording.positions if isinstance(recording, Recording) else recording
+    if positions is None:
+        raise ValueError("recording: expected a recording with positions (record='state' or 'all'), got none")
+    positions = check.real_array("recording", positions)
+    if positions.ndim != 3 or positions.shape[2] != 2 or len(positions) == 0:
+        raise ValueError(f"recording: expected positions of shape (T, n, 2) with T >= 1, got shape {positions.shape}")
+    count = positions.shape[1]
+    radii = check.real_array("radius", radius)
+    if radii.ndim > 1 or radii.size not in (1, count) or (radii <= 0).any():
+        raise ValueError(f"radius: expected one radius > 0 or ({count},) of them, metres, got {radii!r}")
+    radii = np.broadcast_to(radii, (count,))
+    every = check.count("every", every, minimum=1)
+    trail = check.count("trail", trail)
+    interval = check.number("interval", interval, above=0.0)
+    if ax is None:
+        _, ax = plt.subplots()
+    frames = range(0, len(positions), every)
+    discs = EllipseCollection(2 * radii, 2 * radii, np.zeros(count), units="xy", offsets=positions[0],
+                              offset_transform=ax.transData, facecolors=color, edgecolors="0.2", linewidths=0.5)
+    ax.add_collection(discs)
+    paths = ax.add_collection(LineCollection([], colors=color, linewidths=0.8, alpha=0.6))
+    clock = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top")
+    ax.update_datalim(positions.reshape(-1, 2))
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+
+    def show(step: int):
+        discs.set_offsets(positions[step])
+        if trail:
+            behind = positions[max(0, step - trail * every):step + 1:every]
+            paths.set_segments(np.swapaxes(behind, 0, 1) if len(behind) > 1 else [])
+        if time is not None:
+            clock.set_text(f"t = {time[step]:.1f} s")
+        return discs, paths, clock
+
+    return FuncAnimation(ax.figure, show, frames=frames, interval=interval, blit=False)

@@ -9,7 +9,7 @@ import pytest
 
 import contextsteer as cs
 from contextsteer.demo import run_corridor, summary
-from contextsteer.plotting import plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
+from contextsteer.plotting import animate, plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
 
 def test_demo_command_writes_a_png_and_reports_arrivals(tmp_path):
@@ -74,6 +74,46 @@ def test_plotting_refuses_wrong_inputs():
     with pytest.raises(ValueError, match=r"segments: expected an array of shape \(m, 4\)"):
         plot_segments(np.zeros((3, 3)), ax)
     plt.close(fig)
+
+
+def test_animate_moves_the_discs_frame_by_frame_and_saves_a_gif(tmp_path):
+    from PIL import Image
+
+    world = cs.World(cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True)]), [[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]],
+                     targets=[[4.0, 4.0]] * 3, max_speed=1.0, radius=0.3)
+    rec = world.run(23, 0.1)
+    fig, ax = plt.subplots()
+    walls = plot_segments([[-1, -1, 5, -1]], ax)
+    anim = animate(rec, ax, radius=[0.3, 0.4, 0.5], every=5, trail=2)
+    discs = ax.collections[1]
+    assert ax.collections[0] is walls and len(ax.collections) == 3   # walls, discs, trails
+    np.testing.assert_allclose(discs.get_offsets(), rec.positions[0])
+    anim.save(tmp_path / "run.gif", writer="pillow")
+    with Image.open(tmp_path / "run.gif") as gif:
+        assert gif.n_frames == 5                                        # steps 0, 5, 10, 15, 20
+    np.testing.assert_allclose(discs.get_offsets(), rec.positions[20])
+    assert ax.texts[0].get_text() == f"t = {rec.time[20]:.1f} s"
+    trails = ax.collections[2].get_segments()
+    assert len(trails) == 3
+    np.testing.assert_allclose(trails[0], rec.positions[[10, 15, 20], 0])   # two frames behind, and now
+    x0, x1 = ax.get_xlim()
+    assert x0 <= rec.positions[..., 0].min() and x1 >= rec.positions[..., 0].max()
+    plt.close(fig)
+    # Plain (T, n, 2) positions work too (no clock); bad inputs name themselves.
+    plain = animate(np.zeros((3, 2, 2)))
+    plain.save(tmp_path / "plain.gif", writer="pillow")
+    assert plain._fig.axes[0].texts[0].get_text() == ""
+    with pytest.raises(ValueError, match="recording: expected positions of shape"):
+        animate(np.zeros((3, 2)))
+    with pytest.raises(ValueError, match="recording: expected a recording with positions"):
+        animate(cs.World(cs.Pipeline([cs.Arrive()]), [[0.0, 0.0]]).run(2, 0.1, record=["overlap"]))
+    with pytest.raises(ValueError, match="radius"):
+        animate(rec, radius=[0.3, 0.4])
+    with pytest.raises(ValueError, match="radius"):
+        animate(rec, radius=0)
+    with pytest.raises(ValueError, match="every"):
+        animate(rec, every=0)
+    plt.close("all")
 
 
 def test_import_does_not_load_matplotlib():
