@@ -23,11 +23,11 @@ def test_on_open_ground_the_distances_are_straight_lines():
     straight = np.hypot(gx - goal[0], gy - goal[1])
     far = straight > 1
     relative = np.abs(field.distances[far] - straight[far]) / straight[far]
-    assert relative.max() < 0.05
+    assert relative.max() < 0.015
     towards = np.stack([goal[0] - gx, goal[1] - gy], axis=-1)
     angles = np.degrees(np.arccos(np.clip((field.directions * towards).sum(axis=-1) / straight, -1, 1)))
-    assert angles[far].max() < 10  # the cells' own directions; a metre from the goal is the worst
-    assert angles[straight > 8].max() < 4
+    assert angles[far].max() < 7  # the cells' own directions; a metre from the goal is the worst
+    assert angles[straight > 8].max() < 1.5
     assert field.shape == (80, 80) and field.extent == (-10, 10, -10, 10)
 
 
@@ -111,8 +111,9 @@ def test_a_wall_square_to_the_goal_traps_arrive_but_not_follow_field():
     assert penetration == 0
 
 
-@pytest.mark.parametrize("agents, room", [(10, 12.0), (50, 12.0), (100, 16.0)])
-def test_a_crowd_leaves_the_bottleneck_by_its_door(agents, room):
+# A crowd of 100 at the 1.6 m door locks into an arch in about one seed in six: a 2 m door.
+@pytest.mark.parametrize("agents, room, door", [(10, 12.0, 1.6), (50, 12.0, 1.6), (100, 16.0, 2.0)])
+def test_a_crowd_leaves_the_bottleneck_by_its_door(agents, room, door):
     def share_out(scene, behaviours):
         pipeline = cs.Pipeline([*behaviours, cs.Avoid(agents=True, max_distance=1.0)], slots=16, select="blend")
         world = scene.world(pipeline, max_speed=1.4, max_acceleration=4.0, radius=0.3)
@@ -120,8 +121,8 @@ def test_a_crowd_leaves_the_bottleneck_by_its_door(agents, room):
         assert rec.overlap.max() < 0.05 and rec.penetration.max() < 0.05
         return (rec.positions[-1, :, 0] > room / 2).mean()
 
-    for seed in (0, 1):
-        scene = cs.scenarios.bottleneck(agents, room=room, seed=seed)
+    for seed in (0, 1, 2):
+        scene = cs.scenarios.bottleneck(agents, room=room, door=door, seed=seed)
         field = scene.navigation_field(clearance=0.3)   # to the scene's field outside
         np.testing.assert_array_equal(field.goal_areas, scene.goal_areas.astype(np.float32))
         assert share_out(scene, [cs.FollowField(field), cs.Arrive()]) == 1.0
