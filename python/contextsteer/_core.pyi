@@ -90,7 +90,10 @@ class Avoid(Behavior):
     def world_obstacles(self) -> bool:
         ...
 class Flee(Behavior):
-    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class Forward(Behavior):
     def __init__(self, strength: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -102,7 +105,10 @@ class Pursue(Behavior):
     def sideways(self) -> float:
         ...
 class Evade(Behavior):
-    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class Arrive(Behavior):
     def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -111,7 +117,10 @@ class Arrive(Behavior):
     def sideways(self) -> float:
         ...
 class Leave(Behavior):
-    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def sideways(self) -> float:
         ...
 class Flocking(Behavior):
     def __init__(self, rule: str, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:

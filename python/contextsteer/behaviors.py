@@ -153,12 +153,17 @@ class Flee(Behavior):
     For a threat at distance ``d <= radius``, slot ``i`` gets
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, ``u`` pointing away from it; threats
     combine by max. threats: ``(m, 2)`` points, or None for each agent's own target.
+    sideways: in [0, 1), the share of the peak left at right angles, as for :class:`Chase`.
     """
 
-    def __init__(self, threats=None, *, radius: float = 10.0, falloff: str = "linear", weight: float = 1.0):
+    _core: _core.Flee
+    sideways = _SIDEWAYS
+
+    def __init__(self, threats=None, *, radius: float = 10.0, falloff: str = "linear", sideways: float = 0.0,
+                 weight: float = 1.0):
         points, own = _targets("threats", threats)
         self._core = _core.Flee(points, own, check.number("radius", radius, above=0.0), check.name("falloff", falloff),
-                                check.number("weight", weight))
+                                _sideways(sideways), check.number("weight", weight))
 
 
 class Forward(Behavior):
@@ -189,13 +194,17 @@ class Pursue(Behavior):
 
 class Evade(Behavior):
     """Interest away from where the agent's target agent will be (as :class:`Pursue`
-    predicts it), times ``falloff(d / radius)`` within ``radius`` metres."""
+    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. sideways: in
+    [0, 1), the share of the peak left at right angles, as for :class:`Chase`."""
+
+    _core: _core.Evade
+    sideways = _SIDEWAYS
 
     def __init__(self, *, max_prediction: float = 1.0, radius: float = 10.0, falloff: str = "linear",
-                 weight: float = 1.0):
+                 sideways: float = 0.0, weight: float = 1.0):
         self._core = _core.Evade(check.number("max_prediction", max_prediction, above=0.0),
                                  check.number("radius", radius, above=0.0), check.name("falloff", falloff),
-                                 check.number("weight", weight))
+                                 _sideways(sideways), check.number("weight", weight))
 
 
 class Arrive(Behavior):
@@ -217,13 +226,18 @@ class Arrive(Behavior):
 
 class Leave(Behavior):
     """Interest away from threats (seed 004's leave): nothing beyond ``danger_radius``,
-    strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres)."""
+    strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres).
+    sideways: in [0, 1), the share of the peak left at right angles, as for :class:`Chase`."""
 
-    def __init__(self, threats=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0, weight: float = 1.0):
+    _core: _core.Leave
+    sideways = _SIDEWAYS
+
+    def __init__(self, threats=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0,
+                 sideways: float = 0.0, weight: float = 1.0):
         points, own = _targets("threats", threats)
         self._core = _core.Leave(points, own, check.number("escape_radius", escape_radius, minimum=0.0),
                                  check.number("danger_radius", danger_radius, above=0.0),
-                                 check.number("weight", weight))
+                                 _sideways(sideways), check.number("weight", weight))
 
 
 class Separation(Behavior):

@@ -96,21 +96,24 @@ void bind_behaviors(py::module_& m) {
 
   py::class_<Flee, Behavior, std::shared_ptr<Flee>>(m, "Flee")
       .def(py::init([](const RealArray& threats, bool agent_target, Real radius, const std::string& falloff,
-                       Real weight) {
-        return std::make_shared<Flee>(targets_from(threats, agent_target, "threats"), radius,
-                                      parse_falloff(falloff, "falloff"), weight);
-      }),
-           py::arg("threats"), py::arg("agent_target"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
+                       Real sideways, Real weight) {
+             return std::make_shared<Flee>(targets_from(threats, agent_target, "threats"), radius,
+                                           parse_falloff(falloff, "falloff"), weight, sideways);
+           }),
+           py::arg("threats"), py::arg("agent_target"), py::arg("radius"), py::arg("falloff"), py::arg("sideways"),
+           py::arg("weight"))
+      .def_property_readonly("sideways", &Flee::sideways);
   py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward")
       .def(py::init<Real, Real>(), py::arg("strength"), py::arg("weight"));
   py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue")
       .def(py::init<Real, Real, Real>(), py::arg("max_prediction"), py::arg("weight"), py::arg("sideways"))
       .def_property_readonly("sideways", &Pursue::sideways);
   py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
-      .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real weight) {
-        return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight);
-      }),
-           py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
+      .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real sideways, Real weight) {
+             return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight, sideways);
+           }),
+           py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("sideways"), py::arg("weight"))
+      .def_property_readonly("sideways", &Evade::sideways);
   py::class_<Arrive, Behavior, std::shared_ptr<Arrive>>(m, "Arrive")
       .def(py::init([](const RealArray& targets, bool agent_target, Real target_radius, Real slowing_radius,
                        Real sideways, Real weight) {
@@ -122,12 +125,13 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("sideways", &Arrive::sideways);
   py::class_<Leave, Behavior, std::shared_ptr<Leave>>(m, "Leave")
       .def(py::init([](const RealArray& threats, bool agent_target, Real escape_radius, Real danger_radius,
-                       Real weight) {
-        return std::make_shared<Leave>(targets_from(threats, agent_target, "threats"), escape_radius, danger_radius,
-                                       weight);
-      }),
+                       Real sideways, Real weight) {
+             return std::make_shared<Leave>(targets_from(threats, agent_target, "threats"), escape_radius,
+                                            danger_radius, weight, sideways);
+           }),
            py::arg("threats"), py::arg("agent_target"), py::arg("escape_radius"), py::arg("danger_radius"),
-           py::arg("weight"));
+           py::arg("sideways"), py::arg("weight"))
+      .def_property_readonly("sideways", &Leave::sideways);
   py::class_<Flocking, Behavior, std::shared_ptr<Flocking>>(m, "Flocking")
       .def(py::init([](const std::string& rule, Real radius, const std::string& falloff, Real weight) {
         return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"), weight);

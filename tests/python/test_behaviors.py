@@ -81,7 +81,7 @@ def test_arrive_strength_ramps_and_is_zero_inside_the_target_radius():
 
 
 @pytest.mark.parametrize("sideways", [0.0, 0.3, 0.5, 0.8])
-def test_sideways_widens_the_lobes_of_chase_arrive_pursue_and_the_followers(sideways):
+def test_sideways_widens_every_target_lobe(sideways):
     def wide(u, peak=1.0):
         return peak * np.maximum(0, sideways + (1 - sideways) * (DIRS8 @ np.asarray(u, float)))
 
@@ -100,13 +100,23 @@ def test_sideways_widens_the_lobes_of_chase_arrive_pursue_and_the_followers(side
     np.testing.assert_allclose(path[0], wide([0, 1]), atol=1e-6)
     pursue, _, _ = maps_of(cs.Pursue(sideways=sideways), [[0.0, 0.0], [-4.0, 0.0]], target_ids=[1, -1])
     np.testing.assert_allclose(pursue[0], wide([-1, 0]), atol=1e-6)  # a target at rest: at it
+    # The lobes that point away: Flee, Leave, Evade.
+    away = [[0.0, 0.0], [0.0, 0.0], [3.0, 0.0]]
+    flee, _, _ = maps_of(cs.Flee([[2.0, 0.0]], radius=4.0, sideways=sideways), away[:1])
+    np.testing.assert_allclose(flee[0], wide([-1, 0], 0.5), atol=1e-6)
+    leave, _, _ = maps_of(cs.Leave([[0.0, 1.0]], escape_radius=2.0, sideways=sideways), away[:1])
+    np.testing.assert_allclose(leave[0], wide([0, -1]), atol=1e-6)
+    evade, _, _ = maps_of(cs.Evade(radius=6.0, sideways=sideways), [[0.0, 0.0], [3.0, 0.0]], target_ids=[1, -1])
+    np.testing.assert_allclose(evade[0], wide([-1, 0], 0.5), atol=1e-6)
     for behaviour in (cs.Chase(sideways=sideways), cs.Arrive(sideways=sideways), cs.Pursue(sideways=sideways),
-                      cs.FollowPath([[0, 0], [1, 0]], sideways=sideways), cs.FollowField(field, sideways=sideways)):
+                      cs.FollowPath([[0, 0], [1, 0]], sideways=sideways), cs.FollowField(field, sideways=sideways),
+                      cs.Flee(sideways=sideways), cs.Leave(sideways=sideways), cs.Evade(sideways=sideways)):
         assert behaviour.sideways == pytest.approx(sideways)
 
 
 @pytest.mark.parametrize("make", [lambda w: cs.Chase([1.0, 0.0], sideways=w), lambda w: cs.Arrive(sideways=w),
-                                  lambda w: cs.Pursue(sideways=w),
+                                  lambda w: cs.Pursue(sideways=w), lambda w: cs.Flee(sideways=w),
+                                  lambda w: cs.Leave(sideways=w), lambda w: cs.Evade(sideways=w),
                                   lambda w: cs.FollowPath([[0, 0], [1, 0]], sideways=w),
                                   lambda w: cs.FollowField(cs.NavigationField([1.0, 1.0], area=(0, 0, 2, 2)),
                                                            sideways=w)])

@@ -25,9 +25,14 @@ void Arrive::fill(const SceneView& scene, const int* agents, int count, const Sl
   fill_target_lobes(targets_, false, false, sideways_, strength, scene, agents, count, dirs, interest);
 }
 
-Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight)
-    : Behavior(weight), threats_(std::move(threats)), escape_radius_(escape_radius), danger_radius_(danger_radius) {
+Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight, Real sideways)
+    : Behavior(weight),
+      threats_(std::move(threats)),
+      escape_radius_(escape_radius),
+      danger_radius_(danger_radius),
+      sideways_(sideways) {
   threats_.check("threats");
+  check_sideways(sideways);
   if (!(escape_radius >= 0) || std::isinf(escape_radius)) {
     throw std::invalid_argument("escape_radius: expected a finite distance >= 0, got " + std::to_string(escape_radius));
   }
@@ -40,7 +45,7 @@ void Leave::fill(const SceneView& scene, const int* agents, int count, const Slo
     if (d > danger_radius_) return Real(0);
     return d < escape_radius_ ? Real(1) : 1 - d / danger_radius_;
   };
-  fill_target_lobes(threats_, true, false, 0, strength, scene, agents, count, dirs, interest);
+  fill_target_lobes(threats_, true, false, sideways_, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

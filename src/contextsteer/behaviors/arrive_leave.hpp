@@ -36,7 +36,8 @@ class Arrive : public Behavior {
 
 class Leave : public Behavior {
  public:
-  Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight);
+  Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -47,6 +48,7 @@ class Leave : public Behavior {
   Targets threats_;
   Real escape_radius_;
   Real danger_radius_;
+  Real sideways_;
 };
 
 }  // namespace contextsteer

@@ -3,16 +3,17 @@
 
 namespace contextsteer {
 
-Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight)
-    : Behavior(weight), threats_(std::move(threats)), radius_(radius), falloff_(falloff) {
+Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways)
+    : Behavior(weight), threats_(std::move(threats)), radius_(radius), falloff_(falloff), sideways_(sideways) {
   threats_.check("threats");
+  check_sideways(sideways);
   check_positive_distance(radius, "radius");
 }
 
 void Flee::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                 Real*) const {
   auto strength = [this](Real d) { return d > radius_ ? Real(0) : falloff_value(falloff_, d, radius_); };
-  fill_target_lobes(threats_, true, false, 0, strength, scene, agents, count, dirs, interest);
+  fill_target_lobes(threats_, true, false, sideways_, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

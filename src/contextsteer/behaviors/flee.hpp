@@ -13,7 +13,9 @@ namespace contextsteer {
 
 class Flee : public Behavior {
  public:
-  Flee(Targets threats, Real radius, Falloff falloff, Real weight);
+  // sideways in [0, 1): the lobe's share of its peak at right angles (add_lobe).
+  Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -24,6 +26,7 @@ class Flee : public Behavior {
   Targets threats_;
   Real radius_;
   Falloff falloff_;
+  Real sideways_;
 };
 
 }  // namespace contextsteer

@@ -41,9 +41,10 @@ void Pursue::fill(const SceneView& scene, const int* agents, int count, const Sl
   });
 }
 
-Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight)
-    : Behavior(weight), max_prediction_(max_prediction), radius_(radius), falloff_(falloff) {
+Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways)
+    : Behavior(weight), max_prediction_(max_prediction), radius_(radius), falloff_(falloff), sideways_(sideways) {
   check_prediction(max_prediction);
+  check_sideways(sideways);
   check_positive_distance(radius, "radius");
 }
 
@@ -54,8 +55,7 @@ void Evade::fill(const SceneView& scene, const int* agents, int count, const Slo
     const Vec2 away = scene.position(a) - predicted_target(scene, a, max_prediction_);
     const Real d = length(away);
     if (d > radius_ || d < Real(1e-6)) return;
-    const Real g = falloff_value(falloff_, d, radius_) / d;
-    add(away.x * g, away.y * g);
+    add_lobe(add, away, d, falloff_value(falloff_, d, radius_), sideways_);
   });
 }
 

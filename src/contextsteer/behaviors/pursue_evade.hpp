@@ -35,7 +35,8 @@ class Pursue : public Behavior {
 
 class Evade : public Behavior {
  public:
-  Evade(Real max_prediction, Real radius, Falloff falloff, Real weight);
+  Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways = 0);
+  Real sideways() const { return sideways_; }
 
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
@@ -46,6 +47,7 @@ class Evade : public Behavior {
   Real max_prediction_;
   Real radius_;
   Falloff falloff_;
+  Real sideways_;
 };
 
 }  // namespace contextsteer
