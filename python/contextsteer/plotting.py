@@ -126,8 +126,9 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
             trail: int = 0):
     """A matplotlib ``FuncAnimation`` of agents moving, one frame per ``every``-th step.
 
-    recording: a :class:`~contextsteer.Recording` with positions (its time is shown), or
-        ``(T, n, 2)`` positions in metres.
+    recording: a :class:`~contextsteer.Recording` with positions (its time is shown, and
+        its headings, when recorded, as a radius-long tick on each disc), or ``(T, n, 2)``
+        positions in metres.
     radius: metres, one number or ``(n,)``: each agent is drawn as a disc of that radius.
     interval: milliseconds between frames. color: one colour or ``(n,)`` colours.
     trail: how many frames of path to draw behind each agent (0: none).
@@ -143,6 +144,7 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     from .recording import Recording
 
     time = recording.time if isinstance(recording, Recording) else None
+    headings = recording.headings if isinstance(recording, Recording) else None
     positions = recording.positions if isinstance(recording, Recording) else recording
     if positions is None:
         raise ValueError("recording: expected a recording with positions (record='state' or 'all'), got none")
@@ -164,6 +166,7 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
                               offset_transform=ax.transData, facecolors=color, edgecolors="0.2", linewidths=0.5)
     ax.add_collection(discs)
     paths = ax.add_collection(LineCollection([], colors=color, linewidths=0.8, alpha=0.6))
+    ticks = ax.add_collection(LineCollection([], colors="0.1", linewidths=1.0))
     clock = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top")
     ax.update_datalim(positions.reshape(-1, 2))
     ax.set_aspect("equal")
@@ -174,8 +177,11 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
         if trail:
             behind = positions[max(0, step - trail * every):step + 1:every]
             paths.set_segments(np.swapaxes(behind, 0, 1) if len(behind) > 1 else [])
+        if headings is not None:
+            ahead = np.column_stack([np.cos(headings[step]), np.sin(headings[step])]) * radii[:, None]
+            ticks.set_segments(np.stack([positions[step], positions[step] + ahead], axis=1))
         if time is not None:
             clock.set_text(f"t = {time[step]:.1f} s")
-        return discs, paths, clock
+        return discs, paths, ticks, clock
 
     return FuncAnimation(ax.figure, show, frames=frames, interval=interval, blit=False)

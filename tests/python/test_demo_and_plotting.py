@@ -86,7 +86,7 @@ def test_animate_moves_the_discs_frame_by_frame_and_saves_a_gif(tmp_path):
     walls = plot_segments([[-1, -1, 5, -1]], ax)
     anim = animate(rec, ax, radius=[0.3, 0.4, 0.5], every=5, trail=2)
     discs = ax.collections[1]
-    assert ax.collections[0] is walls and len(ax.collections) == 3   # walls, discs, trails
+    assert ax.collections[0] is walls and len(ax.collections) == 4   # walls, discs, trails, heading ticks
     np.testing.assert_allclose(discs.get_offsets(), rec.positions[0])
     anim.save(tmp_path / "run.gif", writer="pillow")
     with Image.open(tmp_path / "run.gif") as gif:
@@ -96,6 +96,9 @@ def test_animate_moves_the_discs_frame_by_frame_and_saves_a_gif(tmp_path):
     trails = ax.collections[2].get_segments()
     assert len(trails) == 3
     np.testing.assert_allclose(trails[0], rec.positions[[10, 15, 20], 0])   # two frames behind, and now
+    tick = ax.collections[3].get_segments()[2]                              # agent 2, radius 0.5
+    np.testing.assert_allclose(tick[1] - tick[0], 0.5 * np.array([np.cos(rec.headings[20, 2]),
+                                                                  np.sin(rec.headings[20, 2])]), atol=1e-6)
     x0, x1 = ax.get_xlim()
     assert x0 <= rec.positions[..., 0].min() and x1 >= rec.positions[..., 0].max()
     plt.close(fig)
