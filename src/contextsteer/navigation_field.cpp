@@ -409,10 +409,17 @@ std::vector<Vec2> NavigationField::path_from(Vec2 start, Real step, Real max_len
   }
   std::vector<Vec2> path{start};
   const double steps = std::min<double>(std::floor(max_length / step), kMaxPathPoints);
-  for (double k = 0; k < steps && distance_at(path.back()) > step; ++k) {
+  Real here = distance_at(start);
+  for (double k = 0; k < steps && here > step; ++k) {
     const Vec2 u = direction_at(path.back());
     if (u.x == 0 && u.y == 0) break;
-    path.push_back(path.back() + step * u);
+    const Vec2 next = path.back() + step * u;
+    const Real there = distance_at(next);
+    // At the bottom (a goal whose cells, blended, stay more than a step away) a further
+    // step would only go round it.
+    if (std::isfinite(here) && !(there < here)) break;
+    path.push_back(next);
+    here = there;
   }
   return path;
 }

@@ -77,8 +77,9 @@ class NavigationField {
   Real distance_at(Vec2 p) const;
 
   // The way the field leads from `start`: start, then points `step` metres apart along
-  // direction_at, up to the first within `step` of a goal (by distance_at), or where there
-  // is no direction, or after max_length metres or kMaxPathPoints points (bounds: near a
+  // direction_at, up to the first within `step` of a goal (by distance_at) or the last
+  // whose next step would not come closer, or where there is no direction, or after
+  // max_length metres or kMaxPathPoints points (bounds: near a
   // saddle of the field the steps could otherwise go back and forth). No points but start
   // where no goal can be reached. Throws std::invalid_argument (naming it) for a step that is not > 0 and
   // finite, or a negative max_length.

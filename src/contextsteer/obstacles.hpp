@@ -2,6 +2,8 @@
 // concave) and rectangular world bounds, each on a set of layers.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -54,8 +56,23 @@ class Obstacles {
   // obstacles it senses, in metres; 0 when clear.
   Real penetration(Vec2 p, Real r, LayerMask mask) const;
 
+  // Builds the spatial index that for_each_near reads, when there are enough obstacles
+  // to be worth one and they changed since. Not thread-safe: call it before queries run
+  // on several threads (World::step does). Allocates only when obstacles changed.
+  void prepare_index();
+  // Calls circle(i) for every circle and wall(j) for every wall (indices into circles()
+  // and walls()) that may come within `reach` metres of p: through the index when it is
+  // prepared and current, else all of them. Some may be called more than once, so the
+  // callers keep maxima, which repeats do not change.
+  template <class OnCircle, class OnWall>
+  void for_each_near(Vec2 p, Real reach, OnCircle&& circle, OnWall&& wall) const;
+
+  // Fewer circles and walls than this are simply all checked: the index would not pay.
+  static constexpr std::size_t kIndexFrom = 64;
+
  private:
   void rebuild_walls();
+  void drop_index() { indexed_ = false; }
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
   Real circle_penetration(Vec2 p, Real r, LayerMask mask) const;
@@ -75,6 +92,40 @@ class Obstacles {
   Bounds bounds_;
   std::vector<Segment> walls_;
   std::vector<LayerMask> wall_layers_;
+
+  // The index: a uniform grid over the obstacles' extent, each cell listing (CSR) the
+  // circles whose bounding box overlaps it and the walls that pass through it. A disc of
+  // radius `reach` round p overlaps only the cells of its bounding box, and any obstacle
+  // within reach has a point (the closest) in one of them.
+  bool indexed_ = false;
+  Vec2 index_min_;
+  Real index_cell_ = 1;
+  int index_columns_ = 0, index_rows_ = 0;
+  std::vector<int> circle_start_, circle_items_, wall_start_, wall_items_;
 };
+
+template <class OnCircle, class OnWall>
+void Obstacles::for_each_near(Vec2 p, Real reach, OnCircle&& circle, OnWall&& wall) const {
+  if (!indexed_) {
+    for (std::size_t i = 0; i < circles_.size(); ++i) circle(static_cast<int>(i));
+    for (std::size_t j = 0; j < walls_.size(); ++j) wall(static_cast<int>(j));
+    return;
+  }
+  auto cell_of = [this](Real x, Real origin, int count) {
+    const Real u = std::floor((x - origin) / index_cell_);
+    return static_cast<int>(std::clamp(u, Real(-1), static_cast<Real>(count)));
+  };
+  const int c0 = std::max(0, cell_of(p.x - reach, index_min_.x, index_columns_));
+  const int c1 = std::min(index_columns_ - 1, cell_of(p.x + reach, index_min_.x, index_columns_));
+  const int r0 = std::max(0, cell_of(p.y - reach, index_min_.y, index_rows_));
+  const int r1 = std::min(index_rows_ - 1, cell_of(p.y + reach, index_min_.y, index_rows_));
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) {
+      const int cell = r * index_columns_ + c;
+      for (int k = circle_start_[cell]; k < circle_start_[cell + 1]; ++k) circle(circle_items_[k]);
+      for (int k = wall_start_[cell]; k < wall_start_[cell + 1]; ++k) wall(wall_items_[k]);
+    }
+  }
+}
 
 }  // namespace contextsteer

@@ -543,6 +543,7 @@ void World::step_unguarded(Real dt, int substeps) {
     throw std::invalid_argument("dt: expected a finite time step > 0 in seconds, got " + std::to_string(dt));
   }
   if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
+  obstacles_.prepare_index();  // before the stages share the obstacles between threads
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
   auto lap = [&t0](double& into) {

@@ -74,6 +74,9 @@ def test_a_path_from_a_point_follows_the_field_round_the_cup():
     length = np.linalg.norm(np.diff(path, axis=0), axis=1).sum()
     assert field.distance_at([0.0, 0.0]) * 0.9 < length < field.distance_at([0.0, 0.0]) * 1.15
     assert len(field.path_from([0.0, 0.0], step=0.5, max_length=2.0)) == 5
+    # Steps much shorter than a cell stop at the goal instead of circling it to max_length.
+    fine = field.path_from([0.0, 0.0], step=0.02)
+    assert np.hypot(*(fine[-1] - [10, 0])) < 0.2 and len(fine) * 0.02 < 1.15 * field.distance_at([0.0, 0.0])
     shut = cs.NavigationField([10.0, 0.0], area=CUP_AREA, segments=[*CUP, [-3, -3, -3, 3]])
     assert len(shut.path_from([0.0, 0.0])) == 1                    # no way out of a closed box
     for kwargs, argument in [(dict(step=0), "step"), (dict(max_length=-1), "max_length")]:

@@ -88,16 +88,19 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     const LayerMask senses = scene.senses(a);
     for (const Circle& c : circles_) add_circle(p, agent_radius, c.centre, c.radius, dirs, row);
     if (obstacles) {
+      // Only those within reach can add danger (add_circle and add_wall check again).
       const auto& circles = obstacles->circles();
       const auto& circle_layers = obstacles->circle_layers();
-      for (std::size_t i = 0; i < circles.size(); ++i) {
-        if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
-      }
       const auto& walls = obstacles->walls();
       const auto& wall_layers = obstacles->wall_layers();
-      for (std::size_t i = 0; i < walls.size(); ++i) {
-        if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
-      }
+      obstacles->for_each_near(
+          p, params_.max_distance + agent_radius,
+          [&](int i) {
+            if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
+          },
+          [&](int i) {
+            if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
+          });
     }
   }
   if (!params_.agents || !scene.grid) return;

@@ -1,0 +1,79 @@
+"""Times building navigation fields of growing size, and reading them: direction_at for
+many points at once, path_from, and one world step among many obstacles, with and without
+FollowField.
+
+    python benchmarks/bench_field.py [--sizes 100000 1000000 4000000]
+
+The scene: a square room with a field of pillars (one circle per 25 m^2) and a wall with
+a door across its middle, the goal in a corner; the cell is chosen so that the grid has
+about the number of cells asked for. Memory per cell is the field's own arrays (13 bytes:
+distance, direction, blocked) plus the build's scratch, which is freed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import contextsteer as cs
+from timing import machine_line, median_time
+
+SIDE = 200.0  # metres
+
+
+def obstacles() -> tuple[np.ndarray, np.ndarray]:
+    """Pillars on a 5 m grid (radius 0.5 m, none near the goal or the door) and a wall
+    across the middle with a 4 m door."""
+    xs = np.arange(5.0, SIDE, 5.0)
+    gx, gy = np.meshgrid(xs, xs)
+    pillars = np.column_stack([gx.ravel() + 2.5, gy.ravel(), np.full(gx.size, 0.5)])
+    keep = (np.hypot(pillars[:, 0] - 195, pillars[:, 1] - 195) > 4) & (np.abs(pillars[:, 1] - SIDE / 2) > 3)
+    walls = np.array([[0.0, SIDE / 2, SIDE / 2 - 2, SIDE / 2], [SIDE / 2 + 2, SIDE / 2, SIDE, SIDE / 2]])
+    return pillars[keep], walls
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 1_000_000, 4_000_000],
+                        help="about how many cells each field has")
+    args = parser.parse_args()
+    pillars, walls = obstacles()
+    print(f"navigation fields over a {SIDE:g} m square: {len(pillars)} pillars, a wall with a door")
+    print(machine_line())
+    print(f"{'cells':>10} {'cell (m)':>9} {'build (s)':>10} {'MB kept':>8} {'direction_at (us/pt)':>21} "
+          f"{'path_from (ms)':>15}")
+    rng = np.random.default_rng(0)
+    points = rng.uniform(1, SIDE - 1, (100_000, 2))
+    for size in args.sizes:
+        cell = SIDE / np.sqrt(size)
+        start = time.perf_counter()
+        field = cs.NavigationField([195.0, 195.0], area=(0, 0, SIDE, SIDE), cell=float(cell), clearance=0.3,
+                                   circles=pillars, segments=walls)
+        build = time.perf_counter() - start
+        rows, columns = field.shape
+        kept = (field.distances.nbytes + field.directions.nbytes + field.blocked.nbytes) / 1e6
+        per_point = median_time(lambda f=field: f.direction_at(points), 5) / len(points) * 1e6
+        path = median_time(lambda f=field: f.path_from([5.0, 5.0]), 5) * 1e3
+        print(f"{rows * columns:>10} {cell:>9.3f} {build:>10.2f} {kept:>8.1f} {per_point:>21.3f} {path:>15.2f}")
+
+    # One step of a world among the pillars, reading the field or not: Arrive + Avoid
+    # (agents within 1 m, and the 1,480 pillars and the wall), 16 slots, agents spread
+    # over the lower half of the square (10 and 2 m^2 each).
+    field = cs.NavigationField([195.0, 195.0], area=(0, 0, SIDE, SIDE), cell=0.25, clearance=0.3,
+                               circles=pillars, segments=walls)
+    for agents in (2_000, 10_000):
+        starts = rng.uniform(1, SIDE / 2 - 2, (agents, 2))
+        for with_field in (False, True):
+            head = [cs.FollowField(field), cs.Arrive(weight=0.5)] if with_field else [cs.Arrive()]
+            pipeline = cs.Pipeline([*head, cs.Avoid(agents=True, max_distance=1.0)], slots=16, select="blend")
+            world = cs.World(pipeline, starts, targets=np.tile([195.0, 195.0], (agents, 1)), max_speed=1.4,
+                             radius=0.3, circles=pillars, segments=walls)
+            step = median_time(lambda w=world: w.step(0.05), 10) * 1e3
+            name = "FollowField + Arrive + Avoid" if with_field else "Arrive + Avoid"
+            print(f"world step, {agents} agents, {name}: {step:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+// The obstacles' spatial index (Obstacles::prepare_index, for_each_near) against checking
+// every obstacle: the same penetrations and the same danger rows, to the bit.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/obstacles.hpp"
+
+using namespace contextsteer;
+
+namespace {
+
+// Many circles and walls (some long, some diagonal), a polygon, bounds, on two layers.
+Obstacles crowded_scene(std::mt19937& rng) {
+  std::uniform_real_distribution<Real> place(0, 100), size(0.1f, 2), length(-6, 6);
+  Obstacles o;
+  for (int i = 0; i < 300; ++i) o.add_circle({{place(rng), place(rng)}, size(rng)}, i % 3 ? 1 : 2);
+  for (int i = 0; i < 60; ++i) {
+    const Vec2 a{place(rng), place(rng)};
+    o.add_segment({a, a + Vec2{length(rng), length(rng)}}, i % 2 ? 1 : 2);
+  }
+  o.add_segment({{5, 5}, {95, 90}});  // long and diagonal
+  o.add_polygon({{40, 40}, {60, 40}, {50, 55}});
+  o.set_bounds({{-2, -2}, {102, 102}});
+  return o;
+}
+
+}  // namespace
+
+TEST(ObstacleIndex, NearestObstaclesAreAmongThoseVisited) {
+  std::mt19937 rng(3);
+  Obstacles o = crowded_scene(rng);
+  o.prepare_index();
+  std::uniform_real_distribution<Real> place(-10, 110), reach(0.1f, 8);
+  for (int k = 0; k < 500; ++k) {
+    const Vec2 p{place(rng), place(rng)};
+    const Real r = reach(rng);
+    std::set<int> circles, walls;
+    o.for_each_near(p, r, [&](int i) { circles.insert(i); }, [&](int j) { walls.insert(j); });
+    for (std::size_t i = 0; i < o.circles().size(); ++i) {
+      const Circle& c = o.circles()[i];
+      if (length(c.centre - p) - c.radius <= r) EXPECT_TRUE(circles.count(static_cast<int>(i))) << k;
+    }
+    for (std::size_t j = 0; j < o.walls().size(); ++j) {
+      const Segment& w = o.walls()[j];
+      if (length(closest_point_on_segment(w, p) - p) <= r) EXPECT_TRUE(walls.count(static_cast<int>(j))) << k;
+    }
+    // It is an index: far fewer than all, away from the long walls.
+    if (k == 0) EXPECT_LT(circles.size() + walls.size(), o.circles().size() / 4);
+  }
+}
+
+TEST(ObstacleIndex, PenetrationAndAvoidDangerAreTheSameAsCheckingEveryObstacle) {
+  std::mt19937 rng(5);
+  Obstacles plain = crowded_scene(rng);
+  rng.seed(5);
+  Obstacles indexed = crowded_scene(rng);
+  indexed.prepare_index();
+  std::uniform_real_distribution<Real> place(-5, 105), radius(0.2f, 1.5f);
+  AvoidParams params;
+  params.max_distance = 3;
+  const Avoid avoid({}, params);
+  const SlotDirections dirs(16);
+  std::vector<Real> positions, radii;
+  for (int k = 0; k < 400; ++k) {
+    positions.push_back(place(rng)), positions.push_back(place(rng));
+    radii.push_back(radius(rng));
+  }
+  int touching = 0;
+  for (int k = 0; k < 400; ++k) {
+    const Vec2 p{positions[2 * k], positions[2 * k + 1]};
+    for (LayerMask mask : {LayerMask(1), LayerMask(2), kAllLayers}) {
+      const Real a = plain.penetration(p, radii[k], mask), b = indexed.penetration(p, radii[k], mask);
+      EXPECT_EQ(a, b) << k;
+      touching += a > 0;
+    }
+  }
+  EXPECT_GT(touching, 20);  // the comparison met real contacts
+  auto danger = [&](const Obstacles& o) {
+    SceneView scene;
+    scene.agents = 400;
+    scene.positions = positions.data();
+    scene.radius = radii.data();
+    scene.obstacles = &o;
+    std::vector<int> agents(400);
+    for (int k = 0; k < 400; ++k) agents[k] = k;
+    std::vector<Real> rows(400 * 16, 0);
+    avoid.fill(scene, agents.data(), 400, dirs, nullptr, rows.data());
+    return rows;
+  };
+  const std::vector<Real> want = danger(plain), got = danger(indexed);
+  EXPECT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * sizeof(Real)));
+  EXPECT_GT(*std::max_element(want.begin(), want.end()), 0.5f);
+}
+
+TEST(ObstacleIndex, ChangingTheObstaclesDropsTheIndexAndFewObstaclesHaveNone) {
+  std::mt19937 rng(7);
+  Obstacles o = crowded_scene(rng);
+  o.prepare_index();
+  o.add_circle({{50, 50}, 1});  // after the index was built: must still be found
+  int seen = 0;
+  o.for_each_near({50, 50}, 0.1f, [&](int i) { seen += i == static_cast<int>(o.circles().size()) - 1; }, [](int) {});
+  EXPECT_EQ(seen, 1);
+  Obstacles few;
+  few.add_circle({{0, 0}, 1});
+  few.prepare_index();
+  int visited = 0;
+  few.for_each_near({500, 500}, 1, [&](int) { ++visited; }, [](int) {});
+  EXPECT_EQ(visited, 1);  // fewer than kIndexFrom: all are checked
+}
