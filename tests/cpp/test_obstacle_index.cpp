@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/obstacles.hpp"
 
 using namespace contextsteer;
@@ -54,7 +55,7 @@ TEST(ObstacleIndex, NearestObstaclesAreAmongThoseVisited) {
   }
 }
 
-TEST(ObstacleIndex, PenetrationAndAvoidDangerAreTheSameAsCheckingEveryObstacle) {
+TEST(ObstacleIndex, PenetrationAvoidAndRaysAreTheSameAsCheckingEveryObstacle) {
   std::mt19937 rng(5);
   Obstacles plain = crowded_scene(rng);
   rng.seed(5);
@@ -80,7 +81,7 @@ TEST(ObstacleIndex, PenetrationAndAvoidDangerAreTheSameAsCheckingEveryObstacle) 
     }
   }
   EXPECT_GT(touching, 20);  // the comparison met real contacts
-  auto danger = [&](const Obstacles& o) {
+  auto danger = [&](const Behavior& behaviour, const Obstacles& o) {
     SceneView scene;
     scene.agents = 400;
     scene.positions = positions.data();
@@ -89,12 +90,16 @@ TEST(ObstacleIndex, PenetrationAndAvoidDangerAreTheSameAsCheckingEveryObstacle) 
     std::vector<int> agents(400);
     for (int k = 0; k < 400; ++k) agents[k] = k;
     std::vector<Real> rows(400 * 16, 0);
-    avoid.fill(scene, agents.data(), 400, dirs, nullptr, rows.data());
+    behaviour.fill(scene, agents.data(), 400, dirs, nullptr, rows.data());
     return rows;
   };
-  const std::vector<Real> want = danger(plain), got = danger(indexed);
+  const std::vector<Real> want = danger(avoid, plain), got = danger(avoid, indexed);
   EXPECT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * sizeof(Real)));
   EXPECT_GT(*std::max_element(want.begin(), want.end()), 0.5f);
+  const Rays rays(4, RayMode::Distance, 1);
+  const std::vector<Real> rays_want = danger(rays, plain), rays_got = danger(rays, indexed);
+  EXPECT_EQ(0, std::memcmp(rays_want.data(), rays_got.data(), rays_want.size() * sizeof(Real)));
+  EXPECT_GT(*std::max_element(rays_want.begin(), rays_want.end()), 0.5f);
 }
 
 TEST(ObstacleIndex, ChangingTheObstaclesDropsTheIndexAndFewObstaclesHaveNone) {

@@ -26,14 +26,17 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     for (int i = 0; i < slots; ++i) {
       const Vec2 d = dirs[i];
       Real t = kInfinity;
-      for (std::size_t c = 0; c < o.circles().size(); ++c) {
-        if (senses & o.circle_layers()[c]) {
-          t = std::min(t, ray_circle_distance(p, d, o.circles()[c].centre, o.circles()[c].radius + r));
-        }
-      }
-      for (std::size_t w = 0; w < o.walls().size(); ++w) {
-        if (senses & o.wall_layers()[w]) t = std::min(t, ray_capsule_distance(p, d, o.walls()[w], r));
-      }
+      // A hit within length_ lies on an obstacle within length_ + r of the agent.
+      o.for_each_near(
+          p, length_ + r,
+          [&](int c) {
+            if (senses & o.circle_layers()[c]) {
+              t = std::min(t, ray_circle_distance(p, d, o.circles()[c].centre, o.circles()[c].radius + r));
+            }
+          },
+          [&](int w) {
+            if (senses & o.wall_layers()[w]) t = std::min(t, ray_capsule_distance(p, d, o.walls()[w], r));
+          });
       if (t <= length_) row[i] = std::max(row[i], mode_ == RayMode::Binary ? Real(1) : 1 - t / length_);
     }
   }
