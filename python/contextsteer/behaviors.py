@@ -329,7 +329,8 @@ class FollowPath(Behavior):
     In a world each agent's progress is kept from step to step and only moves forward:
     the closest point is sought along the next ``window`` metres of path, so a path that
     crosses itself or doubles back is followed in order, not cut short. ``window`` must
-    exceed what an agent travels along the path in one step. The first step, and a
+    exceed what an agent travels in one step: a world's step raises ValueError (naming
+    dt) when ``max_speed * dt`` of an agent reaches it. The first step, and a
     pipeline evaluated outside a world, take the closest point of the whole path.
 
     ``loop=True`` makes a patrol: after the last waypoint the path goes back to the first

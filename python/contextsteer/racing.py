@@ -82,7 +82,8 @@ class RacingLanes(Behavior):
 
     window: in a world each car's arc length is kept from step to step and sought along
     the next ``window`` metres of track only, so a track that crosses itself (a figure of
-    eight) is driven in order. It must exceed what a car travels in one step. Other cars,
+    eight) is driven in order. It must exceed what a car travels in one step (a world's
+    step raises ValueError, naming dt, when ``max_speed * dt`` reaches it). Other cars,
     :meth:`lane_maps` and a car's first step locate on the whole track.
     """
 

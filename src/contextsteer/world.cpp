@@ -333,6 +333,28 @@ void World::check_state() const {
   if (failed.load()) check_agents(0, n);
 }
 
+void World::check_travel(Real dt) const {
+  for (std::size_t c = 0; c < controllers_.size(); ++c) {
+    const Pipeline* pipeline = controllers_[c].steering.pipeline.get();
+    if (!pipeline) continue;
+    const Behavior* narrowest = nullptr;
+    for (const auto& b : pipeline->behaviors()) {
+      if (!narrowest || b->window() < narrowest->window()) narrowest = b.get();
+    }
+    if (!narrowest || !std::isfinite(narrowest->window())) continue;
+    // Only pipelines with a window pay for this pass over their agents.
+    Real fastest = 0;
+    for (int a : controllers_[c].members) fastest = std::max(fastest, store_.max_speed[a]);
+    if (fastest * dt >= narrowest->window()) {
+      throw std::invalid_argument(
+          "dt: an agent at its max_speed of " + std::to_string(fastest) + " m/s travels " +
+          std::to_string(fastest * dt) + " m in a step of " + std::to_string(dt) + " s, as far as or farther than the " +
+          "window of " + std::to_string(narrowest->window()) + " m within which a behaviour of its steering " +
+          "(FollowPath, RacingLanes) seeks its place again; take a smaller dt or a larger window");
+    }
+  }
+}
+
 SceneView World::scene() const {
   SceneView v;
   v.agents = store_.size;
@@ -552,6 +574,7 @@ void World::step_unguarded(Real dt, int substeps) {
     t0 = t1;
   };
   check_state();
+  check_travel(dt);
   lap(stage_times_.check);
   index_stage();
   lap(stage_times_.index);

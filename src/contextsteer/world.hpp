@@ -175,6 +175,9 @@ class World {
   bool fit_memory();
   void resize_scratch();
   void check_state() const;
+  // Throws std::invalid_argument (naming dt) when an agent could travel farther in one
+  // step of dt than the window of a behaviour steering it (Behavior::window).
+  void check_travel(Real dt) const;
   // Throws for the first invalid value or unknown target id of agents [first, first + count).
   void check_agents(std::size_t first, std::size_t count) const;
   SceneView scene() const;

@@ -245,6 +245,22 @@ def test_follow_path_loop_patrols_round_and_round():
         cs.FollowPath([[1.0, 1.0]], loop=True)
 
 
+def test_a_step_longer_than_the_window_is_refused_before_anything_moves():
+    path = cs.FollowPath([[0.0, 0.0], [100.0, 0.0]], window=4.0)
+    world = cs.World(cs.Pipeline([path]), [[0.0, 0.0], [0.0, 2.0]], max_speed=[10.0, 50.0])
+    with pytest.raises(ValueError, match=r"dt: an agent at its max_speed of 50\.0+ m/s travels 5\.0+ m"):
+        world.step(0.1)
+    np.testing.assert_array_equal(world.positions, [[0, 0], [0, 2]])  # the step did not start
+    assert world.steps_taken == 0
+    world.step(0.05)                                                   # 2.5 m: within the window
+    world.max_speed[1] = 10.0
+    world.step(0.1)
+    assert world.steps_taken == 2
+    # Steerings without a window are not concerned, however fast.
+    fast = cs.World(cs.Pipeline([cs.Arrive()]), [[0.0, 0.0]], max_speed=1000.0)
+    fast.step(1.0)
+
+
 def test_rays_binary_and_distance():
     positions = [[0.0, 0.0]]
     kwargs = {"circles": [[4.0, 0.0, 1.0]], "radius": 0.0}

@@ -34,6 +34,10 @@ class Behavior {
   // (FollowPath: how far along its path the agent is); 0 when it keeps none. fill()
   // finds them in scene.memory, NaN until first written.
   virtual int memory_width() const { return 0; }
+  // The farthest (metres) an agent may travel in one step for this behaviour to keep its
+  // place from step to step (FollowPath and RacingLanes seek it within a window ahead);
+  // infinite for the rest. The world checks it against max_speed * dt at every step.
+  virtual Real window() const { return kInfinity; }
 
   // Called once per evaluation, on one thread, before any fill(), with every agent the
   // pipeline evaluates: the place for work that cannot run in parallel blocks (a

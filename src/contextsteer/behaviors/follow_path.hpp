@@ -32,6 +32,7 @@ class FollowPath : public Behavior {
   bool fills_interest() const override { return true; }
   bool fills_danger() const override { return false; }
   int memory_width() const override { return 1; }  // the progress, metres along the path
+  Real window() const override { return window_; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

@@ -47,6 +47,7 @@ class RacingLanes : public Behavior {
   bool fills_danger() const override { return false; }
   Real neighbor_radius() const override { return lookahead_; }
   int memory_width() const override { return 1; }  // the car's s
+  Real window() const override { return window_; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
