@@ -20,14 +20,13 @@ void Obstacles::add_circle(const Circle& c, LayerMask layer) {
   circles_.push_back(c);
   circle_layers_.push_back(layer);
   drop_index();
-  circle_x_.clear(), circle_y_.clear(), circle_r_.clear(), circle_l_.clear();
+  circle_x_.clear(), circle_y_.clear(), circle_r_.clear();
   for (std::size_t i = 0; i < circles_.size() || circle_x_.size() % 4 != 0; ++i) {
     const bool real = i < circles_.size();
     // Padding: a point 1e18 m away, whose squared distance (1e36) is still finite.
     circle_x_.push_back(real ? circles_[i].centre.x : Real(1e18));
     circle_y_.push_back(real ? circles_[i].centre.y : 0);
     circle_r_.push_back(real ? circles_[i].radius : 0);
-    circle_l_.push_back(real ? circle_layers_[i] : 0);
   }
 }
 
@@ -96,8 +95,8 @@ Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
   // at a time; only the circles in contact then cost a square root each for their depth,
   // reach - d. (The least d^2 - reach^2 is not always the deepest: (reach - d)(reach + d)
   // also grows with the reach.)
-  const std::size_t count = circle_x_.size();
 #ifdef CONTEXTSTEER_SIMD
+  const std::size_t count = circle_x_.size();
   Real4 lane_least = splat<Real4>(kInfinity);
   for (std::size_t i = 0; i < count; i += 4) {
     const Real4 dx = load_lanes<Real4>(circle_x_.data() + i) - splat<Real4>(p.x);
@@ -112,12 +111,13 @@ Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
 #endif
   // Contacts exist (or no vector path): the deepest among the sensed layers.
   Real depth = 0;
-  for (std::size_t i = 0; i < count; ++i) {
-    const Real dx = circle_x_[i] - p.x, dy = circle_y_[i] - p.y, reach = circle_r_[i] + r;
-    const Real d2 = dx * dx + dy * dy;
-    if (d2 < reach * reach && (mask & circle_l_[i])) depth = std::max(depth, reach - std::sqrt(d2));
-  }
+  for (std::size_t i = 0; i < circles_.size(); ++i) depth = std::max(depth, circle_depth(i, p, r, mask));
   return depth;
+}
+
+Real Obstacles::circle_depth(std::size_t i, Vec2 p, Real r, LayerMask mask) const {
+  const Real reach = circles_[i].radius + r, d2 = length_squared(circles_[i].centre - p);
+  return d2 < reach * reach && (mask & circle_layers_[i]) ? reach - std::sqrt(d2) : Real(0);
 }
 
 Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
@@ -129,10 +129,7 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
   if (indexed_) {
     for_each_near(
         p, r,
-        [&](int i) {
-          const Real reach = circles_[i].radius + r, d2 = length_squared(circles_[i].centre - p);
-          if (d2 < reach * reach && (mask & circle_layers_[i])) depth = std::max(depth, reach - std::sqrt(d2));
-        },
+        [&](int i) { depth = std::max(depth, circle_depth(static_cast<std::size_t>(i), p, r, mask)); },
         into_wall);
   } else {
     depth = std::max(depth, circle_penetration(p, r, mask));

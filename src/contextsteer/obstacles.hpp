@@ -76,13 +76,14 @@ class Obstacles {
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
   Real circle_penetration(Vec2 p, Real r, LayerMask mask) const;
+  // How deep a disc (p, r) sensing `mask` reaches into circle i; 0 when clear or unsensed.
+  Real circle_depth(std::size_t i, Vec2 p, Real r, LayerMask mask) const;
 
   std::vector<Circle> circles_;
   std::vector<LayerMask> circle_layers_;
   // The circles again as separate arrays, padded to a multiple of 4 with circles that
   // reach nowhere, for the 4-wide penetration sweep.
   std::vector<Real> circle_x_, circle_y_, circle_r_;
-  std::vector<LayerMask> circle_l_;
   std::vector<Segment> segments_;
   std::vector<LayerMask> segment_layers_;
   std::vector<Vec2> polygon_vertices_;
