@@ -2,17 +2,36 @@
 
 Every check names the argument, says what was expected and what came, and raises
 ``TypeError`` for the wrong kind of object, ``ValueError`` for wrong shapes and values.
-Arrays come back as C-contiguous float32, the core's scalar type.
+Arrays come back as C-contiguous float32, the core's scalar type. Real values must lie
+within +-``MAX_MAGNITUDE`` (1e9), the core's bound: products of up to four of them
+stay within float32's range, so nothing the core computes from accepted input
+overflows to inf.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import operator
+from collections.abc import Iterable
 
 import numpy as np
 
+from . import _core
+
 REAL = np.float32
+MAX_MAGNITUDE = float(_core.MAX_MAGNITUDE)
+
+
+def _out_of_range(arr: np.ndarray, allow_inf: bool) -> np.ndarray:
+    """Where ``arr`` (a real dtype) is NaN, or beyond +-MAX_MAGNITUDE (inf too, unless allowed)."""
+    if arr.dtype.kind == "b":
+        return np.zeros(arr.shape, dtype=bool)
+    if arr.dtype.kind in "iu":
+        return (arr > MAX_MAGNITUDE) | (arr < -MAX_MAGNITUDE)
+    with np.errstate(invalid="ignore"):
+        bad = ~(np.abs(arr) <= MAX_MAGNITUDE)  # NaN included
+    return bad & ~np.isinf(arr) if allow_inf else bad
 
 
 def real_array(name: str, value, *, allow_inf: bool = False) -> np.ndarray:
@@ -25,13 +44,14 @@ def real_array(name: str, value, *, allow_inf: bool = False) -> np.ndarray:
         raise ValueError(f"{name}: expected a rectangular array of numbers ({exc})") from None
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{name}: expected an array of real numbers, got dtype {arr.dtype}")
-    arr = np.asarray(arr, dtype=REAL, order="C")  # keeps 0-d scalars 0-d
-    bad = np.isnan(arr) if allow_inf else ~np.isfinite(arr)
+    # Checked before the conversion, so that 1e300 is reported as itself, not as inf.
+    bad = _out_of_range(arr, allow_inf)
     if bad.any():
         index = tuple(int(i) for i in np.argwhere(bad)[0])
-        what = "no NaN" if allow_inf else "finite values"
-        raise ValueError(f"{name}: expected {what}, got {arr[index]} at index {index}")
-    return arr
+        what = "no NaN, and values from -1e9 to 1e9 or +-inf" if allow_inf else "finite values from -1e9 to 1e9"
+        where = f" at index {index}" if index else ""
+        raise ValueError(f"{name}: expected {what}, got {float(arr[index]):.9g}{where}")
+    return np.asarray(arr, dtype=REAL, order="C")  # keeps 0-d scalars 0-d
 
 
 def shaped(name: str, value, shape: tuple, *, allow_inf: bool = False) -> np.ndarray:
@@ -101,6 +121,18 @@ def rectangles(name: str, value) -> np.ndarray:
     return arr
 
 
+def polygons(name: str, value) -> list[np.ndarray]:
+    """A sequence of polygons, each as :func:`polygon` checks it; None is none."""
+    if value is None:
+        return []
+    if isinstance(value, np.ndarray) and value.ndim != 3:
+        raise ValueError(f"{name}: expected a list of (k, 2) vertex arrays (or an (m, k, 2) array), "
+                         f"got an array of shape {value.shape}")
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name}: expected a list of (k, 2) vertex arrays, got {type(value).__name__}")
+    return [polygon(f"{name}[{i}]", vertices) for i, vertices in enumerate(value)]
+
+
 def polygon(name: str, value) -> np.ndarray:
     """A polygon's ``(k, 2)`` vertices in order, k >= 3."""
     arr = shaped(name, value, (None, 2))
@@ -126,7 +158,7 @@ def per_agent(name: str, value, n: int, *, minimum: float = 0.0, above: float | 
 
 def per_agent_int(name: str, value, n: int, *, minimum: int, maximum: int | None = None) -> np.ndarray:
     """A whole number broadcast to (n,), or an (n,) array of whole numbers in range."""
-    arr = np.asarray(value)
+    arr = _integer_array(name, value)
     if arr.dtype.kind not in "iub":
         raise TypeError(f"{name}: expected integers, got dtype {arr.dtype}")
     if arr.ndim == 0:
@@ -140,9 +172,26 @@ def per_agent_int(name: str, value, n: int, *, minimum: int, maximum: int | None
     return np.ascontiguousarray(arr, dtype=np.int64 if maximum is None else np.uint32)
 
 
+def _integer_array(name: str, value) -> np.ndarray:
+    """``np.asarray(value)``, with a ragged sequence named as such."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name}: expected a rectangular array of integers ({exc})") from None
+
+
+def agent_id(name: str, value) -> int:
+    """One agent id, a whole number; IndexError for one no agent can have (ids are int64 >= 0)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name}: expected an agent id (an integer), got {type(value).__name__}")
+    if not 0 <= int(value) < 2**63:
+        raise IndexError(f"{name}: no agent has the id {int(value)}")
+    return int(value)
+
+
 def ids(name: str, value) -> np.ndarray:
     """Agent ids as a 1-D int64 array (a single id is accepted)."""
-    arr = np.atleast_1d(np.asarray(value))
+    arr = np.atleast_1d(_integer_array(name, value))
     if arr.size == 0 and arr.ndim == 1:  # [] comes as float64: no ids, whatever the dtype
         return np.empty(0, dtype=np.int64)
     if arr.dtype.kind not in "iu":
@@ -154,20 +203,25 @@ def ids(name: str, value) -> np.ndarray:
 
 def number(name: str, value, *, minimum: float | None = None, above: float | None = None,
            maximum: float | None = None, below: float | None = None, allow_inf: bool = False) -> float:
-    """A real scalar within the given bounds."""
+    """A real scalar within the given bounds and within +-MAX_MAGNITUDE (or +-inf, if
+    allowed). The bounds hold for the value and for its float32 rounding, which is what
+    the core sees: 1e-300 is not > 0 there."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name}: expected a real number, got {type(value).__name__}")
     x = float(value)
-    if math.isnan(x) or (math.isinf(x) and not allow_inf):
-        raise ValueError(f"{name}: expected a finite number, got {x}")
-    if minimum is not None and x < minimum:
-        raise ValueError(f"{name}: expected a number >= {minimum}, got {x}")
-    if above is not None and not x > above:
-        raise ValueError(f"{name}: expected a number > {above}, got {x}")
-    if maximum is not None and x > maximum:
-        raise ValueError(f"{name}: expected a number <= {maximum}, got {x}")
-    if below is not None and not x < below:
-        raise ValueError(f"{name}: expected a number < {below}, got {x}")
+    if math.isnan(x) or (math.isinf(x) and not allow_inf) or (math.isfinite(x) and abs(x) > MAX_MAGNITUDE):
+        raise ValueError(f"{name}: expected a finite number from -1e9 to 1e9{' or +-inf' if allow_inf else ''}, "
+                         f"got {x}")
+    x32 = REAL(x)
+    for bound, test, words in ((minimum, operator.ge, ">="), (above, operator.gt, ">"),
+                               (maximum, operator.le, "<="), (below, operator.lt, "<")):
+        if bound is None:
+            continue
+        if not test(x, bound):
+            raise ValueError(f"{name}: expected a number {words} {bound}, got {x}")
+        if not test(x32, REAL(bound)):  # holds in double, not in float32, as the core sees both
+            raise ValueError(f"{name}: expected a number {words} {bound}, got {x} "
+                             f"({float(x32):.9g} in float32, as the core holds it)")
     return x
 
 
@@ -179,6 +233,18 @@ def flag(name: str, value) -> bool:
 
 
 INT_MAX = 2**31 - 1  # the core counts in C ints
+MIN_TIME_STEP = float(str(REAL(_core.MIN_TIME_STEP)))  # 1e-06, as float32 prints it
+
+
+def time_step(dt, substeps) -> tuple[float, int]:
+    """A world's step ``dt`` (seconds, from MIN_TIME_STEP to MAX_MAGNITUDE) and its
+    ``substeps``, none of them shorter than MIN_TIME_STEP."""
+    dt = number("dt", dt, minimum=MIN_TIME_STEP)
+    substeps = count("substeps", substeps, minimum=1)
+    if REAL(dt) / REAL(substeps) < REAL(MIN_TIME_STEP):
+        raise ValueError(f"substeps: expected substeps of at least {MIN_TIME_STEP:g} s, "
+                         f"got {substeps} of a {dt:g} s step")
+    return dt, substeps
 
 
 def count(name: str, value, *, minimum: int = 0, maximum: int = INT_MAX) -> int:

@@ -460,7 +460,7 @@ class PythonBehavior(Behavior):
                             "fill(batch, interest, danger)")
         else:
             self._fill = self.fill
-        if fills not in ("interest", "danger", "both"):
+        if check.name("fills", fills) not in ("interest", "danger", "both"):
             raise ValueError(f"fills: expected one of 'interest', 'danger', 'both', got {fills!r}")
         self._core = _core.PythonBehavior(self._call, fills in ("interest", "both"), fills in ("danger", "both"),
                                           check.number("neighbor_radius", neighbor_radius, minimum=0.0),

@@ -94,7 +94,8 @@ def Face(target=None, *, time_to_target: float = 0.1, align_tolerance: float = 0
          priority: int = 0) -> ClassicBehavior:  # noqa: N802
     """Turn toward the target: aim for the angular velocity
     ``sign(r) * min(max_turn_rate, |r| / time_to_target)``, ``r`` the angle left to turn
-    (radians); nothing once ``|r| < align_tolerance``."""
+    (radians), with ``angular = (that - omega) / time_to_target``; once
+    ``|r| < align_tolerance``, brake the turn: ``angular = -omega / time_to_target``."""
     return ClassicBehavior("face", target=target, time_to_target=time_to_target, align_tolerance=align_tolerance,
                            weight=weight, priority=priority)
 
@@ -112,6 +113,12 @@ class Steering:
     behaviors: the behaviours; combiner: ``"blend"`` or ``"priority"``; epsilon: the
     output magnitude above which a priority level wins.
     Without Face or LookWhereYouGo, an agent's heading follows its velocity.
+
+    In a world's step, every ``time_to_target`` counts as at least the step's ``dt``: a goal
+    velocity is reached within the step at the fastest, never overshot (a step ten times
+    longer than ``time_to_target`` would otherwise overshoot tenfold, and with an unlimited
+    turn rate each turn would overshoot the last). An agent turns by at most half a turn
+    per substep, whatever its ``max_turn_rate``.
     """
 
     def __init__(self, behaviors: Sequence[ClassicBehavior], *, combiner: str = "blend",

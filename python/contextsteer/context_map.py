@@ -140,7 +140,8 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
             raise ValueError(f"danger: expected the shape of interest {np.shape(interest)}, got {np.shape(danger)}")
     current_b = None
     if current is not None:
-        current_b = check.shaped("current", np.reshape(current, (-1, 2)) if np.ndim(current) == 1 else current,
+        current_a = check.real_array("current", current)
+        current_b = check.shaped("current", current_a.reshape(1, 2) if current_a.shape == (2,) else current_a,
                                  (interest_b.shape[0], 2))
     arrays = _core.resolve(
         interest_b, danger_b,

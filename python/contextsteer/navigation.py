@@ -60,7 +60,7 @@ class NavigationField:
             goal_points, rectangles, area, cell, clearance,
             check.points("circles", np.zeros((0, 3)) if circles is None else circles, columns=3),
             check.segments("segments", np.zeros((0, 4)) if segments is None else segments),
-            [check.polygon("polygons", p) for p in polygons or ()],
+            check.polygons("polygons", polygons),
             None if bounds is None else check.shaped("bounds", bounds, (4,)),
         )
 
@@ -176,8 +176,8 @@ class NavigationField:
 
     @staticmethod
     def _points(points) -> tuple[np.ndarray, bool]:
-        single = np.ndim(points) == 1
-        return check.points("points", points), single
+        pts = check.points("points", points)
+        return pts, np.ndim(points) == 1 and len(pts) == 1
 
     def __repr__(self) -> str:
         rows, columns = self.shape

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import _validation as check
+
 # Name -> (values per agent, dtype); "slots" widths are the world's slot count.
 FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
     "positions": (2, np.float32),
@@ -82,6 +84,7 @@ class Recording:
 
     def truncated(self, steps: int) -> Recording:
         """The first ``steps`` steps, marked incomplete."""
+        steps = check.count("steps", steps)
         arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded, **arrays)
 

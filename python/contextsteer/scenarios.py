@@ -9,6 +9,7 @@ steering methods, each a function of a few sizes and a seed.
 | :func:`crossing` | two streams crossing at right angles |
 | :func:`bottleneck` | a room emptying through a narrow door |
 
+Lengths are in metres, up to 1,000 m; a scene holds up to 1,000,000 agents.
 A :class:`Scenario` holds only geometry; :meth:`Scenario.world` puts it in a
 :class:`~contextsteer.World` with the steering and agent parameters of your choice.
 """
@@ -78,6 +79,27 @@ class Scenario:
                                circles=self.obstacles, segments=self.segments)
 
 
+# Scenes are built in NumPy, place by place: these bounds keep a slip of the keyboard
+# (1e30 metres, 10**12 agents) a clear error instead of an attempt at a huge array.
+MAX_AGENTS = 1_000_000
+MAX_LENGTH = 1000.0  # metres
+
+
+def _agents(value, minimum: int) -> int:
+    return check.count("agents", value, minimum=minimum, maximum=MAX_AGENTS)
+
+
+def _length(name: str, value, *, positive: bool = True) -> float:
+    """A length of the scene in metres: > 0 (or >= 0 unless ``positive``), at most MAX_LENGTH."""
+    if positive:
+        return check.number(name, value, above=0.0, maximum=MAX_LENGTH)
+    return check.number(name, value, minimum=0.0, maximum=MAX_LENGTH)
+
+
+def _rng(seed) -> np.random.Generator:
+    return np.random.default_rng(check.count("seed", seed, maximum=2**128))
+
+
 def _wall(x0: float, x1: float, y: float, radius: float) -> np.ndarray:
     """A straight wall of touching circles from x0 to x1 at height y."""
     xs = np.arange(x0, x1 + 1e-9, radius * 1.5)
@@ -105,8 +127,8 @@ def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
 
     agents: how many agents, scattered over the start area with ``seed``.
     """
-    agents = check.count("agents", agents, minimum=1)
-    rng = np.random.default_rng(seed)
+    agents = _agents(agents, 1)
+    rng = _rng(seed)
     half_width = 4.0
     walls = np.concatenate([_wall(-2, 42, half_width + 0.6, 0.6), _wall(-2, 42, -half_width - 0.6, 0.6),
                             np.array([[-2.6, y, 0.6] for y in np.arange(-4.6, 4.7, 0.9)])])
@@ -138,11 +160,11 @@ def swap(agents: int = 400, *, spacing: float = 5.0, columns: int = 10, gap: flo
     take places at random and stand up to 0.3 ``spacing`` off them, so that no two touch
     for radii under 0.2 ``spacing``.
     """
-    agents = check.count("agents", agents, minimum=2)
-    spacing = check.number("spacing", spacing, above=0.0)
-    columns = check.count("columns", columns, minimum=1)
-    gap = check.number("gap", gap, minimum=0.0)
-    rng = np.random.default_rng(seed)
+    agents = _agents(agents, 2)
+    spacing = _length("spacing", spacing)
+    columns = check.count("columns", columns, minimum=1, maximum=MAX_AGENTS)
+    gap = _length("gap", gap, positive=False)
+    rng = _rng(seed)
     west_count, east_count = agents // 2, agents - agents // 2
     rows = math.ceil(east_count / columns)
     gx, gy = np.meshgrid(np.arange(columns) * spacing + gap / 2, (np.arange(rows) - (rows - 1) / 2) * spacing)
@@ -166,10 +188,10 @@ def circle(agents: int = 32, *, radius: float = 20.0, jitter: float = 0.0, seed:
     (Arrive + Avoid) agents stop when the way ahead is blocked; with ``sideways`` interest
     (``cs.Arrive(sideways=0.5)``) they go round once the circle is jittered, while the
     exact circle, symmetric to the last bit, still locks into a ring."""
-    agents = check.count("agents", agents, minimum=1)
-    radius = check.number("radius", radius, above=0.0)
-    jitter = check.number("jitter", jitter, minimum=0.0)
-    rng = np.random.default_rng(0 if seed is None else seed)
+    agents = _agents(agents, 1)
+    radius = _length("radius", radius)
+    jitter = _length("jitter", jitter, positive=False)
+    rng = _rng(0 if seed is None else seed)
     turn = 0.0 if seed is None else float(rng.uniform(0, 2 * np.pi))
     angles = turn + 2 * np.pi * np.arange(agents) / agents
     targets = -radius * np.column_stack([np.cos(angles), np.sin(angles)])
@@ -185,11 +207,11 @@ def crossing(agents: int = 40, *, width: float = 10.0, depth: float = 20.0, appr
     as a block ``depth`` metres deep whose front is ``approach`` metres before the origin
     (agents at random places of a grid 1.5 m apart), and each agent heads for its mirror
     image through the crossing: (x, y) -> (-x, y) walking east, (x, y) -> (x, -y) north."""
-    agents = check.count("agents", agents, minimum=2)
-    width = check.number("width", width, above=0.0)
-    depth = check.number("depth", depth, above=0.0)
-    approach = check.number("approach", approach, minimum=0.0)
-    rng = np.random.default_rng(seed)
+    agents = _agents(agents, 2)
+    width = _length("width", width)
+    depth = _length("depth", depth)
+    approach = _length("approach", approach, positive=False)
+    rng = _rng(seed)
     block = (-approach - depth, -width / 2, -approach, width / 2)
     east = _scatter(agents - agents // 2, block, 1.5, rng, f"a lane block of {width} x {depth} m")
     north = _scatter(agents // 2, block, 1.5, rng, f"a lane block of {width} x {depth} m")[:, ::-1]
@@ -212,12 +234,12 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     :class:`~contextsteer.FollowField` over :meth:`~Scenario.navigation_field` (to the
     field outside) leads the crowd out by the door; those that are out walk on to their
     places instead of stopping in front of it."""
-    agents = check.count("agents", agents, minimum=1)
-    door = check.number("door", door, above=0.0)
-    room = check.number("room", room, above=0.0)
+    agents = _agents(agents, 1)
+    door = _length("door", door)
+    room = _length("room", room)
     if door >= room:
         raise ValueError(f"door: expected a door narrower than the room ({room} m), got {door}")
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     half = room / 2
     starts = _scatter(agents, (-half + 0.5, -half + 0.5, -0.5, half - 0.5), 1.0, rng,
                       f"the west half of a room {room} m wide")

@@ -98,8 +98,8 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
         raise TypeError(f"measure: expected a callable (world, recording) -> {{column: value}}, "
                         f"got {type(measure).__name__}")
     runs = runs_of(params)
-    run_arguments = {"steps": check.count("steps", steps), "dt": check.number("dt", dt, above=0.0),
-                     "substeps": check.count("substeps", substeps, minimum=1), "record": record}
+    dt, substeps = check.time_step(dt, substeps)
+    run_arguments = {"steps": check.count("steps", steps), "dt": dt, "substeps": substeps, "record": record}
     World._record_names(record)  # a bad name fails now, not in the first run
     workers = check.count("workers", workers, minimum=1)
     if executor is not None:

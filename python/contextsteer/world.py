@@ -90,7 +90,7 @@ class World:
             self.add_circles(circles)
         if segments is not None:
             self.add_segments(segments)
-        for polygon in polygons or ():
+        for polygon in check.polygons("polygons", polygons):
             self.add_polygon(polygon)
         if bounds is not None:
             self.bounds = bounds
@@ -169,6 +169,14 @@ class World:
         """Rows of the agents ``ids`` in the per-agent arrays; IndexError for an unknown or removed id."""
         return self._core.index_of(check.ids("ids", ids))
 
+    def _row_of(self, name: str, agent) -> int:
+        """The row of the one agent whose id is ``agent``; errors name the argument ``name``."""
+        agent = check.agent_id(name, agent)
+        try:
+            return int(self.index_of([agent])[0])
+        except IndexError as error:  # the core's message names its own argument, "id"
+            raise IndexError(f"{name}: {str(error).removeprefix('id: ')}") from None
+
     def reset(self) -> None:
         """Put every agent back to the position, velocity, heading, angular velocity and
         target it was added with; time, steps, maps and decisions start again."""
@@ -184,7 +192,7 @@ class World:
         """Replace steering ``index`` for all its agents. A pipeline of another slot count
         changes the world's resolution: the maps are resampled (interest linearly, danger
         by max) so that smoothing carries on. All pipelines of a world share one slot count."""
-        index = self._steering_index(index)
+        index = check.count("index", index, maximum=len(self._steerings) - 1)
         self._core.set_steering(index, self._check_steering(steering)._core)
         self._steerings[index] = steering
 
@@ -215,9 +223,9 @@ class World:
 
     # --- stepping -----------------------------------------------------------------
     def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
-        """Advance ``dt`` seconds (> 0), integrating motion in ``substeps`` parts; the GIL is
-        released meanwhile."""
-        self._core.step(check.number("dt", dt, above=0.0), check.count("substeps", substeps, minimum=1))
+        """Advance ``dt`` seconds (1e-6 to 1e9), integrating motion in ``substeps`` parts of at
+        least 1e-6 s; the GIL is released meanwhile."""
+        self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
             chunk: int | None = None) -> rec.Recording:
@@ -234,8 +242,7 @@ class World:
             with ``complete=False``, instead of losing them.
         """
         steps = check.count("steps", steps)
-        dt = check.number("dt", dt, above=0.0)
-        substeps = check.count("substeps", substeps, minimum=1)
+        dt, substeps = check.time_step(dt, substeps)
         names = self._record_names(record)
         unkept = [name for name in names if name in rec.MAPS and not self.keep_maps]
         if unkept:
@@ -272,16 +279,16 @@ class World:
     def _record_names(record) -> tuple[str, ...]:
         if record is None or record is False:
             return ()
-        if record == "state" or record is True:
+        if record is True or (isinstance(record, str) and record == "state"):
             return rec.STATE
-        if record == "all":
+        if isinstance(record, str) and record == "all":
             return tuple(rec.FIELDS)
         if isinstance(record, str) or not isinstance(record, Iterable):
             raise ValueError(f"record: expected 'state', 'all', None or names among {', '.join(rec.FIELDS)}, "
                              f"got {record!r}")
         names = tuple(record)
         for name in names:
-            if name not in rec.FIELDS:
+            if not isinstance(name, str) or name not in rec.FIELDS:
                 raise ValueError(f"record: expected names among {', '.join(rec.FIELDS)}, got {name!r}")
         return names
 
@@ -292,7 +299,7 @@ class World:
         ValueError (they have no maps)."""
         from .explain import Explanation
 
-        index = int(self.index_of([agent])[0])
+        index = self._row_of("agent", agent)
         pipeline = self._steerings[int(self.steering_index[index])]
         if not isinstance(pipeline, Pipeline):
             raise ValueError(f"agent: agent {agent} is steered classically, so it has no context maps to explain")
@@ -312,7 +319,7 @@ class World:
         if (point is None) == (agent is None):
             raise ValueError("point, agent: expected exactly one of them")
         if agent is not None:
-            exclude = int(self.index_of([agent])[0])
+            exclude = self._row_of("agent", agent)
             point = self.positions[exclude]
             mask = int(self.sense_masks[exclude]) if layers is None else layers
         else:

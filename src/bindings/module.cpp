@@ -1,6 +1,8 @@
 // The contextsteer._core extension module: bindings only, no logic of their own.
 #include <pybind11/pybind11.h>
 
+#include "contextsteer/real.hpp"
+
 namespace contextsteer::bindings {
 void bind_context_map(pybind11::module_& m);
 void bind_navigation_field(pybind11::module_& m);
@@ -14,6 +16,8 @@ void bind_navigation_field_from_world(pybind11::module_& m);
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "C++ core of contextsteer. Use the contextsteer package, which checks inputs first.";
+  m.attr("MAX_MAGNITUDE") = contextsteer::kMaxMagnitude;
+  m.attr("MIN_TIME_STEP") = contextsteer::kMinTimeStep;
   contextsteer::bindings::bind_context_map(m);
   contextsteer::bindings::bind_navigation_field(m);
   contextsteer::bindings::bind_behaviors(m);

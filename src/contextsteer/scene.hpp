@@ -36,6 +36,7 @@ struct SceneView {
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;
   double time = 0;                        // seconds since the world began
+  Real dt = 0;                            // seconds the decisions act for (a world's step), 0 if unknown
   // What behaviours keep per agent from one step to the next (Behavior::memory_width),
   // memory_width values per agent, NaN until first written; only a world's steps have
   // it. The pipeline points `memory` at each behaviour's own values; `memory_out` is

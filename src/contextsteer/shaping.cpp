@@ -13,7 +13,8 @@ CircularBlur::CircularBlur(Real width) : width_(width) {
   }
   // Beyond 3 standard deviations the weights are below 1.2% of the centre; the cap
   // keeps absurd widths from building huge kernels (a circle has few distinct offsets).
-  const int radius = width == 0 ? 0 : std::min(static_cast<int>(std::ceil(3 * width)), 4 * kMaxSlots);
+  // The cap is taken before the conversion: a width of 1e30 slots must not overflow the int.
+  const int radius = width == 0 ? 0 : static_cast<int>(std::min(std::ceil(3.0 * width), 4.0 * kMaxSlots));
   weights_.resize(radius + 1);
   double total = 0;
   for (int k = 0; k <= radius; ++k) {

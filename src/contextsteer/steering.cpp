@@ -44,17 +44,26 @@ void check_positive(Real value, const char* argument) {
   }
 }
 
+// The time over which a goal velocity is reached: time_to_target, but not less than the
+// step the world takes. Reaching it "in 0.01 s" within a step of 0.1 s would overshoot
+// tenfold; with an unlimited turn rate, each step would then overshoot the last, and the
+// angular velocity would grow without bound.
+Real reach_time(const SceneView& scene, Real time_to_target) { return std::max(time_to_target, scene.dt); }
+
 // Aim the heading at `angle` (see the header).
 Real align(const SceneView& scene, int a, Real angle, const ClassicBehavior& b) {
   const Real r = wrap_angle(angle - scene.heading(a));
-  if (std::fabs(r) < b.align_tolerance) return 0;
-  const Real goal = std::copysign(std::min(scene.max_turn_rate_of(a), std::fabs(r) / b.time_to_target), r);
-  return (goal - scene.angular_velocity(a)) / b.time_to_target;
+  const Real t = reach_time(scene, b.time_to_target);
+  // Aligned: stop turning (seed 004 sets the rotation to 0 when there is no angular
+  // steering); keeping the angular velocity would carry the heading past the goal.
+  if (std::fabs(r) < b.align_tolerance) return -scene.angular_velocity(a) / t;
+  const Real goal = std::copysign(std::min(scene.max_turn_rate_of(a), std::fabs(r) / t), r);
+  return (goal - scene.angular_velocity(a)) / t;
 }
 
 // Desired-velocity steering shared by Arrive and Leave.
 Vec2 reach_velocity(const SceneView& scene, int a, Vec2 desired, Real time_to_target) {
-  return truncate((desired - scene.velocity(a)) * (1 / time_to_target), scene.max_acceleration_of(a));
+  return truncate((desired - scene.velocity(a)) * (1 / reach_time(scene, time_to_target)), scene.max_acceleration_of(a));
 }
 
 Vec2 predicted_target(const SceneView& scene, int a, Vec2 t, Vec2 w, Real max_prediction) {

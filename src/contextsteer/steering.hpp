@@ -17,7 +17,9 @@
 //   Face:   turn toward the bearing of t; LookWhereYouGo: toward the bearing of v. Both
 //           aim for an angular velocity sign(r) * min(max_turn_rate, |r| / time_to_target),
 //           r the angle still to turn, and return angular = (that - omega) / time_to_target;
-//           nothing once |r| < align_tolerance.
+//           once |r| < align_tolerance, they brake the turn: angular = -omega / time_to_target.
+// In a world's step, time_to_target is at least the step's dt: a goal is reached within
+// the step at the fastest, never overshot (see reach_time in steering.cpp).
 // Blend combines every behaviour as sum_k weight_k * output_k. Priority blends the
 // behaviours of each priority level (lowest first) and takes the first level whose
 // linear or angular part exceeds epsilon.

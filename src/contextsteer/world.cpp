@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "format_real.hpp"
 #include "motion.hpp"
 #include "overlap.hpp"
 #include "shaping.hpp"
@@ -19,6 +20,13 @@ namespace contextsteer {
 namespace {
 
 // values: `count` entries, `width` per agent, of agents first_agent, first_agent + 1, ...
+// Each must lie within +-kMaxMagnitude (from 0 if nonnegative), or be +inf if allowed;
+// NaN fails every comparison.
+bool value_is_bad(Real v, bool nonnegative, bool allow_inf) {
+  const Real lowest = nonnegative ? Real(0) : -kMaxMagnitude;
+  return !(v >= lowest && (v <= kMaxMagnitude || (allow_inf && v == kInfinity)));
+}
+
 void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
                   bool allow_inf, std::size_t first_agent = 0) {
   // A branch-free pass, four values at a time; only a failure pays for the search that
@@ -26,28 +34,23 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
   std::size_t i = 0;
   bool any_bad = false;
 #ifdef CONTEXTSTEER_SIMD
-  const Real lowest = nonnegative ? Real(0) : -kInfinity;
-  const Real highest = kInfinity;
+  const Real lowest = nonnegative ? Real(0) : -kMaxMagnitude;
+  const Real infinity = allow_inf ? kInfinity : kMaxMagnitude;  // a second "highest" when inf is not allowed
   Int4 bad{};
   for (; i + 4 <= count; i += 4) {
     const Real4 v = load_lanes<Real4>(values + i);
-    // NaN fails both comparisons; inf fails one unless allowed.
-    bad |= allow_inf ? ~((v >= lowest) & (v <= highest)) : ~((v >= lowest) & (v < highest) & (v > -highest));
+    bad |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == infinity)));
   }
   any_bad = (bad[0] | bad[1] | bad[2] | bad[3]) != 0;
 #endif
-  for (; i < count; ++i) {
-    const Real v = values[i];
-    any_bad |= std::isnan(v) || (!allow_inf && std::isinf(v)) || (nonnegative && v < 0);
-  }
+  for (; i < count; ++i) any_bad |= value_is_bad(values[i], nonnegative, allow_inf);
   if (!any_bad) return;
   for (i = 0; i < count; ++i) {
     const Real v = values[i];
-    const bool bad = std::isnan(v) || (!allow_inf && std::isinf(v)) || (nonnegative && v < 0);
-    if (bad) {
-      throw std::invalid_argument(std::string(argument) + ": expected " + (nonnegative ? "values >= 0" : "values") +
-                                  (allow_inf ? " (inf allowed)" : " that are finite") + ", got " +
-                                  std::to_string(v) + " for agent " + std::to_string(first_agent + i / width));
+    if (value_is_bad(v, nonnegative, allow_inf)) {
+      throw std::invalid_argument(std::string(argument) + ": expected values " +
+                                  (nonnegative ? "from 0 to 1e9" : "from -1e9 to 1e9") + (allow_inf ? " or inf" : "") +
+                                  ", got " + format_real(v) + " for agent " + std::to_string(first_agent + i / width));
     }
   }
 }
@@ -437,8 +440,9 @@ void World::build_grid() {
               store_.sense_mask.data());
 }
 
-void World::evaluate_stage() {
+void World::evaluate_stage(Real dt) {
   SceneView view = scene();
+  view.dt = dt;
   cache_.begin(*pool_);
   view.cache = &cache_;
   if (view.memory) view.memory_out = store_.memory.data();  // each agent's, by its own block only
@@ -500,7 +504,10 @@ void World::integrate_stage(Real dt, int substeps) {
   auto move_classic = [&](int a, const ClassicSteering& classic) {
     const Real mass = store_.mass[a];
     const Real max_speed = store_.max_speed[a];
-    const Real max_turn = store_.max_turn_rate[a];
+    // Half a turn per substep at most: a faster spin is indistinguishable from a slower
+    // one the other way, and the cap keeps blended angular steering (weights above 1
+    // overshoot their goal) from growing the angular velocity step after step.
+    const Real max_turn = std::min(store_.max_turn_rate[a], kPi / h);
     Vec2 p = load(pos, a);
     Vec2 v = load(vel, a);
     // Seed 003: the steering force is truncated to the maximum force and divided by the
@@ -561,10 +568,14 @@ void World::step(Real dt, int substeps) {
 }
 
 void World::step_unguarded(Real dt, int substeps) {
-  if (!(dt > 0) || !std::isfinite(dt)) {
-    throw std::invalid_argument("dt: expected a finite time step > 0 in seconds, got " + std::to_string(dt));
+  if (!(dt >= kMinTimeStep && dt <= kMaxMagnitude)) {
+    throw std::invalid_argument("dt: expected a time step from 1e-6 to 1e9 seconds, got " + format_real(dt));
   }
   if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
+  if (dt / static_cast<Real>(substeps) < kMinTimeStep) {
+    throw std::invalid_argument("substeps: expected substeps of at least 1e-6 seconds, got " + std::to_string(substeps) +
+                                " of a " + format_real(dt) + " s step");
+  }
   obstacles_.prepare_index();  // before the stages share the obstacles between threads
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
@@ -578,7 +589,7 @@ void World::step_unguarded(Real dt, int substeps) {
   lap(stage_times_.check);
   index_stage();
   lap(stage_times_.index);
-  evaluate_stage();
+  evaluate_stage(dt);
   lap(stage_times_.evaluate);
   integrate_stage(dt, substeps);
   lap(stage_times_.integrate);

@@ -187,7 +187,7 @@ class World {
 
   // The stages of a step.
   void index_stage();
-  void evaluate_stage();
+  void evaluate_stage(Real dt);
   void integrate_stage(Real dt, int substeps);
   void measure_stage();
 

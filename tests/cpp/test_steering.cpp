@@ -104,6 +104,34 @@ TEST(Classic, FaceTurnsTowardTheTargetWithinTheTurnRate) {
   EXPECT_LT(out_of(ClassicKind::LookWhereYouGo, moving, b).angular, 0);
 }
 
+TEST(Classic, FaceBrakesTheTurnOnceAligned) {
+  ClassicBehavior b;
+  b.time_to_target = 0.5f;
+  Pair spinning{{0, 0, 5, 0}, {0, 0, 0, 0}};  // aligned with the target, still turning
+  spinning.omega[0] = 0.8f;
+  EXPECT_NEAR(out_of(ClassicKind::Face, spinning, b).angular, -0.8 / 0.5, 1e-6);
+}
+
+TEST(Classic, AGoalIsReachedWithinTheStepAtTheFastest) {
+  // A time_to_target shorter than the step counts as the step: the wanted angular
+  // velocity turns the remaining angle in one step, and the acceleration reaches it in
+  // one step, instead of overshooting tenfold.
+  ClassicBehavior b;
+  b.time_to_target = 0.01f;
+  Pair pair{{0, 0, 0, 5}, {0, 0, 0, 0}};  // 90 degrees to turn
+  pair.max_turn = {100, 100};
+  SceneView scene = pair.scene();
+  scene.dt = 0.1f;
+  b.kind = ClassicKind::Face;
+  const Real wanted = (kPi / 2) / 0.1f;
+  EXPECT_NEAR(classic_output(b, scene, 0).angular, wanted / 0.1f, 1e-3);
+  b.kind = ClassicKind::Arrive;  // far outside the slowing radius: reach the maximum speed
+  pair.max_acc = {1000, 1000};
+  scene = pair.scene();
+  scene.dt = 0.1f;
+  EXPECT_NEAR(classic_output(b, scene, 0).linear.y, 2 / 0.1f, 1e-3);
+}
+
 TEST(Classic, BlendWeightsAndPriorityFallsThrough) {
   const Pair pair{{0, 0, 3, 4}, {0, 0, 0, 0}};
   ClassicBehavior seek;

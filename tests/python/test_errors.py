@@ -58,6 +58,17 @@ GOOD = np.ones((2, 8))
         (lambda: cs.Pipeline([cs.Chase([1, 1])], blur_danger=-2), ValueError, ["blur_danger", ">= 0"]),
         (lambda: cs.Pipeline([cs.Chase([1, 1], weight=0)], interest_rule="mean"), ValueError, ["mean", "weights"]),
         (lambda: cs.World("pipeline"), TypeError, ["steering", "Pipeline", "str"]),
+        # Values beyond the core's bound of 1e9, reported as given (not as float32's inf).
+        (lambda: cs.World(PIPELINE, [[1e10, 0.0]]), ValueError, ["positions", "-1e9 to 1e9", "1e+10", "(0, 0)"]),
+        (lambda: cs.Chase([1.0, 1.0], weight=1e300), ValueError, ["weight", "-1e9 to 1e9", "1e+300"]),
+        (lambda: cs.Chase([1.0, 1.0], max_distance=1e300), ValueError, ["max_distance", "or +-inf", "1e+300"]),
+        # Bounds hold for the float32 the core sees, too.
+        (lambda: cs.Chase([1.0, 1.0], sideways=0.99999999999), ValueError, ["sideways", "< 1.0", "float32"]),
+        (lambda: cs.Avoid(max_distance=1e-300), ValueError, ["max_distance", "> 0", "0 in float32"]),
+        (lambda: cs.World(PIPELINE, polygons=np.ones((3, 2))), ValueError, ["polygons", "(m, k, 2)", "(3, 2)"]),
+        (lambda: cs.World(PIPELINE, polygons=[[[0, 0], [1, 0]]]), ValueError, ["polygons[0]", "3 vertices"]),
+        (lambda: cs.scenarios.bottleneck(room=2000), ValueError, ["room", "<= 1000.0", "2000"]),
+        (lambda: cs.scenarios.circle(seed=1.5), TypeError, ["seed", "integer", "float"]),
     ],
 )
 def test_bad_input_is_named(call, error, words):
@@ -128,6 +139,13 @@ def test_bad_state_is_named_the_same_on_any_thread_count(threads):
     world.velocities[25000] = 0.0
     world.step(0.1)
     assert world.steps_taken == 1
+
+
+def test_a_blur_wider_than_any_kernel_averages_the_map():
+    # Widths of millions of slots are capped before they are converted to a kernel radius
+    # (the conversion used to overflow an int and ask for a huge vector).
+    maps = np.arange(8.0)
+    assert cs.blur(maps, 1e9) == pytest.approx(np.full(8, maps.mean()), abs=1e-4)
 
 
 def test_core_guards_direct_calls():

@@ -36,6 +36,8 @@ def api_outline(source: str) -> dict[str, list[str]]:
             outline[node.name] = sorted(signature(f) for f in node.body if isinstance(f, ast.FunctionDef))
         elif isinstance(node, ast.FunctionDef):
             outline.setdefault("<module>", []).append(signature(node))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id != "__all__":
+            outline.setdefault("<module>", []).append(node.target.id)  # a constant
     outline.get("<module>", []).sort()
     return outline
 

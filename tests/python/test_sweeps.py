@@ -149,7 +149,7 @@ def never_called(**run):
     ({"params": {"not a name": [1]}}, TypeError, "params: expected parameter names that can be keywords"),
     ({"params": 5}, TypeError, "params: expected {name: values} or a sequence"),
     ({"steps": -1}, ValueError, "steps: expected an integer >= 0"),
-    ({"dt": 0.0}, ValueError, "dt: expected a number > 0"),
+    ({"dt": 0.0}, ValueError, "dt: expected a number >= 1e-06, got 0.0"),
     ({"workers": 0}, ValueError, "workers: expected an integer >= 1"),
     ({"executor": 2}, TypeError, "executor: expected a concurrent.futures.Executor, got int"),
     ({"executor": ThreadPoolExecutor(1), "workers": 2}, ValueError, "workers: the executor decides"),

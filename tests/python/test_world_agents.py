@@ -92,6 +92,46 @@ def test_kinematic_limits_hold_under_any_behaviour():
     assert speed is not None
 
 
+@pytest.mark.parametrize("time_to_target", [0.1, 0.01, 0.001])
+def test_face_settles_on_its_target_whatever_the_time_to_target(time_to_target):
+    # A time_to_target shorter than the step used to overshoot the turn every step, and
+    # with an unlimited turn rate the angular velocity grew without bound.
+    world = cs.World(classic.Steering([classic.Face([5.0, 5.0], time_to_target=time_to_target)]), [[0.0, 0.0]])
+    for _ in range(120):
+        world.step(1 / 60)
+    assert world.heading[0] == pytest.approx(math.pi / 4, abs=0.02)
+    assert abs(world.angular_velocity[0]) < 0.1
+
+
+def test_an_overshooting_blend_turns_at_most_half_a_turn_per_substep():
+    # Face weighted 5 asks for five times the turn that reaches the target: the agent
+    # spins, but its angular velocity stays within pi / h instead of growing step by step.
+    world = cs.World(classic.Steering([classic.Face([5.0, 5.0], time_to_target=0.01, weight=5.0)]), [[0.0, 0.0]])
+    for substeps in (1, 4):
+        for _ in range(200):
+            world.step(0.1, substeps=substeps)
+            assert abs(world.angular_velocity[0]) <= math.pi / (0.1 / substeps) * (1 + 1e-6)
+    assert np.isfinite(world.heading).all()
+
+
+def test_state_beyond_the_cores_bound_is_named_before_the_step():
+    world = cs.World(chase_pipeline(), [[0.0, 0.0], [1.0, 1.0]])
+    world.positions[1, 0] = 2e9
+    with pytest.raises(ValueError, match=r"^positions: expected values from -1e9 to 1e9, got 2e\+09 for agent 1$"):
+        world.step(0.1)
+    world.positions[1, 0] = 1.0
+    world.max_turn_rate[0] = 5e9
+    with pytest.raises(ValueError, match=r"^max_turn_rate: expected values from 0 to 1e9 or inf, got 5e\+09"):
+        world.step(0.1)
+    world.max_turn_rate[0] = np.inf
+    world.step(0.1)
+    with pytest.raises(ValueError, match=r"dt: expected a number >= 1e-06, got 1e-07"):
+        world.step(1e-7)
+    with pytest.raises(ValueError, match=r"substeps: expected substeps of at least 1e-06 s, got 1000000 of a 0.1 s"):
+        world.step(0.1, substeps=10**6)
+    assert world.steps_taken == 1
+
+
 def test_walls_polygons_and_bounds_keep_agents_out():
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=3.0)], slots=16, select="blend")
     # A wedge pointing at the agents: they slide along its faces. (A wide face square to
