@@ -13,6 +13,7 @@
 #include "arrays.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
 #include "contextsteer/evaluation_cache.hpp"
+#include "contextsteer/format_real.hpp"
 
 namespace contextsteer::bindings {
 
@@ -130,17 +131,17 @@ class PythonBehavior : public Behavior {
 
  private:
   // Copies a map the callback wrote (row k for agents[k]) to the agents' rows, refusing
-  // values that are not finite.
+  // values beyond the core's bound (NaN and inf among them), as for any input.
   static void keep(const py::object& out, const int* agents, int count, int slots, Real* rows, const char* kind) {
     if (out.is_none()) return;
     const auto a = out.cast<py::array_t<Real>>();
     for (int k = 0; k < count; ++k) {
       const Real* from = a.data() + static_cast<std::size_t>(k) * slots;
       for (int i = 0; i < slots; ++i) {
-        if (!std::isfinite(from[i])) {
-          throw py::value_error(std::string(kind) + ": a Python behaviour wrote a value that is not finite, " +
-                                std::to_string(from[i]) + " at row " + std::to_string(k) + ", slot " +
-                                std::to_string(i));
+        if (!(std::fabs(from[i]) <= kMaxMagnitude)) {
+          throw py::value_error(std::string(kind) + ": a Python behaviour wrote a value that is not finite " +
+                                "within -1e9 to 1e9, " + format_real(from[i]) + " at row " + std::to_string(k) +
+                                ", slot " + std::to_string(i));
         }
       }
       std::copy_n(from, slots, rows + static_cast<std::size_t>(agents[k]) * slots);

@@ -1,16 +1,22 @@
-// Numbers in error messages, written as Python would print them.
+// Numbers in error messages, written as Python writes a float32.
 #pragma once
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
+
+#include "real.hpp"
 
 namespace contextsteer {
 
-// Nine significant digits, enough to tell any two floats apart: 1e-30 is "1e-30" and 3e38
-// is "3e+38", where std::to_string writes "0.000000" and a 39-digit number.
-inline std::string format_real(double value) {
+// The fewest significant digits that read back as the same float: 1e-30 is "1e-30" and
+// 3e38 is "3e+38", where std::to_string writes "0.000000" and a 39-digit number.
+inline std::string format_real(Real value) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);
+  for (int digits = 1; digits <= 9; ++digits) {  // 9 always reads back
+    std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+    if (std::strtof(text, nullptr) == value) break;
+  }
   return text;
 }
 

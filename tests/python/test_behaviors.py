@@ -386,6 +386,13 @@ def test_python_behaviours_compose_with_builtins_and_report_errors():
     with pytest.raises(ValueError, match="not finite"):
         world.step(0.1)
 
+    def huge(batch, interest, danger):
+        interest[0, 3] = 1e30
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(huge)]), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match=r"^interest: .* within -1e9 to 1e9, 1e\+30 at row 0, slot 3$"):
+        world.step(0.1)
+
     def broken(batch, interest, danger):
         raise RuntimeError("user bug")
 
