@@ -2,6 +2,7 @@
 // every obstacle: the same penetrations and the same danger rows, to the bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <set>
@@ -116,4 +117,40 @@ TEST(ObstacleIndex, ChangingTheObstaclesDropsTheIndexAndFewObstaclesHaveNone) {
   int visited = 0;
   few.for_each_near({500, 500}, 1, [&](int) { ++visited; }, [](int) {});
   EXPECT_EQ(visited, 1);  // fewer than kIndexFrom: all are checked
+}
+
+TEST(ObstacleIndex, AvoidsOwnCirclesGiveTheSameDangerAsEachCircleAlone) {
+  // Avoid indexes its own circles when it has many; the danger must still be the maximum
+  // over every circle, each met alone.
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<Real> place(0, 100), size(0.1f, 2);
+  std::vector<Circle> circles;
+  for (int i = 0; i < 300; ++i) circles.push_back({{place(rng), place(rng)}, size(rng)});
+  AvoidParams params;
+  params.max_distance = 3;
+  const SlotDirections dirs(16);
+  std::vector<Real> positions, radii;
+  for (int k = 0; k < 200; ++k) {
+    positions.push_back(place(rng)), positions.push_back(place(rng));
+    radii.push_back(size(rng) / 2);
+  }
+  std::vector<int> agents(200);
+  for (int k = 0; k < 200; ++k) agents[k] = k;
+  SceneView scene;
+  scene.agents = 200;
+  scene.positions = positions.data();
+  scene.radius = radii.data();
+  auto danger = [&](const Avoid& avoid) {
+    std::vector<Real> rows(200 * 16, 0);
+    avoid.fill(scene, agents.data(), 200, dirs, nullptr, rows.data());
+    return rows;
+  };
+  const std::vector<Real> got = danger(Avoid(circles, params));
+  std::vector<Real> want(200 * 16, 0);
+  for (const Circle& c : circles) {
+    const std::vector<Real> alone = danger(Avoid({c}, params));
+    for (std::size_t i = 0; i < want.size(); ++i) want[i] = std::max(want[i], alone[i]);
+  }
+  EXPECT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * sizeof(Real)));
+  EXPECT_GT(std::count_if(want.begin(), want.end(), [](Real d) { return d > 0; }), 200);  // circles were met
 }

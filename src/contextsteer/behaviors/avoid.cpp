@@ -25,6 +25,8 @@ Avoid::Avoid(std::vector<Circle> circles, const AvoidParams& params)
                                 std::to_string(params.max_distance));
   }
   check_circles(circles_, "circles");
+  for (const Circle& c : circles_) own_.add_circle(c, kAllLayers);
+  own_.prepare_index();
 }
 
 void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs,
@@ -86,7 +88,10 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     const Vec2 p = scene.position(a);
     const Real agent_radius = scene.radius_of(a);
     const LayerMask senses = scene.senses(a);
-    for (const Circle& c : circles_) add_circle(p, agent_radius, c.centre, c.radius, dirs, row);
+    const Real reach = params_.max_distance + agent_radius;  // beyond it nothing adds danger
+    own_.for_each_near(
+        p, reach, [&](int i) { add_circle(p, agent_radius, circles_[i].centre, circles_[i].radius, dirs, row); },
+        [](int) {});
     if (obstacles) {
       // Only those within reach can add danger (add_circle and add_wall check again).
       const auto& circles = obstacles->circles();
@@ -94,7 +99,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
       const auto& walls = obstacles->walls();
       const auto& wall_layers = obstacles->wall_layers();
       obstacles->for_each_near(
-          p, params_.max_distance + agent_radius,
+          p, reach,
           [&](int i) {
             if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
           },

@@ -19,6 +19,7 @@
 
 #include <vector>
 
+#include "../obstacles.hpp"
 #include "behavior.hpp"
 #include "falloff.hpp"
 
@@ -53,6 +54,9 @@ class Avoid : public Behavior {
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
 
   std::vector<Circle> circles_;
+  // The same circles, indexed once here (they never change): among many of them, each
+  // agent looks only at those near it, as for the world's obstacles.
+  Obstacles own_;
   AvoidParams params_;
 };
 
