@@ -72,9 +72,7 @@ int main(int argc, char** argv) {
     // close in space are close in memory.
     std::vector<int> order(agents);
     for (int a = 0; a < agents; ++a) order[a] = a;
-    auto key = [&](int a) {
-      return std::make_pair(std::floor(positions[2 * a + 1] / 10), positions[2 * a]);
-    };
+    auto key = [&](int a) { return std::make_pair(std::floor(positions[2 * a + 1] / 10), positions[2 * a]); };
     std::sort(order.begin(), order.end(), [&](int x, int y) { return key(x) < key(y); });
     std::vector<Real> p(2 * agents);
     for (int k = 0; k < agents; ++k) p[2 * k] = positions[2 * order[k]], p[2 * k + 1] = positions[2 * order[k] + 1];

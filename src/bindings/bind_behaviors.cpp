@@ -68,8 +68,8 @@ void bind_behaviors(py::module_& m) {
              p.weight = weight;
              return std::make_shared<Chase>(points_from(targets, "targets"), p);
            }),
-           py::arg("targets"), py::arg("agent_target"), py::arg("max_distance"), py::arg("falloff"),
-           py::arg("combine"), py::arg("sideways"), py::arg("weight"))
+           py::arg("targets"), py::arg("agent_target"), py::arg("max_distance"), py::arg("falloff"), py::arg("combine"),
+           py::arg("sideways"), py::arg("weight"))
       .def_property(
           "targets", [](const Chase& c) { return points_to_array(c.targets()); },
           [](Chase& c, const RealArray& targets) { c.set_targets(points_from(targets, "targets")); })
@@ -87,8 +87,8 @@ void bind_behaviors(py::module_& m) {
              p.weight = weight;
              return std::make_shared<Avoid>(circles_from(circles, "circles"), p);
            }),
-           py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"), py::arg("agents"),
-           py::arg("weight"))
+           py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"),
+           py::arg("agents"), py::arg("weight"))
       .def_property_readonly("agents", [](const Avoid& a) { return a.params().agents; })
       .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); })
       .def_property_readonly("max_distance", [](const Avoid& a) { return a.params().max_distance; })
@@ -110,7 +110,8 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("sideways", &Pursue::sideways);
   py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
       .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real sideways, Real weight) {
-             return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight, sideways);
+             return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight,
+                                            sideways);
            }),
            py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("sideways"), py::arg("weight"))
       .def_property_readonly("sideways", &Evade::sideways);
@@ -134,8 +135,9 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("sideways", &Leave::sideways);
   py::class_<Flocking, Behavior, std::shared_ptr<Flocking>>(m, "Flocking")
       .def(py::init([](const std::string& rule, Real radius, const std::string& falloff, Real weight) {
-        return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"), weight);
-      }),
+             return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"),
+                                               weight);
+           }),
            py::arg("rule"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
   py::class_<Wander, Behavior, std::shared_ptr<Wander>>(m, "Wander")
       .def(py::init<std::uint64_t, Real, Real, Real, Real>(), py::arg("seed"), py::arg("rate"), py::arg("spread"),
@@ -146,13 +148,14 @@ void bind_behaviors(py::module_& m) {
                        Real weight) {
              return std::make_shared<FollowField>(std::move(field), arrive_radius, slowing_radius, weight, sideways);
            }),
-           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("sideways"), py::arg("weight"))
+           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("sideways"),
+           py::arg("weight"))
       .def_property_readonly("sideways", &FollowField::sideways)
-      .def_property_readonly(
-          "field", [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
+      .def_property_readonly("field",
+                             [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
   py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
-      .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real window, bool loop, Real sideways, Real weight) {
+      .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
+                       bool loop, Real sideways, Real weight) {
              return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
                                                  slowing_radius, window, loop, weight, sideways);
            }),
@@ -162,36 +165,40 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("loop", &FollowPath::loop)
       .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); })
       .def_property_readonly("length", &FollowPath::length)
-      .def("progress", [](const FollowPath& f, const RealArray& point, Real last) {
-        if (point.ndim() != 1 || point.shape(0) != 2) throw py::value_error("point: expected shape (2,)");
-        return f.progress({point.at(0), point.at(1)}, last);
-      }, py::arg("point"), py::arg("last"));
-  py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays")
-      .def(py::init([](Real length, const std::string& mode, Real weight) {
+      .def(
+          "progress",
+          [](const FollowPath& f, const RealArray& point, Real last) {
+            if (point.ndim() != 1 || point.shape(0) != 2) throw py::value_error("point: expected shape (2,)");
+            return f.progress({point.at(0), point.at(1)}, last);
+          },
+          py::arg("point"), py::arg("last"));
+  py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays").def(
+      py::init([](Real length, const std::string& mode, Real weight) {
         return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);
       }),
-           py::arg("length"), py::arg("mode"), py::arg("weight"));
+      py::arg("length"), py::arg("mode"), py::arg("weight"));
   py::class_<Track, std::shared_ptr<Track>>(m, "Track")
       .def(py::init([](const RealArray& centreline, Real half_width, const RealArray& racing_line, bool closed) {
-        if (racing_line.ndim() != 1) throw py::value_error("racing_line: expected a 1-D array");
-        return std::make_shared<Track>(points_from(centreline, "centreline"), half_width,
-                                       std::vector<Real>(racing_line.data(), racing_line.data() + racing_line.size()),
-                                       closed);
-      }),
+             if (racing_line.ndim() != 1) throw py::value_error("racing_line: expected a 1-D array");
+             return std::make_shared<Track>(
+                 points_from(centreline, "centreline"), half_width,
+                 std::vector<Real>(racing_line.data(), racing_line.data() + racing_line.size()), closed);
+           }),
            py::arg("centreline"), py::arg("half_width"), py::arg("racing_line"), py::arg("closed"))
       .def_property_readonly("length", &Track::length)
       .def_property_readonly("half_width", &Track::half_width)
       .def_property_readonly("closed", &Track::closed)
-      .def("locate",
-           [](const Track& t, const RealArray& points) {
-             require_shape(points, "points", {-1, 2});
-             py::array_t<Real> out({points.shape(0), py::ssize_t(2)});
-             for (py::ssize_t i = 0; i < points.shape(0); ++i) {
-               t.locate(load(points.data(), i), out.mutable_data()[2 * i], out.mutable_data()[2 * i + 1]);
-             }
-             return out;
-           },
-           py::arg("points"))
+      .def(
+          "locate",
+          [](const Track& t, const RealArray& points) {
+            require_shape(points, "points", {-1, 2});
+            py::array_t<Real> out({points.shape(0), py::ssize_t(2)});
+            for (py::ssize_t i = 0; i < points.shape(0); ++i) {
+              t.locate(load(points.data(), i), out.mutable_data()[2 * i], out.mutable_data()[2 * i + 1]);
+            }
+            return out;
+          },
+          py::arg("points"))
       .def(
           "point_at",
           [](const Track& t, Real s, Real e) {
@@ -202,48 +209,51 @@ void bind_behaviors(py::module_& m) {
   py::class_<RacingLanes, Behavior, std::shared_ptr<RacingLanes>>(m, "RacingLanes")
       .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width, Real window,
                        const std::string& falloff, Real weight) {
-        return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, window,
-                                             parse_falloff(falloff, "falloff"), weight);
-      }),
+             return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, window,
+                                                  parse_falloff(falloff, "falloff"), weight);
+           }),
            py::arg("track"), py::arg("lanes"), py::arg("lookahead"), py::arg("line_width"), py::arg("window"),
            py::arg("falloff"), py::arg("weight"))
       .def_property_readonly("lanes", &RacingLanes::lanes)
-      .def("lane_maps", [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
-        // The lane maps and decisions of cars at `positions` on their own (no world needed).
-        require_shape(positions, "positions", {-1, 2});
-        const py::ssize_t n = positions.shape(0), lanes = r.lanes();
-        require_shape(radius, "radius", {n});
-        Real max_radius = 0;
-        for (py::ssize_t a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
-        SpatialGrid grid;
-        grid.build(positions.data(), static_cast<int>(n), std::max(r.neighbor_radius(), Real(1e-3)), radius.data());
-        SceneView scene;
-        scene.agents = static_cast<int>(n);
-        scene.positions = positions.data();
-        scene.radius = radius.data();
-        scene.max_radius = max_radius;
-        scene.grid = &grid;
-        py::array_t<Real> interest({n, lanes}), danger({n, lanes}), final_map({n, lanes}), lateral(n), target({n, py::ssize_t(2)});
-        py::array_t<Real> strength(n);
-        py::array_t<bool> blocked(n);
-        for (py::ssize_t a = 0; a < n; ++a) {
-          const LaneDecision d = r.decide(scene, static_cast<int>(a), interest.mutable_data() + a * lanes,
-                                          danger.mutable_data() + a * lanes, final_map.mutable_data() + a * lanes);
-          lateral.mutable_data()[a] = d.lateral;
-          store(target.mutable_data(), a, d.target);
-          strength.mutable_data()[a] = d.strength;
-          blocked.mutable_data()[a] = d.blocked;
-        }
-        py::dict out;
-        out["interest"] = interest, out["danger"] = danger, out["final"] = final_map;
-        out["lateral"] = lateral, out["target"] = target, out["strength"] = strength, out["blocked"] = blocked;
-        return out;
-      },
-           py::arg("positions"), py::arg("radius"));
+      .def(
+          "lane_maps",
+          [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
+            // The lane maps and decisions of cars at `positions` on their own (no world needed).
+            require_shape(positions, "positions", {-1, 2});
+            const py::ssize_t n = positions.shape(0), lanes = r.lanes();
+            require_shape(radius, "radius", {n});
+            Real max_radius = 0;
+            for (py::ssize_t a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
+            SpatialGrid grid;
+            grid.build(positions.data(), static_cast<int>(n), std::max(r.neighbor_radius(), Real(1e-3)), radius.data());
+            SceneView scene;
+            scene.agents = static_cast<int>(n);
+            scene.positions = positions.data();
+            scene.radius = radius.data();
+            scene.max_radius = max_radius;
+            scene.grid = &grid;
+            py::array_t<Real> interest({n, lanes}), danger({n, lanes}), final_map({n, lanes}), lateral(n),
+                target({n, py::ssize_t(2)});
+            py::array_t<Real> strength(n);
+            py::array_t<bool> blocked(n);
+            for (py::ssize_t a = 0; a < n; ++a) {
+              const LaneDecision d = r.decide(scene, static_cast<int>(a), interest.mutable_data() + a * lanes,
+                                              danger.mutable_data() + a * lanes, final_map.mutable_data() + a * lanes);
+              lateral.mutable_data()[a] = d.lateral;
+              store(target.mutable_data(), a, d.target);
+              strength.mutable_data()[a] = d.strength;
+              blocked.mutable_data()[a] = d.blocked;
+            }
+            py::dict out;
+            out["interest"] = interest, out["danger"] = danger, out["final"] = final_map;
+            out["lateral"] = lateral, out["target"] = target, out["strength"] = strength, out["blocked"] = blocked;
+            return out;
+          },
+          py::arg("positions"), py::arg("radius"));
   py::class_<TimeToCollision, Behavior, std::shared_ptr<TimeToCollision>>(m, "TimeToCollision")
       .def(py::init([](Real radius, Real horizon, const std::string& falloff, Real weight) {
-        return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
-      }),
+             return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
+           }),
            py::arg("radius"), py::arg("horizon"), py::arg("falloff"), py::arg("weight"));
 }
 

@@ -83,7 +83,8 @@ py::array_t<Real> blur_py(const RealArray& maps, Real width) {
   Real* dst = out.mutable_data();
   {
     py::gil_scoped_release release;  // Safe: see combine_py.
-    for (int a = 0; a < n; ++a) kernel.apply(maps.data() + static_cast<std::size_t>(a) * s, dst + static_cast<std::size_t>(a) * s, s);
+    for (int a = 0; a < n; ++a)
+      kernel.apply(maps.data() + static_cast<std::size_t>(a) * s, dst + static_cast<std::size_t>(a) * s, s);
   }
   return out;
 }

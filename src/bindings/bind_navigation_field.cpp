@@ -30,7 +30,8 @@ std::vector<Bounds> rectangles_from(const RealArray& a, const char* argument) {
   require_shape(a, argument, {-1, 4});
   std::vector<Bounds> rectangles(a.shape(0));
   const Real* d = a.data();
-  for (std::size_t i = 0; i < rectangles.size(); ++i) rectangles[i] = {{d[4 * i], d[4 * i + 1]}, {d[4 * i + 2], d[4 * i + 3]}};
+  for (std::size_t i = 0; i < rectangles.size(); ++i)
+    rectangles[i] = {{d[4 * i], d[4 * i + 1]}, {d[4 * i + 2], d[4 * i + 3]}};
   return rectangles;
 }
 
@@ -111,39 +112,40 @@ void bind_navigation_field(py::module_& m) {
       .def_property_readonly("origin",
                              [](const NavigationField& f) { return py::make_tuple(f.origin().x, f.origin().y); })
       .def_property_readonly("goals", [](const NavigationField& f) { return points_to_array(f.goals()); })
-      .def_property_readonly("goal_areas",
-                             [](const NavigationField& f) { return rectangles_to_array(f.goal_areas()); })
+      .def_property_readonly("goal_areas", [](const NavigationField& f) { return rectangles_to_array(f.goal_areas()); })
       .def_property_readonly("distances",
                              [](const FieldPtr& f) { return field_view(f, f->distances(), {f->rows(), f->columns()}); })
       .def_property_readonly(
           "directions", [](const FieldPtr& f) { return field_view(f, f->directions(), {f->rows(), f->columns(), 2}); })
-      .def_property_readonly("blocked",
-                             [](const FieldPtr& f) {
-                               return field_view(f, f->blocked(), {f->rows(), f->columns()}).attr("view")("bool");
-                             })
-      .def("direction_at",
-           [](const NavigationField& f, const RealArray& points) {
-             return at_points<2>(points, [&](Vec2 p, Real* out) { store(out, 0, f.direction_at(p)); });
-           },
-           py::arg("points"))
-      .def("path_from",
-           [](const NavigationField& f, const RealArray& start, Real step, Real max_length) {
-             require_shape(start, "start", {2});
-             const Vec2 p{start.data()[0], start.data()[1]};
-             std::vector<Vec2> path;
-             {
-               // Safe: the field never changes once built; p is a copy.
-               py::gil_scoped_release release;
-               path = f.path_from(p, step, max_length);
-             }
-             return points_to_array(path);
-           },
-           py::arg("start"), py::arg("step"), py::arg("max_length"))
-      .def("distance_at",
-           [](const NavigationField& f, const RealArray& points) {
-             return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });
-           },
-           py::arg("points"));
+      .def_property_readonly(
+          "blocked",
+          [](const FieldPtr& f) { return field_view(f, f->blocked(), {f->rows(), f->columns()}).attr("view")("bool"); })
+      .def(
+          "direction_at",
+          [](const NavigationField& f, const RealArray& points) {
+            return at_points<2>(points, [&](Vec2 p, Real* out) { store(out, 0, f.direction_at(p)); });
+          },
+          py::arg("points"))
+      .def(
+          "path_from",
+          [](const NavigationField& f, const RealArray& start, Real step, Real max_length) {
+            require_shape(start, "start", {2});
+            const Vec2 p{start.data()[0], start.data()[1]};
+            std::vector<Vec2> path;
+            {
+              // Safe: the field never changes once built; p is a copy.
+              py::gil_scoped_release release;
+              path = f.path_from(p, step, max_length);
+            }
+            return points_to_array(path);
+          },
+          py::arg("start"), py::arg("step"), py::arg("max_length"))
+      .def(
+          "distance_at",
+          [](const NavigationField& f, const RealArray& points) {
+            return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });
+          },
+          py::arg("points"));
 }
 
 // Registered after World, so that the signature names World's Python type.

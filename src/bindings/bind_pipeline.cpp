@@ -11,11 +11,11 @@ namespace contextsteer::bindings {
 
 namespace {
 
-std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavior>>& behaviors, int slots,
-                                        Real offset, const std::string& interest_rule,
-                                        const std::string& danger_rule, const std::string& danger_mode,
-                                        Real threshold, Real margin, const std::string& select, Real blur_interest,
-                                        Real blur_danger, Real smooth, Real hysteresis) {
+std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavior>>& behaviors, int slots, Real offset,
+                                        const std::string& interest_rule, const std::string& danger_rule,
+                                        const std::string& danger_mode, Real threshold, Real margin,
+                                        const std::string& select, Real blur_interest, Real blur_danger, Real smooth,
+                                        Real hysteresis) {
   PipelineConfig c;
   c.slots = slots;
   c.offset = offset;
@@ -29,7 +29,8 @@ std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavi
   c.blur_danger = blur_danger;
   c.smooth = smooth;
   c.resolve.hysteresis = hysteresis;
-  return std::make_shared<Pipeline>(c, std::vector<std::shared_ptr<const Behavior>>(behaviors.begin(), behaviors.end()));
+  return std::make_shared<Pipeline>(c,
+                                    std::vector<std::shared_ptr<const Behavior>>(behaviors.begin(), behaviors.end()));
 }
 
 // Evaluates the pipeline once for a batch of agents outside any world; no smoothing
@@ -93,11 +94,12 @@ void bind_pipeline(py::module_& m) {
            py::arg("hysteresis"))
       .def_property_readonly("slots", [](const Pipeline& p) { return p.config().slots; })
       .def_property_readonly("offset", [](const Pipeline& p) { return p.config().offset; })
-      .def_property_readonly("behaviors", [](const Pipeline& p) {
-        py::list out;
-        for (const auto& b : p.behaviors()) out.append(std::const_pointer_cast<Behavior>(b));
-        return out;
-      })
+      .def_property_readonly("behaviors",
+                             [](const Pipeline& p) {
+                               py::list out;
+                               for (const auto& b : p.behaviors()) out.append(std::const_pointer_cast<Behavior>(b));
+                               return out;
+                             })
       .def("evaluate", &evaluate_py, py::arg("positions"), py::arg("velocities"), py::arg("radius"),
            py::arg("obstacles"));
 }

@@ -95,8 +95,10 @@ class PythonBehavior : public Behavior {
     batch["slot_directions"] = directions;
     batch["time"] = scene.time;
     batch["neighbors"] = neighbors;
-    py::object interest = fills_interest_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
-    py::object danger = fills_danger_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
+    py::object interest =
+        fills_interest_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
+    py::object danger =
+        fills_danger_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
     for (py::object* out : {&interest, &danger}) {
       if (!out->is_none()) out->cast<py::array_t<Real>>().attr("fill")(0.0);
     }

@@ -9,14 +9,22 @@ namespace contextsteer::bindings {
 namespace {
 const char* kind_name(ClassicKind k) {
   switch (k) {
-    case ClassicKind::Seek: return "seek";
-    case ClassicKind::Flee: return "flee";
-    case ClassicKind::Arrive: return "arrive";
-    case ClassicKind::Leave: return "leave";
-    case ClassicKind::Pursue: return "pursue";
-    case ClassicKind::Evade: return "evade";
-    case ClassicKind::Face: return "face";
-    case ClassicKind::LookWhereYouGo: return "look_where_you_go";
+    case ClassicKind::Seek:
+      return "seek";
+    case ClassicKind::Flee:
+      return "flee";
+    case ClassicKind::Arrive:
+      return "arrive";
+    case ClassicKind::Leave:
+      return "leave";
+    case ClassicKind::Pursue:
+      return "pursue";
+    case ClassicKind::Evade:
+      return "evade";
+    case ClassicKind::Face:
+      return "face";
+    case ClassicKind::LookWhereYouGo:
+      return "look_where_you_go";
   }
   return "?";
 }

@@ -27,7 +27,8 @@ const typename Array::value_type* optional_data(const std::optional<Array>& a, c
                                                 int width) {
   if (!a) return nullptr;
   if (width == 1) {
-    if (a->ndim() != 1 || a->shape(0) != n) throw py::value_error(std::string(argument) + ": array has the wrong shape");
+    if (a->ndim() != 1 || a->shape(0) != n)
+      throw py::value_error(std::string(argument) + ": array has the wrong shape");
   } else if (a->ndim() != 2 || a->shape(0) != n || a->shape(1) != width) {
     throw py::value_error(std::string(argument) + ": array has the wrong shape");
   }
@@ -67,8 +68,9 @@ template <class T>
 T* record_target(std::optional<py::array_t<T, py::array::c_style>>& a, const char* name, py::ssize_t steps,
                  py::ssize_t agents, py::ssize_t width) {
   if (!a) return nullptr;
-  const bool ok = width == 1 ? (a->ndim() == 2 && a->shape(0) == steps && a->shape(1) == agents)
-                             : (a->ndim() == 3 && a->shape(0) == steps && a->shape(1) == agents && a->shape(2) == width);
+  const bool ok = width == 1
+                      ? (a->ndim() == 2 && a->shape(0) == steps && a->shape(1) == agents)
+                      : (a->ndim() == 3 && a->shape(0) == steps && a->shape(1) == agents && a->shape(2) == width);
   if (!ok || !a->writeable()) throw py::value_error(std::string(name) + ": recording array has the wrong shape");
   return a->mutable_data();
 }
@@ -96,7 +98,8 @@ void run_py(World& w, int steps, Real dt, int substeps, RecReal positions, RecRe
   r.penetration = record_target(penetration, "penetration", steps, n, 1);
   r.overlap = record_target(overlap, "overlap", steps, n, 1);
   if (time) {
-    if (time->ndim() != 1 || time->shape(0) != steps) throw py::value_error("time: recording array has the wrong shape");
+    if (time->ndim() != 1 || time->shape(0) != steps)
+      throw py::value_error("time: recording array has the wrong shape");
     r.time = time->mutable_data();
   }
   // Safe: the recording arrays are held by this frame and the world by the caller; the
@@ -121,11 +124,12 @@ py::array column_view(const Column<T>& c, py::ssize_t n, bool writable, py::dtyp
 
 // Registers a property for a column of the agent store.
 template <class T>
-void view_property(py::class_<World>& cls, const char* name, Column<T> AgentStore::*column, bool writable,
+void view_property(py::class_<World>& cls, const char* name, Column<T> AgentStore::* column, bool writable,
                    const char* dtype = nullptr) {
   cls.def_property_readonly(name, [column, writable, dtype](World& w) {
     const Column<T>& c = w.agents().*column;
-    return dtype ? column_view(c, w.agent_count(), writable, py::dtype(dtype)) : column_view(c, w.agent_count(), writable);
+    return dtype ? column_view(c, w.agent_count(), writable, py::dtype(dtype))
+                 : column_view(c, w.agent_count(), writable);
   });
 }
 
@@ -162,16 +166,18 @@ void bind_world(py::module_& m) {
            py::arg("angular_velocities"), py::arg("radius"), py::arg("max_speed"), py::arg("max_acceleration"),
            py::arg("max_turn_rate"), py::arg("mass"), py::arg("max_force"), py::arg("targets"), py::arg("target_ids"),
            py::arg("layers"), py::arg("sense_masks"), py::arg("steering"))
-      .def("remove_agents",
-           [](World& w, const IdArray& ids) { w.remove_agents(ids.data(), static_cast<int>(ids.size())); },
-           py::arg("ids"))
-      .def("index_of",
-           [](const World& w, const IdArray& ids) {
-             py::array_t<std::int64_t> out(ids.size());
-             for (py::ssize_t i = 0; i < ids.size(); ++i) out.mutable_data()[i] = w.index_of(ids.data()[i]);
-             return out;
-           },
-           py::arg("ids"))
+      .def(
+          "remove_agents",
+          [](World& w, const IdArray& ids) { w.remove_agents(ids.data(), static_cast<int>(ids.size())); },
+          py::arg("ids"))
+      .def(
+          "index_of",
+          [](const World& w, const IdArray& ids) {
+            py::array_t<std::int64_t> out(ids.size());
+            for (py::ssize_t i = 0; i < ids.size(); ++i) out.mutable_data()[i] = w.index_of(ids.data()[i]);
+            return out;
+          },
+          py::arg("ids"))
       .def("reset", &World::reset)
       .def_property("threads", &World::threads, &World::set_threads)
       .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
@@ -183,26 +189,27 @@ void bind_world(py::module_& m) {
            py::arg("danger") = py::none(), py::arg("final") = py::none(), py::arg("direction") = py::none(),
            py::arg("strength") = py::none(), py::arg("slot") = py::none(), py::arg("blocked") = py::none(),
            py::arg("penetration") = py::none(), py::arg("overlap") = py::none(), py::arg("time") = py::none())
-      .def("explain",
-           [](World& w, int index) {
-             const Pipeline::Explanation e = w.explain(index);
-             py::list maps;
-             for (std::size_t k = 0; k < e.behavior_maps.size(); ++k) {
-               maps.append(py::make_tuple(e.behavior_index[k], e.is_danger[k] ? "danger" : "interest",
-                                          py::array_t<Real>(e.behavior_maps[k].size(), e.behavior_maps[k].data())));
-             }
-             py::dict d;
-             d["behaviors"] = maps;
-             d["interest"] = py::array_t<Real>(e.interest.size(), e.interest.data());
-             d["danger"] = py::array_t<Real>(e.danger.size(), e.danger.data());
-             d["final"] = py::array_t<Real>(e.final_map.size(), e.final_map.data());
-             d["direction"] = py::make_tuple(e.decision.direction.x, e.decision.direction.y);
-             d["strength"] = e.decision.strength;
-             d["slot"] = e.decision.slot;
-             d["blocked"] = e.decision.blocked;
-             return d;
-           },
-           py::arg("index"))
+      .def(
+          "explain",
+          [](World& w, int index) {
+            const Pipeline::Explanation e = w.explain(index);
+            py::list maps;
+            for (std::size_t k = 0; k < e.behavior_maps.size(); ++k) {
+              maps.append(py::make_tuple(e.behavior_index[k], e.is_danger[k] ? "danger" : "interest",
+                                         py::array_t<Real>(e.behavior_maps[k].size(), e.behavior_maps[k].data())));
+            }
+            py::dict d;
+            d["behaviors"] = maps;
+            d["interest"] = py::array_t<Real>(e.interest.size(), e.interest.data());
+            d["danger"] = py::array_t<Real>(e.danger.size(), e.danger.data());
+            d["final"] = py::array_t<Real>(e.final_map.size(), e.final_map.data());
+            d["direction"] = py::make_tuple(e.decision.direction.x, e.decision.direction.y);
+            d["strength"] = e.decision.strength;
+            d["slot"] = e.decision.slot;
+            d["blocked"] = e.decision.blocked;
+            return d;
+          },
+          py::arg("index"))
       .def("neighbors", &neighbors_py, py::arg("point"), py::arg("radius"), py::arg("mask"), py::arg("exclude"))
       .def_property_readonly("agent_count", &World::agent_count)
       .def_property_readonly("slots", &World::slots)
@@ -220,34 +227,38 @@ void bind_world(py::module_& m) {
                                return d;
                              })
       // Obstacles.
-      .def("add_circles",
-           [](World& w, const RealArray& circles, std::uint32_t layer) {
-             for (const Circle& c : circles_from(circles, "circles")) w.obstacles().add_circle(c, layer);
-           },
-           py::arg("circles"), py::arg("layer"))
-      .def("add_segments",
-           [](World& w, const RealArray& segments, std::uint32_t layer) {
-             require_shape(segments, "segments", {-1, 4});
-             const Real* d = segments.data();
-             for (py::ssize_t i = 0; i < segments.shape(0); ++i, d += 4) {
-               w.obstacles().add_segment({{d[0], d[1]}, {d[2], d[3]}}, layer);
-             }
-           },
-           py::arg("segments"), py::arg("layer"))
-      .def("add_polygon",
-           [](World& w, const RealArray& vertices, std::uint32_t layer) {
-             require_shape(vertices, "vertices", {-1, 2});
-             std::vector<Vec2> v(vertices.shape(0));
-             for (std::size_t i = 0; i < v.size(); ++i) v[i] = load(vertices.data(), i);
-             w.obstacles().add_polygon(v, layer);
-           },
-           py::arg("vertices"), py::arg("layer"))
-      .def("set_bounds",
-           [](World& w, const RealArray& b) {
-             require_shape(b, "bounds", {4});
-             w.obstacles().set_bounds({{b.data()[0], b.data()[1]}, {b.data()[2], b.data()[3]}});
-           },
-           py::arg("bounds"))
+      .def(
+          "add_circles",
+          [](World& w, const RealArray& circles, std::uint32_t layer) {
+            for (const Circle& c : circles_from(circles, "circles")) w.obstacles().add_circle(c, layer);
+          },
+          py::arg("circles"), py::arg("layer"))
+      .def(
+          "add_segments",
+          [](World& w, const RealArray& segments, std::uint32_t layer) {
+            require_shape(segments, "segments", {-1, 4});
+            const Real* d = segments.data();
+            for (py::ssize_t i = 0; i < segments.shape(0); ++i, d += 4) {
+              w.obstacles().add_segment({{d[0], d[1]}, {d[2], d[3]}}, layer);
+            }
+          },
+          py::arg("segments"), py::arg("layer"))
+      .def(
+          "add_polygon",
+          [](World& w, const RealArray& vertices, std::uint32_t layer) {
+            require_shape(vertices, "vertices", {-1, 2});
+            std::vector<Vec2> v(vertices.shape(0));
+            for (std::size_t i = 0; i < v.size(); ++i) v[i] = load(vertices.data(), i);
+            w.obstacles().add_polygon(v, layer);
+          },
+          py::arg("vertices"), py::arg("layer"))
+      .def(
+          "set_bounds",
+          [](World& w, const RealArray& b) {
+            require_shape(b, "bounds", {4});
+            w.obstacles().set_bounds({{b.data()[0], b.data()[1]}, {b.data()[2], b.data()[3]}});
+          },
+          py::arg("bounds"))
       .def("clear_bounds", [](World& w) { w.obstacles().clear_bounds(); })
       .def("clear_obstacles", [](World& w) { w.obstacles().clear(); })
       .def_property_readonly("circles", [](const World& w) { return circles_array(w.obstacles()); })
@@ -259,7 +270,8 @@ void bind_world(py::module_& m) {
                                for (int k = 0; k < o.polygon_count(); ++k) {
                                  const int begin = o.polygon_start(k), end = o.polygon_start(k + 1);
                                  py::array_t<Real> p({static_cast<py::ssize_t>(end - begin), py::ssize_t(2)});
-                                 for (int i = begin; i < end; ++i) store(p.mutable_data(), i - begin, o.polygon_vertices()[i]);
+                                 for (int i = begin; i < end; ++i)
+                                   store(p.mutable_data(), i - begin, o.polygon_vertices()[i]);
                                  out.append(p);
                                }
                                return out;

@@ -42,17 +42,17 @@ struct AgentStore {
   Column<Real> heading{1};           // radians, counter-clockwise from +x
   Column<Real> angular_velocity{1};  // rad/s
   // Parameters.
-  Column<Real> radius{1, Real(0.5)};              // metres
-  Column<Real> max_speed{1, Real(1)};             // m/s
-  Column<Real> max_acceleration{1, kInfinity};    // m/s^2
-  Column<Real> max_turn_rate{1, kInfinity};       // rad/s
-  Column<Real> mass{1, Real(1)};                  // kg
-  Column<Real> max_force{1, kInfinity};           // N
-  Column<Real> target{2};                         // metres, each agent's own target point
-  Column<std::int64_t> target_id{1, -1};          // id of the agent it targets, -1 for none
-  Column<LayerMask> layer{1, 1u};                 // layers the agent is on
-  Column<LayerMask> sense_mask{1, kAllLayers};    // layers it senses
-  Column<std::int32_t> controller{1, 0};          // index of its steering in the world
+  Column<Real> radius{1, Real(0.5)};            // metres
+  Column<Real> max_speed{1, Real(1)};           // m/s
+  Column<Real> max_acceleration{1, kInfinity};  // m/s^2
+  Column<Real> max_turn_rate{1, kInfinity};     // rad/s
+  Column<Real> mass{1, Real(1)};                // kg
+  Column<Real> max_force{1, kInfinity};         // N
+  Column<Real> target{2};                       // metres, each agent's own target point
+  Column<std::int64_t> target_id{1, -1};        // id of the agent it targets, -1 for none
+  Column<LayerMask> layer{1, 1u};               // layers the agent is on
+  Column<LayerMask> sense_mask{1, kAllLayers};  // layers it senses
+  Column<std::int32_t> controller{1, 0};        // index of its steering in the world
   Column<std::int64_t> id{1, -1};
   // The state at spawn, for reset().
   Column<Real> spawn_position{2}, spawn_velocity{2}, spawn_heading{1}, spawn_angular_velocity{1}, spawn_target{2};

@@ -10,14 +10,13 @@ CombineRule parse_combine_rule(const std::string& name, const char* argument) {
   if (name == "sum") return CombineRule::Sum;
   if (name == "mean") return CombineRule::Mean;
   if (name == "min") return CombineRule::Min;
-  throw std::invalid_argument(std::string(argument) + ": expected one of " + combine_rule_names() +
-                              ", got '" + name + "'");
+  throw std::invalid_argument(std::string(argument) + ": expected one of " + combine_rule_names() + ", got '" + name +
+                              "'");
 }
 
 const char* combine_rule_names() { return "'max', 'sum', 'mean', 'min'"; }
 
-void combine(const Real* const* maps, int k, std::size_t count, CombineRule rule,
-             const Real* weights, Real* out) {
+void combine(const Real* const* maps, int k, std::size_t count, CombineRule rule, const Real* weights, Real* out) {
   if (k < 1) throw std::invalid_argument("maps: expected at least one map to combine, got none");
   auto weight = [weights](int i) { return weights ? weights[i] : Real(1); };
 

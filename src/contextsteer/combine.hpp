@@ -19,7 +19,6 @@ const char* combine_rule_names();
 // out[j] = rule over k of maps[k][j], for j in [0, count). `weights` has k entries or
 // is null. `out` may alias none of the inputs. Throws std::invalid_argument when k < 1,
 // or when the rule is Mean and the weights sum to zero.
-void combine(const Real* const* maps, int k, std::size_t count, CombineRule rule,
-             const Real* weights, Real* out);
+void combine(const Real* const* maps, int k, std::size_t count, CombineRule rule, const Real* weights, Real* out);
 
 }  // namespace contextsteer

@@ -20,9 +20,9 @@
 namespace contextsteer {
 
 struct Lobe {
-  int row;     // the row of the block it goes to
-  Real x, y;   // v: direction times peak value
-  Real bias;   // b, added to every slot's dot product
+  int row;    // the row of the block it goes to
+  Real x, y;  // v: direction times peak value
+  Real bias;  // b, added to every slot's dot product
 };
 
 // For each lobe in order, for every slot i, with c_i = x * d_i.x + y * d_i.y + bias:

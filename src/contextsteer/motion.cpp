@@ -132,7 +132,8 @@ CONTEXTSTEER_ALWAYS_INLINE int move_lanes(const MotionColumns& c, int first, int
     load_pairs<W>(c.direction + 2 * a, m.desired_x, m.desired_y);
     m.heading = load_lanes<V>(c.heading + a);
     m.omega = load_lanes<V>(c.angular_velocity + a);
-    load_limits(m, c, h, [a](const Real* column) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return load_lanes<V>(column + a); });
+    load_limits(m, c, h,
+                [a](const Real* column) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return load_lanes<V>(column + a); });
     move(m, h, substeps);
     store_pairs<W>(c.position + 2 * a, m.px, m.py);
     store_pairs<W>(c.velocity + 2 * a, m.vx, m.vy);

@@ -13,12 +13,12 @@ namespace contextsteer {
 
 // The world's per-agent columns that motion reads and writes, indexed by agent.
 struct MotionColumns {
-  Real* position;          // (n, 2) metres
-  Real* velocity;          // (n, 2) m/s
-  Real* heading;           // (n,) radians
-  Real* angular_velocity;  // (n,) rad/s
-  const Real* direction;   // (n, 2) unit decision directions (zero when blocked)
-  const Real* strength;    // (n,) decision strengths in [0, 1]
+  Real* position;                // (n, 2) metres
+  Real* velocity;                // (n, 2) m/s
+  Real* heading;                 // (n,) radians
+  Real* angular_velocity;        // (n,) rad/s
+  const Real* direction;         // (n, 2) unit decision directions (zero when blocked)
+  const Real* strength;          // (n,) decision strengths in [0, 1]
   const Real* max_speed;         // (n,) m/s
   const Real* max_acceleration;  // (n,) m/s^2, may be inf
   const Real* max_force;         // (n,) N, may be inf

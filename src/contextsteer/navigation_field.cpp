@@ -53,8 +53,7 @@ Real eikonal_update(Upwind x, Upwind y, Real h) {
 }  // namespace
 
 NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell,
-                                 Real clearance, const std::vector<Vec2>& goals,
-                                 const std::vector<Bounds>& goal_areas)
+                                 Real clearance, const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas)
     : origin_(area.min), cell_(cell), clearance_(clearance), goals_(goals), goal_areas_(goal_areas) {
   if (!finite(area.min) || !finite(area.max) || !(area.min.x < area.max.x) || !(area.min.y < area.max.y)) {
     throw std::invalid_argument("area: expected finite (xmin, ymin, xmax, ymax) with xmin < xmax and ymin < ymax");
@@ -88,8 +87,10 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   for (std::size_t k = 0; k < goal_areas.size(); ++k) {
     const Bounds& b = goal_areas[k];
     if (!finite(b.min) || !finite(b.max) || !(b.min.x <= b.max.x) || !(b.min.y <= b.max.y)) {
-      throw std::invalid_argument("goal_areas: expected finite (xmin, ymin, xmax, ymax) with xmin <= xmax and "
-                                  "ymin <= ymax, got area " + std::to_string(k));
+      throw std::invalid_argument(
+          "goal_areas: expected finite (xmin, ymin, xmax, ymax) with xmin <= xmax and "
+          "ymin <= ymax, got area " +
+          std::to_string(k));
     }
   }
   // Each cell's cost of crossing, per metre: 1 in the open, rising toward an obstacle
@@ -213,9 +214,9 @@ void NavigationField::march(const std::vector<Real>& cost) {
   // metre from a goal and beyond (was 4.9%), 0.35% beyond 8 m (was 1.6%).
   auto update = [&](const std::vector<Real>& t, int c, int r, Real cost) {
     const Real h = cell_ * cost;
-    return std::min(eikonal_update(along_axis(t, c, r, 1, 0), along_axis(t, c, r, 0, 1), h),
-                    eikonal_update(along_diagonal(t, c, r, 1, 1), along_diagonal(t, c, r, 1, -1),
-                                   h * Real(1.41421356)));
+    return std::min(
+        eikonal_update(along_axis(t, c, r, 1, 0), along_axis(t, c, r, 0, 1), h),
+        eikonal_update(along_diagonal(t, c, r, 1, 1), along_diagonal(t, c, r, 1, -1), h * Real(1.41421356)));
   };
   auto run = [&](std::vector<Real>& t, const std::vector<Real>& step_cost, auto&& open) {
     while (!trial.empty()) {

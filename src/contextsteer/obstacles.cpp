@@ -128,8 +128,7 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
   };
   if (indexed_) {
     for_each_near(
-        p, r,
-        [&](int i) { depth = std::max(depth, circle_depth(static_cast<std::size_t>(i), p, r, mask)); },
+        p, r, [&](int i) { depth = std::max(depth, circle_depth(static_cast<std::size_t>(i), p, r, mask)); },
         into_wall);
   } else {
     depth = std::max(depth, circle_penetration(p, r, mask));

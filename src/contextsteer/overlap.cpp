@@ -32,13 +32,14 @@ CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int*
     const int a = agents[k];
     const Real r = scene.radius_of(a);
     V deepest{};
-    for_each_neighbour_lanes<W>(scene, a, r + scene.max_radius, [](int) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {},
-                                [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-                                  // Agents within two radii are few: most chunks keep
-                                  // none, and skip the square root.
-                                  if (!mask_bits(n.keep)) return;
-                                  deepest = lane_max(deepest, select(n.keep, (r + n.radius) - lane_sqrt(n.d2), V{}));
-                                });
+    for_each_neighbour_lanes<W>(
+        scene, a, r + scene.max_radius, [](int) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {},
+        [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+          // Agents within two radii are few: most chunks keep
+          // none, and skip the square root.
+          if (!mask_bits(n.keep)) return;
+          deepest = lane_max(deepest, select(n.keep, (r + n.radius) - lane_sqrt(n.d2), V{}));
+        });
     overlap[a] = largest_lane(deepest);  // >= 0: the lanes start at 0
   }
 }

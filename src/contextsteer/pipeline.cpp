@@ -112,8 +112,8 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
   return merged;
 }
 
-void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest,
-                              MapBatch danger, DecisionBatch out, bool has_previous, Scratch& scratch) const {
+void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                              DecisionBatch out, bool has_previous, Scratch& scratch) const {
   const int slots = config_.slots;
   const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
   const std::size_t used = static_cast<std::size_t>(count) * slots;

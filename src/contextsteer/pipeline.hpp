@@ -25,7 +25,7 @@ struct PipelineConfig {
   Real offset = 0;  // radians, angle of slot 0
   CombineRule interest_rule = CombineRule::Max;
   CombineRule danger_rule = CombineRule::Max;
-  ResolveParams resolve;  // includes hysteresis toward each agent's velocity
+  ResolveParams resolve;   // includes hysteresis toward each agent's velocity
   Real blur_interest = 0;  // Gaussian width in slots, 0 = off
   Real blur_danger = 0;
   Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]
@@ -47,7 +47,7 @@ class Pipeline {
     std::vector<Real> behavior_maps;  // one (kBlockAgents, slots) block per map a behaviour fills
     // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
     std::vector<Real> combined[2], blurred[2], smoothed[2];
-    std::vector<Real> final_map;  // (kBlockAgents, slots)
+    std::vector<Real> final_map;      // (kBlockAgents, slots)
     std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
     std::vector<Decision> decisions;  // (kBlockAgents,)
   };
@@ -75,9 +75,9 @@ class Pipeline {
   // decision, evaluated from the scene as it is now. `previous_interest` and
   // `previous_danger` are the agent's maps of the last step (for smoothing) or null.
   struct Explanation {
-    std::vector<std::vector<Real>> behavior_maps;  // one (slots,) map per map a behaviour fills
-    std::vector<int> behavior_index;               // which behaviour filled each map
-    std::vector<bool> is_danger;                   // whether each map is danger
+    std::vector<std::vector<Real>> behavior_maps;   // one (slots,) map per map a behaviour fills
+    std::vector<int> behavior_index;                // which behaviour filled each map
+    std::vector<bool> is_danger;                    // whether each map is danger
     std::vector<Real> interest, danger, final_map;  // (slots,) merged maps and the final map
     Decision decision;
   };

@@ -16,8 +16,7 @@ DangerMode parse_danger_mode(const std::string& name, const char* argument) {
   if (name == "min_mask") return DangerMode::MinMask;
   if (name == "multiply") return DangerMode::Multiply;
   throw std::invalid_argument(std::string(argument) +
-                              ": expected one of 'subtract', 'threshold', 'min_mask', 'multiply', got '" +
-                              name + "'");
+                              ": expected one of 'subtract', 'threshold', 'min_mask', 'multiply', got '" + name + "'");
 }
 
 SelectMethod parse_select_method(const std::string& name, const char* argument) {
@@ -27,8 +26,8 @@ SelectMethod parse_select_method(const std::string& name, const char* argument) 
   if (name == "parabolic") return SelectMethod::Parabolic;
   if (name == "gradient") return SelectMethod::Gradient;
   throw std::invalid_argument(std::string(argument) +
-                              ": expected one of 'argmax', 'blend', 'average', 'parabolic', 'gradient', got '" +
-                              name + "'");
+                              ": expected one of 'argmax', 'blend', 'average', 'parabolic', 'gradient', got '" + name +
+                              "'");
 }
 
 void check_resolve_params(const ResolveParams& params) {
@@ -121,8 +120,8 @@ Real value_at(const Real* final_row, int slots, Real fractional_slot) {
 
 }  // namespace
 
-Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
-                     const ResolveParams& params, Real* final_row, Vec2 current) {
+Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
+                     Real* final_row, Vec2 current) {
   const int slots = dirs.slots();
   build_final(interest, danger, slots, params, final_row);
 
@@ -204,7 +203,8 @@ CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real*
     Real* final_row = final_rows + row;
     Real8 largest{};  // final values are >= 0
     for (int i = 0; i < slots; i += 8) {
-      const Real8 f = masked(p.danger_mode, limit, load_lanes<Real8>(interest + row + i), load_lanes<Real8>(danger + row + i));
+      const Real8 f =
+          masked(p.danger_mode, limit, load_lanes<Real8>(interest + row + i), load_lanes<Real8>(danger + row + i));
       store_lanes(final_row + i, f);
       largest = lane_max(largest, f);
     }
@@ -244,8 +244,8 @@ void resolve_rows(const Real* interest, const Real* danger, int count, const Slo
   }
 }
 
-void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
-             const ResolveParams& params, DecisionBatch out, const Real* current) {
+void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
+             DecisionBatch out, const Real* current) {
   if (interest.slots != dirs.slots()) {
     throw std::invalid_argument("interest: has " + std::to_string(interest.slots) +
                                 " slots but the slot directions have " + std::to_string(dirs.slots()));

@@ -59,11 +59,11 @@ void check_resolve_params(const ResolveParams& params);
 
 // Where the decisions of a batch of agents go; every pointer covers the batch's agents.
 struct DecisionBatch {
-  Real* direction = nullptr;     // (agents, 2) unit vectors, or (0, 0) when blocked
-  Real* strength = nullptr;      // (agents,) in [0, 1]
-  Real* slot = nullptr;          // (agents,) fractional slot index, -1 when blocked
+  Real* direction = nullptr;        // (agents, 2) unit vectors, or (0, 0) when blocked
+  Real* strength = nullptr;         // (agents,) in [0, 1]
+  Real* slot = nullptr;             // (agents,) fractional slot index, -1 when blocked
   std::uint8_t* blocked = nullptr;  // (agents,) 1 when no slot is left
-  Real* final_map = nullptr;     // (agents, slots) the map the choice was made on
+  Real* final_map = nullptr;        // (agents, slots) the map the choice was made on
 };
 
 struct Decision {
@@ -78,8 +78,8 @@ void store_decision(const Decision& d, int agent, DecisionBatch out);
 
 // Decides for one agent. `danger` may be null; `final_row` receives the final map;
 // `current` is the agent's current direction for hysteresis (ignored when zero).
-Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs,
-                     const ResolveParams& params, Real* final_row, Vec2 current = {});
+Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
+                     Real* final_row, Vec2 current = {});
 
 // resolve_row for `count` agents whose maps are consecutive (count, slots) rows of
 // `interest` and `danger` (or null); their final maps go to consecutive rows of
@@ -91,7 +91,7 @@ void resolve_rows(const Real* interest, const Real* danger, int count, const Slo
 
 // Decides for every agent of the batch. `danger` is null or has the shape of `interest`,
 // whose slot count must equal dirs.slots(); `current` is null or (agents, 2).
-void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs,
-             const ResolveParams& params, DecisionBatch out, const Real* current = nullptr);
+void resolve(ConstMapBatch interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
+             DecisionBatch out, const Real* current = nullptr);
 
 }  // namespace contextsteer

@@ -16,27 +16,27 @@ class EvaluationCache;
 // Every array is borrowed for the duration of one evaluation; optional ones may be null.
 struct SceneView {
   int agents = 0;
-  const Real* positions = nullptr;   // (agents, 2) metres
-  const Real* velocities = nullptr;  // (agents, 2) m/s
-  const Real* headings = nullptr;    // (agents,) radians, optional
-  const Real* radius = nullptr;      // (agents,) metres, optional (0)
+  const Real* positions = nullptr;           // (agents, 2) metres
+  const Real* velocities = nullptr;          // (agents, 2) m/s
+  const Real* headings = nullptr;            // (agents,) radians, optional
+  const Real* radius = nullptr;              // (agents,) metres, optional (0)
   const Real* angular_velocities = nullptr;  // (agents,) rad/s, optional
-  const Real* max_speed = nullptr;          // (agents,) m/s, optional (1)
-  const Real* max_acceleration = nullptr;   // (agents,) m/s^2, optional (unlimited)
-  const Real* max_turn_rate = nullptr;      // (agents,) rad/s, optional (unlimited)
-  const Real* targets = nullptr;     // (agents, 2) each agent's own target point, optional
-  const int* target_index = nullptr;  // (agents,) index of each agent's target agent or -1, optional
-  const std::int64_t* ids = nullptr;      // (agents,) stable agent ids, optional (the index)
-  const LayerMask* layer = nullptr;       // (agents,) optional (layer 1)
-  const LayerMask* sense_mask = nullptr;  // (agents,) optional (senses everything)
-  Real max_radius = 0;                    // largest agent radius, metres
-  const Obstacles* obstacles = nullptr;   // optional
-  const SpatialGrid* grid = nullptr;      // built over positions; needed by neighbour behaviours
+  const Real* max_speed = nullptr;           // (agents,) m/s, optional (1)
+  const Real* max_acceleration = nullptr;    // (agents,) m/s^2, optional (unlimited)
+  const Real* max_turn_rate = nullptr;       // (agents,) rad/s, optional (unlimited)
+  const Real* targets = nullptr;             // (agents, 2) each agent's own target point, optional
+  const int* target_index = nullptr;         // (agents,) index of each agent's target agent or -1, optional
+  const std::int64_t* ids = nullptr;         // (agents,) stable agent ids, optional (the index)
+  const LayerMask* layer = nullptr;          // (agents,) optional (layer 1)
+  const LayerMask* sense_mask = nullptr;     // (agents,) optional (senses everything)
+  Real max_radius = 0;                       // largest agent radius, metres
+  const Obstacles* obstacles = nullptr;      // optional
+  const SpatialGrid* grid = nullptr;         // built over positions; needed by neighbour behaviours
   // Where behaviours keep scene-wide results from prepare() for fill() (and the threads
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;
-  double time = 0;                        // seconds since the world began
-  Real dt = 0;                            // seconds the decisions act for (a world's step), 0 if unknown
+  double time = 0;  // seconds since the world began
+  Real dt = 0;      // seconds the decisions act for (a world's step), 0 if unknown
   // What behaviours keep per agent from one step to the next (Behavior::memory_width),
   // memory_width values per agent, NaN until first written; only a world's steps have
   // it. The pipeline points `memory` at each behaviour's own values; `memory_out` is

@@ -8,8 +8,7 @@ namespace contextsteer {
 
 CircularBlur::CircularBlur(Real width) : width_(width) {
   if (!(width >= 0) || !std::isfinite(width)) {
-    throw std::invalid_argument("blur width: expected a finite number of slots >= 0, got " +
-                                std::to_string(width));
+    throw std::invalid_argument("blur width: expected a finite number of slots >= 0, got " + std::to_string(width));
   }
   // Beyond 3 standard deviations the weights are below 1.2% of the centre; the cap
   // keeps absurd widths from building huge kernels (a circle has few distinct offsets).
@@ -47,8 +46,7 @@ void blur(ConstMapBatch in, Real width, MapBatch out) {
 
 void check_smooth_factor(Real factor, const char* argument) {
   if (!(factor >= 0 && factor <= 1)) {
-    throw std::invalid_argument(std::string(argument) + ": expected a factor in [0, 1], got " +
-                                std::to_string(factor));
+    throw std::invalid_argument(std::string(argument) + ": expected a factor in [0, 1], got " + std::to_string(factor));
   }
 }
 
@@ -61,8 +59,7 @@ void smooth(const Real* current, const Real* previous, std::size_t count, Real f
 ResampleMethod parse_resample_method(const std::string& name, const char* argument) {
   if (name == "linear") return ResampleMethod::Linear;
   if (name == "max") return ResampleMethod::Max;
-  throw std::invalid_argument(std::string(argument) + ": expected one of 'linear', 'max', got '" +
-                              name + "'");
+  throw std::invalid_argument(std::string(argument) + ": expected one of 'linear', 'max', got '" + name + "'");
 }
 
 void resample(ConstMapBatch in, ResampleMethod method, MapBatch out) {

@@ -24,7 +24,8 @@ inline void max_where_covered(Real* row, const Real* dx, const Real* dy, int slo
                               Real w) {
 #ifdef CONTEXTSTEER_SIMD
   if (slots % 4 == 0) {
-    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vlimit = splat<Real4>(limit), vw = splat<Real4>(w), zero = splat<Real4>(Real(0));
+    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vlimit = splat<Real4>(limit), vw = splat<Real4>(w),
+                zero = splat<Real4>(Real(0));
     for (int i = 0; i < slots; i += 4) {
       const Real4 covered = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i) >= vlimit ? vw : zero;
       const Real4 old = load_lanes<Real4>(row + i);
@@ -41,7 +42,8 @@ inline void max_where_covered(Real* row, const Real* dx, const Real* dy, int slo
 inline void cosine_lobe(Real* row, const Real* dx, const Real* dy, int slots, Real ux, Real uy, Real bias, bool sum) {
 #ifdef CONTEXTSTEER_SIMD
   if (slots % 4 == 0) {
-    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vbias = splat<Real4>(bias), zero = splat<Real4>(Real(0));
+    const Real4 vux = splat<Real4>(ux), vuy = splat<Real4>(uy), vbias = splat<Real4>(bias),
+                zero = splat<Real4>(Real(0));
     for (int i = 0; i < slots; i += 4) {
       Real4 c = vux * load_lanes<Real4>(dx + i) + vuy * load_lanes<Real4>(dy + i) + vbias;
       const Real4 old = load_lanes<Real4>(row + i);

@@ -7,7 +7,8 @@ namespace contextsteer {
 
 void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
                         const LayerMask* senses) {
-  if (!(cell_size > 0) || !std::isfinite(cell_size)) throw std::invalid_argument("cell_size: expected a finite size > 0");
+  if (!(cell_size > 0) || !std::isfinite(cell_size))
+    throw std::invalid_argument("cell_size: expected a finite size > 0");
   n_ = n;
   everyone_senses_everyone_ = true;
   requested_cell_size_ = cell_size;

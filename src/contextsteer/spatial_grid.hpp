@@ -19,11 +19,11 @@ namespace contextsteer {
 
 // What a neighbour query reports about each agent it finds.
 struct Neighbor {
-  int agent;                // index in the world's arrays
-  Vec2 position;            // metres
-  Real radius;              // metres
-  LayerMask layer;          // layers the agent is on
-  Real distance_squared;    // to the query point, m^2
+  int agent;              // index in the world's arrays
+  Vec2 position;          // metres
+  Real radius;            // metres
+  LayerMask layer;        // layers the agent is on
+  Real distance_squared;  // to the query point, m^2
 };
 
 class SpatialGrid {
@@ -171,10 +171,10 @@ class SpatialGrid {
   std::vector<int> agents_;      // (n + kPadding,) agent indices sorted by cell, then -1
   std::vector<int> rank_;        // (n,) each agent's place in agents_
   // In sorted order, one array per field so that a run reads contiguous memory.
-  std::vector<Real> xs_, ys_;       // (n + kPadding,) metres
-  std::vector<Real> radii_;         // (n + kPadding,) metres
-  std::vector<LayerMask> layers_;   // (n + kPadding,)
-  std::vector<LayerMask> senses_;   // (n + kPadding,)
+  std::vector<Real> xs_, ys_;      // (n + kPadding,) metres
+  std::vector<Real> radii_;        // (n + kPadding,) metres
+  std::vector<LayerMask> layers_;  // (n + kPadding,)
+  std::vector<LayerMask> senses_;  // (n + kPadding,)
 };
 
 }  // namespace contextsteer

@@ -17,7 +17,8 @@ ClassicKind parse_classic_kind(const std::string& name, const char* argument) {
   if (name == "look_where_you_go") return ClassicKind::LookWhereYouGo;
   throw std::invalid_argument(std::string(argument) +
                               ": expected one of 'seek', 'flee', 'arrive', 'leave', 'pursue', 'evade', 'face', "
-                              "'look_where_you_go', got '" + name + "'");
+                              "'look_where_you_go', got '" +
+                              name + "'");
 }
 
 CombinerKind parse_combiner(const std::string& name, const char* argument) {
@@ -63,7 +64,8 @@ Real align(const SceneView& scene, int a, Real angle, const ClassicBehavior& b) 
 
 // Desired-velocity steering shared by Arrive and Leave.
 Vec2 reach_velocity(const SceneView& scene, int a, Vec2 desired, Real time_to_target) {
-  return truncate((desired - scene.velocity(a)) * (1 / reach_time(scene, time_to_target)), scene.max_acceleration_of(a));
+  return truncate((desired - scene.velocity(a)) * (1 / reach_time(scene, time_to_target)),
+                  scene.max_acceleration_of(a));
 }
 
 Vec2 predicted_target(const SceneView& scene, int a, Vec2 t, Vec2 w, Real max_prediction) {

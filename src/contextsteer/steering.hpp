@@ -47,13 +47,13 @@ struct ClassicBehavior {
   Real weight = 1;
   int priority = 0;  // Priority combiner: lower levels are tried first
   bool fixed_target = false;
-  Vec2 target;  // used when fixed_target, else the agent's own target
-  Real target_radius = Real(0.5);   // Arrive, metres
-  Real slowing_radius = 3;          // Arrive, metres
-  Real time_to_target = Real(0.1);  // Arrive, Leave, Face, LookWhereYouGo, seconds
-  Real escape_radius = 1;           // Leave, metres
-  Real danger_radius = 5;           // Leave, metres
-  Real max_prediction = 1;          // Pursue, Evade, seconds
+  Vec2 target;                        // used when fixed_target, else the agent's own target
+  Real target_radius = Real(0.5);     // Arrive, metres
+  Real slowing_radius = 3;            // Arrive, metres
+  Real time_to_target = Real(0.1);    // Arrive, Leave, Face, LookWhereYouGo, seconds
+  Real escape_radius = 1;             // Leave, metres
+  Real danger_radius = 5;             // Leave, metres
+  Real max_prediction = 1;            // Pursue, Evade, seconds
   Real align_tolerance = Real(0.01);  // Face, LookWhereYouGo, radians
 };
 

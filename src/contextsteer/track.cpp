@@ -35,15 +35,14 @@ Track::Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> ra
                                 std::to_string(racing_line_.size()) + " for " + std::to_string(points));
   }
   for (Real e : racing_line_) {
-    if (!(std::fabs(e) <= half_width)) throw std::invalid_argument("racing_line: expected offsets within the half-width");
+    if (!(std::fabs(e) <= half_width))
+      throw std::invalid_argument("racing_line: expected offsets within the half-width");
   }
   if (closed) racing_line_.push_back(racing_line_.front());
   if (!(length() > 0)) throw std::invalid_argument("centreline: expected a track of non-zero length");
 }
 
-void Track::locate(Vec2 p, Real& s, Real& e) const {
-  locate_after(p, std::numeric_limits<Real>::quiet_NaN(), 0, s, e);
-}
+void Track::locate(Vec2 p, Real& s, Real& e) const { locate_after(p, std::numeric_limits<Real>::quiet_NaN(), 0, s, e); }
 
 void Track::locate_after(Vec2 p, Real last, Real window, Real& s, Real& e) const {
   const Polyline::Closest c = centreline_.closest_after(p, last, window);

@@ -57,7 +57,8 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
 
 template <class T>
 void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
-  if (values) std::copy(values, values + static_cast<std::size_t>(count) * column.width, column.data() + first * column.width);
+  if (values)
+    std::copy(values, values + static_cast<std::size_t>(count) * column.width, column.data() + first * column.width);
 }
 
 }  // namespace
@@ -65,7 +66,8 @@ void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
 World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1)) { add_steering(std::move(steering)); }
 
 void World::check_steering(const Steering& s, int replacing) const {
-  if (!s.pipeline == !s.classic) throw std::invalid_argument("steering: expected a context pipeline or a classic steering");
+  if (!s.pipeline == !s.classic)
+    throw std::invalid_argument("steering: expected a context pipeline or a classic steering");
   if (!s.pipeline) return;
   for (int c = 0; c < steering_count(); ++c) {
     const auto& other = controllers_[c].steering.pipeline;
@@ -92,8 +94,8 @@ int World::add_steering(Steering steering) {
 
 const Steering& World::steering(int index) const {
   if (index < 0 || index >= steering_count()) {
-    throw std::out_of_range("steering: expected an index from 0 to " + std::to_string(steering_count() - 1) +
-                            ", got " + std::to_string(index));
+    throw std::out_of_range("steering: expected an index from 0 to " + std::to_string(steering_count() - 1) + ", got " +
+                            std::to_string(index));
   }
   return controllers_[index].steering;
 }
@@ -108,7 +110,8 @@ void World::set_steering(int index, Steering steering) {
       // A new resolution: carry the maps over so smoothing continues where it was.
       const int n = store_.size;
       std::vector<Real> interest(static_cast<std::size_t>(n) * slots), danger(interest.size());
-      resample(ConstMapBatch(store_.interest.data(), n, slots_), ResampleMethod::Linear, MapBatch{interest.data(), n, slots});
+      resample(ConstMapBatch(store_.interest.data(), n, slots_), ResampleMethod::Linear,
+               MapBatch{interest.data(), n, slots});
       resample(ConstMapBatch(store_.danger.data(), n, slots_), ResampleMethod::Max, MapBatch{danger.data(), n, slots});
       store_.set_map_width(slots);
       std::copy(interest.begin(), interest.end(), store_.interest.data());
@@ -196,7 +199,8 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
   if (spawn.mass) {
     check_values(spawn.mass, n, 1, "mass", true, false);
     for (std::size_t i = 0; i < n; ++i) {
-      if (!(spawn.mass[i] > 0)) throw std::invalid_argument("mass: expected values > 0, got 0 for agent " + std::to_string(i));
+      if (!(spawn.mass[i] > 0))
+        throw std::invalid_argument("mass: expected values > 0, got 0 for agent " + std::to_string(i));
     }
   }
   const std::int64_t first_id = next_id_;
@@ -351,8 +355,9 @@ void World::check_travel(Real dt) const {
     if (fastest * dt >= narrowest->window()) {
       throw std::invalid_argument(
           "dt: an agent at its max_speed of " + std::to_string(fastest) + " m/s travels " +
-          std::to_string(fastest * dt) + " m in a step of " + std::to_string(dt) + " s, as far as or farther than the " +
-          "window of " + std::to_string(narrowest->window()) + " m within which a behaviour of its steering " +
+          std::to_string(fastest * dt) + " m in a step of " + std::to_string(dt) +
+          " s, as far as or farther than the " + "window of " + std::to_string(narrowest->window()) +
+          " m within which a behaviour of its steering " +
           "(FollowPath, RacingLanes) seeks its place again; take a smaller dt or a larger window");
     }
   }
@@ -573,8 +578,8 @@ void World::step_unguarded(Real dt, int substeps) {
   }
   if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
   if (dt / static_cast<Real>(substeps) < kMinTimeStep) {
-    throw std::invalid_argument("substeps: expected substeps of at least 1e-6 seconds, got " + std::to_string(substeps) +
-                                " of a " + format_real(dt) + " s step");
+    throw std::invalid_argument("substeps: expected substeps of at least 1e-6 seconds, got " +
+                                std::to_string(substeps) + " of a " + format_real(dt) + " s step");
   }
   obstacles_.prepare_index();  // before the stages share the obstacles between threads
   using Clock = std::chrono::steady_clock;
@@ -603,7 +608,8 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
   const BusyFlag::Hold hold(busy_, "run");
   if (steps < 0) throw std::invalid_argument("steps: expected a number of steps >= 0, got " + std::to_string(steps));
   if (!keep_maps_ && (record.interest || record.danger || record.final_map)) {
-    throw std::invalid_argument("record: the world does not keep its maps (keep_maps is off), so it cannot record them");
+    throw std::invalid_argument(
+        "record: the world does not keep its maps (keep_maps is off), so it cannot record them");
   }
   const std::size_t n = static_cast<std::size_t>(store_.size);
   const std::size_t s = static_cast<std::size_t>(slots_);

@@ -201,9 +201,9 @@ class World {
   std::unique_ptr<ThreadPool> pool_;
   // Scratch, sized when agents, steerings or threads change, reused by every step.
   std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
-  std::vector<int> target_index_;   // (agents,) index of each agent's target agent or -1
-  std::vector<Real> linear_;        // (agents, 2) classic steering outputs, m/s^2
-  std::vector<Real> angular_;       // (agents,) rad/s^2
+  std::vector<int> target_index_;                                 // (agents,) index of each agent's target agent or -1
+  std::vector<Real> linear_;                                      // (agents, 2) classic steering outputs, m/s^2
+  std::vector<Real> angular_;                                     // (agents,) rad/s^2
   Real max_radius_ = 0;
   bool keep_maps_ = true;
   std::vector<int> index_of_id_;  // id -> index, -1 once removed

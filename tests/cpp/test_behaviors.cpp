@@ -220,4 +220,3 @@ TEST(Avoid, SensesOnlyTheLayersOfItsMask) {
   Avoid({}, p).fill(s, kFirstAgent, 1, dirs, nullptr, row.data());
   EXPECT_GT(row[0], 0.0f);
 }
-

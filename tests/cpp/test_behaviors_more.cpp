@@ -136,7 +136,7 @@ TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
   const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, 2, 0.5f, 4, 3, false, 1);
   const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   EXPECT_NEAR(path.progress({5, 0.6f}, anywhere), 16, 1e-5);
-  EXPECT_NEAR(path.progress({5, 0.6f}, 4), 5, 1e-5);    // on the way out: stays on the first leg
+  EXPECT_NEAR(path.progress({5, 0.6f}, 4), 5, 1e-5);  // on the way out: stays on the first leg
   EXPECT_NEAR(path.progress({5, 0.6f}, 4.5f), 5, 1e-5);
   EXPECT_NEAR(path.progress({9, 0.6f}, 4), 7, 1e-5);    // as far as the window reaches, 4 + 3
   EXPECT_NEAR(path.progress({1, 0.4f}, 4), 4, 1e-5);    // pushed back: progress stays
@@ -150,8 +150,8 @@ TEST(FollowPath, ALoopWrapsAroundAndNeverEnds) {
   const FollowPath loop({{0, 0}, {10, 0}, {10, 10}, {0, 10}}, 2, 0.5f, 4, 3, true, 1);
   EXPECT_NEAR(loop.length(), 40, 1e-5);
   EXPECT_NEAR(loop.progress({-0.5f, 5}, std::numeric_limits<Real>::quiet_NaN()), 35, 1e-5);
-  EXPECT_NEAR(loop.progress({1, -0.5f}, 39), 1, 1e-5);   // on into the next lap, wrapped
-  EXPECT_NEAR(loop.progress({5, 0.5f}, 79), 2, 1e-4);    // 79 is 39 a lap on; the window ends at 42
+  EXPECT_NEAR(loop.progress({1, -0.5f}, 39), 1, 1e-5);     // on into the next lap, wrapped
+  EXPECT_NEAR(loop.progress({5, 0.5f}, 79), 2, 1e-4);      // 79 is 39 a lap on; the window ends at 42
   EXPECT_NEAR(loop.progress({0.2f, 1}, 38.5f), 39, 1e-5);  // still before the corner
   bool end = true;
   const Vec2 aim = loop.aim(39, end);  // 2 m on: past the first waypoint
@@ -210,9 +210,9 @@ TEST(Track, LocatesWithinAWindowAcrossACrossing) {
   const Vec2 p{0.5f, -0.3f};
   eight.locate(p, s, e);
   EXPECT_NEAR(s, 4 * leg - std::sqrt(Real(0.32)), 1e-3);  // the whole track: the way back in
-  eight.locate_after(p, 8 * leg - 1, 5, s, e);  // came round the left lobe
-  EXPECT_NEAR(s, std::sqrt(Real(0.02)), 1e-3);                  // on the way out, wrapped
-  EXPECT_NEAR(e, -std::sqrt(Real(0.32)), 1e-3);                 // right of y = x
+  eight.locate_after(p, 8 * leg - 1, 5, s, e);            // came round the left lobe
+  EXPECT_NEAR(s, std::sqrt(Real(0.02)), 1e-3);            // on the way out, wrapped
+  EXPECT_NEAR(e, -std::sqrt(Real(0.32)), 1e-3);           // right of y = x
   // Polylines measure the same: a point and its tangent at any arc length.
   Vec2 t;
   const Vec2 q = eight.point_at(8 * leg + leg / 2, 0, &t);  // half a leg into the next lap

@@ -32,9 +32,9 @@ TEST(Combine, EachRuleSlotBySlot) {
 TEST(Combine, WeightsScaleEachMapFirst) {
   const std::vector<Real> w{2.0f, 0.5f};
   const auto sum = run(CombineRule::Sum, &w);
-  EXPECT_FLOAT_EQ(sum[0], 0.2f);   // 2*0 + 0.5*0.4
-  EXPECT_FLOAT_EQ(sum[1], 1.1f);   // 2*0.5 + 0.5*0.2
-  EXPECT_FLOAT_EQ(sum[2], 1.5f);   // 2*1 - 0.5
+  EXPECT_FLOAT_EQ(sum[0], 0.2f);  // 2*0 + 0.5*0.4
+  EXPECT_FLOAT_EQ(sum[1], 1.1f);  // 2*0.5 + 0.5*0.2
+  EXPECT_FLOAT_EQ(sum[2], 1.5f);  // 2*1 - 0.5
   const auto mean = run(CombineRule::Mean, &w);
   EXPECT_FLOAT_EQ(mean[1], 1.1f / 2.5f);
   const auto mx = run(CombineRule::Max, &w);

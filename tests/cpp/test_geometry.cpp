@@ -19,7 +19,7 @@ TEST(Geometry, RayAgainstCircleAndCapsule) {
   EXPECT_TRUE(std::isinf(ray_circle_distance({0, 0}, {-1, 0}, {5, 0}, 1)));
   EXPECT_EQ(ray_circle_distance({5, 0.5f}, {1, 0}, {5, 0}, 1), 0);
   const Segment wall{{3, -2}, {3, 2}};
-  EXPECT_FLOAT_EQ(ray_capsule_distance({0, 0}, {1, 0}, wall, 0.5f), 2.5f);  // the flat side
+  EXPECT_FLOAT_EQ(ray_capsule_distance({0, 0}, {1, 0}, wall, 0.5f), 2.5f);    // the flat side
   EXPECT_NEAR(ray_capsule_distance({0, 2}, {1, 0}, wall, 0.5f), 2.5f, 1e-5);  // the round end, head on
   EXPECT_TRUE(std::isinf(ray_capsule_distance({0, 0}, {0, 1}, wall, 0.5f)));
   EXPECT_EQ(ray_capsule_distance({3.2f, 0}, {1, 0}, wall, 0.5f), 0);

@@ -37,7 +37,8 @@ TEST(LaneAtan2, WithinThreeTenthsOfAMicroradianEverywhere) {
     const double exact = std::atan2(static_cast<double>(ys[i]), static_cast<double>(xs[i]));
     const Real got = lane_atan2(ys[i], xs[i]);
     // atan2(-0, x < 0) is -pi; this one gives pi, the same heading.
-    const double error = std::fabs(got - exact) > 6 ? std::fabs(std::fabs(got) - std::fabs(exact)) : std::fabs(got - exact);
+    const double error =
+        std::fabs(got - exact) > 6 ? std::fabs(std::fabs(got) - std::fabs(exact)) : std::fabs(got - exact);
     worst = std::max(worst, error);
 #ifdef CONTEXTSTEER_SIMD
     if (i % 4 == 0) {
@@ -62,8 +63,9 @@ struct Agents {
   std::vector<Real> position, velocity, heading, omega, direction, strength;
   std::vector<Real> max_speed, max_acceleration, max_force, mass, max_turn_rate;
   MotionColumns columns() {
-    return {position.data(), velocity.data(), heading.data(), omega.data(), direction.data(), strength.data(),
-            max_speed.data(), max_acceleration.data(), max_force.data(), mass.data(), max_turn_rate.data()};
+    return {position.data(),  velocity.data(), heading.data(),      omega.data(),
+            direction.data(), strength.data(), max_speed.data(),    max_acceleration.data(),
+            max_force.data(), mass.data(),     max_turn_rate.data()};
   }
 };
 
@@ -132,8 +134,7 @@ TEST(Motion, FollowsTheFormulasAndLeavesOtherAgentsAlone) {
     const double speed = before.strength[a] * before.max_speed[a];
     const double dx = before.direction[2 * a] * speed - before.velocity[2 * a];
     const double dy = before.direction[2 * a + 1] * speed - before.velocity[2 * a + 1];
-    const double max_change =
-        std::min<double>(before.max_acceleration[a], before.max_force[a] / before.mass[a]) * h;
+    const double max_change = std::min<double>(before.max_acceleration[a], before.max_force[a] / before.mass[a]) * h;
     const double change = std::hypot(dx, dy);
     const double scale = change <= max_change ? 1 : max_change / change;
     const double vx = before.velocity[2 * a] + dx * scale, vy = before.velocity[2 * a + 1] + dy * scale;

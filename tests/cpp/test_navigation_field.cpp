@@ -85,7 +85,7 @@ TEST(NavigationField, ClearanceIsAMarginThatCostsNotAWall) {
   const NavigationField wide(walls, kAllLayers, kSquare, 0.25f, 1.0f, {{15, 10}});
   const NavigationField tight(walls, kAllLayers, kSquare, 0.25f, 0, {{15, 10}});
   EXPECT_FALSE(wide.blocked()[static_cast<std::size_t>(40) * wide.columns() + 40]);  // the door's middle
-  EXPECT_GT(wide.distance_at({5, 10}), tight.distance_at({5, 10}) + 0.5f);  // the margin costs
+  EXPECT_GT(wide.distance_at({5, 10}), tight.distance_at({5, 10}) + 0.5f);           // the margin costs
   EXPECT_LT(wide.distance_at({5, 10}), 15.0f);
   EXPECT_GT(wide.direction_at({9, 10}).x, 0.95f);
   // Along an open wall, the field leads away from it where there is room: 0.5 m from
@@ -203,7 +203,8 @@ TEST(NavigationField, RejectsBadArguments) {
 TEST(FollowField, InterestAlongTheFieldArrivingAtTheGoal) {
   Obstacles walls;
   walls.add_segment({{10, 4}, {10, 20}});
-  auto field = std::make_shared<const NavigationField>(walls, kAllLayers, kSquare, 0.25f, 0, std::vector<Vec2>{{15, 10}});
+  auto field =
+      std::make_shared<const NavigationField>(walls, kAllLayers, kSquare, 0.25f, 0, std::vector<Vec2>{{15, 10}});
   const FollowField follow(field, 0.5f, 4, 1);
   std::vector<Real> xy{5, 10, 15.2f, 10, 13, 10};
   SceneView scene;

@@ -53,14 +53,14 @@ TEST(Polyline, ClosestOverTheWholePathEqualsBruteForce) {
 TEST(Polyline, ClosestWithinARangeStaysInIt) {
   // A hairpin: out along y = 0 and back along y = 1.
   const Polyline hairpin({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, false);
-  EXPECT_NEAR(hairpin.closest({5, 0.8f}).s, 16, 1e-5);          // the way back is closer
-  EXPECT_NEAR(hairpin.closest({5, 0.8f}, 2, 8).s, 5, 1e-5);     // but not in range
-  EXPECT_NEAR(hairpin.closest({9, 0.8f}, 2, 6).s, 6, 1e-5);     // the range's end
-  EXPECT_NEAR(hairpin.closest({1, 0.2f}, 2, 6).s, 2, 1e-5);     // its start
+  EXPECT_NEAR(hairpin.closest({5, 0.8f}).s, 16, 1e-5);       // the way back is closer
+  EXPECT_NEAR(hairpin.closest({5, 0.8f}, 2, 8).s, 5, 1e-5);  // but not in range
+  EXPECT_NEAR(hairpin.closest({9, 0.8f}, 2, 6).s, 6, 1e-5);  // the range's end
+  EXPECT_NEAR(hairpin.closest({1, 0.2f}, 2, 6).s, 2, 1e-5);  // its start
   // On a closed path the range runs on into the next lap, and s comes back wrapped.
   const Polyline square({{0, 0}, {10, 0}, {10, 10}, {0, 10}}, true);
   EXPECT_NEAR(square.closest({2, -0.5f}, 38, 43).s, 2, 1e-5);
-  EXPECT_NEAR(square.closest({2, -0.5f}, 78, 83).s, 2, 1e-4);   // a lap further on, the same
+  EXPECT_NEAR(square.closest({2, -0.5f}, 78, 83).s, 2, 1e-4);  // a lap further on, the same
   // A single point: every s is 0 and the point is the closest.
   const Polyline dot({{3, 4}}, false);
   EXPECT_EQ(dot.length(), 0);

@@ -111,7 +111,9 @@ TEST(SpatialGrid, MatchesOnlyTheStateItWasBuiltFrom) {
   std::vector<LayerMask> layer{1, 2, 1}, senses{kAllLayers, 1, 3};
   SpatialGrid grid;
   grid.build(xy.data(), 3, 2, radius.data(), layer.data(), senses.data());
-  auto matches = [&](int n, Real cell) { return grid.matches(xy.data(), n, cell, radius.data(), layer.data(), senses.data()); };
+  auto matches = [&](int n, Real cell) {
+    return grid.matches(xy.data(), n, cell, radius.data(), layer.data(), senses.data());
+  };
   EXPECT_TRUE(matches(3, 2));
   EXPECT_FALSE(matches(3, 4));  // another cell size
   EXPECT_FALSE(matches(2, 2));  // another count

@@ -259,8 +259,8 @@ TEST(World, PursueCatchesATargetMovingInAStraightLine) {
   ClassicBehavior pursue;
   pursue.kind = ClassicKind::Pursue;
   pursue.max_prediction = 2;
-  const int chaser = w.add_steering({nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{pursue},
-                                                                                CombinerKind::Blend)});
+  const int chaser = w.add_steering(
+      {nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{pursue}, CombinerKind::Blend)});
   std::vector<Real> p0{0, 10}, v0{1, 0}, s0{1}, a0{1};
   AgentSpawn target;
   target.positions = p0.data();
@@ -344,7 +344,8 @@ class HoldsTheStep : public Behavior {
 
 TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
   auto holder = std::make_shared<HoldsTheStep>();
-  World w({std::make_shared<Pipeline>(PipelineConfig{}, std::vector<std::shared_ptr<const Behavior>>{holder}), nullptr});
+  World w(
+      {std::make_shared<Pipeline>(PipelineConfig{}, std::vector<std::shared_ptr<const Behavior>>{holder}), nullptr});
   add(w, {0, 0, 5, 0}, 1.0f);
   std::thread stepping([&w] { w.step(0.1f); });
   holder->wait_inside();
@@ -430,7 +431,8 @@ TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
     for (int a = 0; a < w.agent_count(); ++a) {
       const Pipeline::Explanation e = w.explain(a);
       const Real* row = w.agents().danger.data() + static_cast<std::size_t>(a) * 16;
-      ASSERT_EQ(0, std::memcmp(e.danger.data(), row, 16 * sizeof(Real))) << "agent " << a << ", " << threads << " threads";
+      ASSERT_EQ(0, std::memcmp(e.danger.data(), row, 16 * sizeof(Real)))
+          << "agent " << a << ", " << threads << " threads";
       in_danger += *std::max_element(e.danger.begin(), e.danger.end()) > 0;
     }
     EXPECT_GT(in_danger, w.agent_count() / 2);
@@ -462,9 +464,9 @@ class CountingBehavior : public Behavior {
 };
 
 Steering counting_pipeline() {
-  std::vector<std::shared_ptr<const Behavior>> behaviors{std::make_shared<CountingBehavior>(0),
-                                                         std::make_shared<Chase>(std::vector<Vec2>{{5, 0}}, ChaseParams{}),
-                                                         std::make_shared<CountingBehavior>(1)};
+  std::vector<std::shared_ptr<const Behavior>> behaviors{
+      std::make_shared<CountingBehavior>(0), std::make_shared<Chase>(std::vector<Vec2>{{5, 0}}, ChaseParams{}),
+      std::make_shared<CountingBehavior>(1)};
   PipelineConfig c;
   c.slots = 8;
   return {std::make_shared<Pipeline>(c, behaviors), nullptr};

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <stdexcept>
 #include <type_traits>
-#include <cmath>
 #include <vector>
 
 #include "../neighbour_lanes.hpp"
-#include "../simd.hpp"
 #include "../row_chunks.hpp"
+#include "../simd.hpp"
 #include "../thread_pool.hpp"
 #include "arc_coverage.hpp"
 
@@ -65,10 +65,10 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_falloff(Falloff curve, V clearance, Real max_d
 // Per-thread buffers for one agent's neighbours, grown to the largest neighbourhood seen
 // (with 8 lanes of slack, as whole vectors are stored past the last neighbour).
 struct NeighbourBuffers {
-  std::vector<Real> storage;       // eight arrays of `capacity` entries each
-  std::vector<int> int_storage;    // two more
+  std::vector<Real> storage;     // eight arrays of `capacity` entries each
+  std::vector<int> int_storage;  // two more
   std::size_t capacity = 0;
-  Real *dx, *dy, *disc;           // offsets (m) and disc radius r_a + r_b (m)
+  Real *dx, *dy, *disc;            // offsets (m) and disc radius r_a + r_b (m)
   Real *ux, *uy, *limit, *weight;  // bearing, least cosine to a covered slot, danger
   // For pairs (agent_pair_danger) only: the danger the neighbour takes from the agent,
   // the neighbour's place in the grid order, and which way the pair senses: bit 0 when
@@ -129,17 +129,17 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
   auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
   };
-  for_each_neighbour_lanes<W>(scene, a, reach, room_for_run, [&](const NeighbourLanes<W>& n)
-                                                                 CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-    const int bits = mask_bits(n.keep);
-    const M order = packing.order[bits];
-    store_lanes(s.dx + m, pack(n.dx, order));
-    store_lanes(s.dy + m, pack(n.dy, order));
-    store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
-    // The count feeds the next store's address: popcnt (1 cycle) where the kernel has it,
-    // else the table (a load).
-    m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
-  });
+  for_each_neighbour_lanes<W>(scene, a, reach, room_for_run,
+                              [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+                                const int bits = mask_bits(n.keep);
+                                const M order = packing.order[bits];
+                                store_lanes(s.dx + m, pack(n.dx, order));
+                                store_lanes(s.dy + m, pack(n.dy, order));
+                                store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
+                                // The count feeds the next store's address: popcnt (1 cycle) where the kernel has it,
+                                // else the table (a load).
+                                m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
+                              });
   return m;
 }
 
@@ -259,9 +259,8 @@ void agent_danger_baseline(const SceneView& scene, const int* agents, int count,
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const int* agents, int count,
-                                                Real max_distance, Falloff falloff, const SlotDirections& dirs,
-                                                Real* danger) {
+CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const int* agents, int count, Real max_distance,
+                                                Falloff falloff, const SlotDirections& dirs, Real* danger) {
   agent_danger_lanes<8>(scene, agents, count, max_distance, falloff, dirs, danger);
 }
 #endif
@@ -347,8 +346,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
     Real* other;  // the neighbour's row
   };
   auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-    return SweptPair{SweptNeighbour::at(s, j), weight_back[j],
-                     rows + static_cast<std::size_t>(s.place[j]) * slots};
+    return SweptPair{SweptNeighbour::at(s, j), weight_back[j], rows + static_cast<std::size_t>(s.place[j]) * slots};
   };
   auto cover = [](const SweptPair& q, int i, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     using Lane = decltype(acc);
@@ -395,9 +393,8 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
   *zeroed_to = zeroed;
 }
 
-void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit,
-                          Real max_distance, Real max_radius, Falloff falloff, const SlotDirections& dirs, Real* rows,
-                          int* zeroed_to) {
+void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, Real max_distance,
+                          Real max_radius, Falloff falloff, const SlotDirections& dirs, Real* rows, int* zeroed_to) {
   // Where every agent senses every other, the layer tests are left out.
   if (grid.everyone_senses_everyone()) {
     return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs,
@@ -470,7 +467,8 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Real
   if (slots >= 2 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
   for (int k = 0; k < count; ++k) {
-    add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs, danger + static_cast<std::size_t>(k) * slots);
+    add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs,
+                            danger + static_cast<std::size_t>(k) * slots);
   }
 }
 

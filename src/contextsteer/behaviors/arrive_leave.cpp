@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace contextsteer {
 
 Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways)

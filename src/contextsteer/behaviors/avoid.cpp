@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "agent_danger.hpp"
-#include "arc_coverage.hpp"
 #include "../evaluation_cache.hpp"
 #include "../slot_sweep.hpp"
+#include "agent_danger.hpp"
+#include "arc_coverage.hpp"
 
 namespace contextsteer {
 

@@ -19,7 +19,8 @@ namespace contextsteer {
 class Behavior {
  public:
   explicit Behavior(Real weight) : weight_(weight) {
-    if (!std::isfinite(weight)) throw std::invalid_argument("weight: expected a finite number, got " + std::to_string(weight));
+    if (!std::isfinite(weight))
+      throw std::invalid_argument("weight: expected a finite number, got " + std::to_string(weight));
   }
   virtual ~Behavior() = default;
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-
 namespace contextsteer {
 
 TargetCombine parse_target_combine(const std::string& name, const char* argument) {

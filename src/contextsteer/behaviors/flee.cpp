@@ -1,6 +1,5 @@
 #include "flee.hpp"
 
-
 namespace contextsteer {
 
 Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways)

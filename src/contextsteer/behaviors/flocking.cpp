@@ -13,8 +13,8 @@ Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
   check_positive_distance(radius, "radius");
 }
 
-void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                    Real* interest, Real*) const {
+void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                    Real*) const {
   if (!scene.grid) return;  // no neighbours to flock with
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];

@@ -30,8 +30,8 @@ Real FollowField::strength(Real distance) const {
   return std::min(Real(1), distance / slowing_radius_);
 }
 
-void FollowField::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                       Real* interest, Real*) const {
+void FollowField::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                       Real*) const {
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const Vec2 p = scene.position(agents[k]);
     const Vec2 u = field_->direction_at(p);

@@ -31,7 +31,8 @@ FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_
       window_(window),
       sideways_(sideways) {
   check_sideways(sideways);
-  if (!(lookahead >= 0) || std::isinf(lookahead)) throw std::invalid_argument("lookahead: expected a finite distance >= 0");
+  if (!(lookahead >= 0) || std::isinf(lookahead))
+    throw std::invalid_argument("lookahead: expected a finite distance >= 0");
   if (!(arrive_radius >= 0) || std::isinf(arrive_radius)) {
     throw std::invalid_argument("arrive_radius: expected a finite distance >= 0");
   }
@@ -40,9 +41,7 @@ FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_
   if (loop && !(length() > 0)) throw std::invalid_argument("waypoints: a loop needs two distinct waypoints or more");
 }
 
-Real FollowPath::progress(Vec2 p, Real last) const {
-  return path_.closest_after(p, last, window_).s;
-}
+Real FollowPath::progress(Vec2 p, Real last) const { return path_.closest_after(p, last, window_).s; }
 
 Vec2 FollowPath::aim(Real s, bool& at_end) const {
   const Real ahead = loop() ? s + lookahead_ : std::min(s + lookahead_, length());
@@ -50,8 +49,8 @@ Vec2 FollowPath::aim(Real s, bool& at_end) const {
   return path_.point_at(ahead);
 }
 
-void FollowPath::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                      Real* interest, Real*) const {
+void FollowPath::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                      Real*) const {
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);

@@ -12,8 +12,8 @@ Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(stren
   }
 }
 
-void Forward::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                   Real* interest, Real*) const {
+void Forward::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                   Real*) const {
   add_angle_lobes(interest, dirs, count, strength_, [&](int k) { return scene.heading(agents[k]); });
 }
 

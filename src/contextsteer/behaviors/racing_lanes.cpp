@@ -8,8 +8,8 @@
 
 namespace contextsteer {
 
-RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width,
-                         Real window, Falloff falloff, Real weight)
+RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
+                         Falloff falloff, Real weight)
     : Behavior(weight),
       track_(std::move(track)),
       lanes_(lanes),
@@ -22,8 +22,10 @@ RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real loo
     throw std::invalid_argument("lanes: expected from 1 to " + std::to_string(kMaxLanes) + " lanes, got " +
                                 std::to_string(lanes));
   }
-  if (!(lookahead > 0) || std::isinf(lookahead)) throw std::invalid_argument("lookahead: expected a finite distance > 0");
-  if (!(line_width > 0) || std::isinf(line_width)) throw std::invalid_argument("line_width: expected a finite width > 0");
+  if (!(lookahead > 0) || std::isinf(lookahead))
+    throw std::invalid_argument("lookahead: expected a finite distance > 0");
+  if (!(line_width > 0) || std::isinf(line_width))
+    throw std::invalid_argument("line_width: expected a finite width > 0");
   if (!(window > 0) || std::isinf(window)) throw std::invalid_argument("window: expected a finite distance > 0");
 }
 
@@ -76,8 +78,8 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
   return out;
 }
 
-void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                       Real* interest, Real*) const {
+void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                       Real*) const {
   Real lane_interest[kMaxLanes], lane_danger[kMaxLanes], lane_final[kMaxLanes];
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];

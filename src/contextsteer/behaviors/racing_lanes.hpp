@@ -31,7 +31,7 @@ namespace contextsteer {
 struct LaneDecision {
   Real progress = 0;  // the car's arc length s, metres
   Real lateral = 0;   // chosen lateral offset, metres
-  Vec2 target;       // the track point aimed at
+  Vec2 target;        // the track point aimed at
   Real strength = 0;
   bool blocked = false;
 };
