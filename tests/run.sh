@@ -23,5 +23,10 @@ cmake -S . -B build/cpp-tests -DCONTEXTSTEER_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=R
 cmake --build build/cpp-tests --parallel 2
 ctest --test-dir build/cpp-tests --output-on-failure
 
+echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
+cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/standalone --parallel 2
+build/standalone/crowd_crossing
+
 echo "== Python tests"
 python3 -m pytest
