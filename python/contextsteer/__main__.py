@@ -29,13 +29,18 @@ def main(argv: list[str] | None = None) -> int:
     matplotlib.use("Agg")  # a file is written; no window is wanted
     from .demo import draw_corridor, run_corridor, summary
 
-    run = run_corridor(args.agents, steps=args.steps, slots=args.slots, seed=args.seed)
+    try:
+        run = run_corridor(args.agents, steps=args.steps, slots=args.slots, seed=args.seed)
+    except (ValueError, TypeError) as exc:  # a value argparse let through; the message names it
+        demo.error(str(exc))
     fig = draw_corridor(run)
     try:
         fig.savefig(args.out, dpi=110)
     except OSError as exc:
         print(f"contextsteer demo: cannot write {args.out}: {exc}", file=sys.stderr)
         return 1
+    except ValueError as exc:  # a file type matplotlib cannot write
+        demo.error(f"--out: {exc}")
     print(f"corridor: {summary(run)}")
     print(f"figure written to {args.out}")
     return 0

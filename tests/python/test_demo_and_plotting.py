@@ -21,11 +21,19 @@ def test_demo_command_writes_a_png_and_reports_arrivals(tmp_path):
     assert "steps" in result.stdout
 
 
-def test_demo_command_reports_bad_arguments():
-    result = subprocess.run([sys.executable, "-m", "contextsteer", "demo", "--agents", "0"],
-                            capture_output=True, text=True)
+@pytest.mark.parametrize(("arguments", "named"), [
+    (["--agents", "0"], "--agents"),
+    (["--agents", "2000000"], "agents"),   # refused by the scene, not by argparse
+    (["--slots", "100000"], "slots"),
+    (["--seed", "-3"], "seed"),
+    (["--out", "corridor.txt"], "--out"),
+])
+def test_demo_command_reports_bad_arguments(arguments, named, tmp_path):
+    result = subprocess.run([sys.executable, "-m", "contextsteer", "demo", *arguments],
+                            capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 2
-    assert "--agents" in result.stderr
+    assert "contextsteer demo: error:" in result.stderr and named in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_corridor_run_arrivals_are_consistent_with_trajectories():
