@@ -9,15 +9,41 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.colors import Colormap, to_rgba_array
 from matplotlib.patches import Circle
 
 from . import _validation as check
 
 # Colours per map kind, so every figure of the project reads the same way.
 MAP_COLOURS = {"interest": "tab:green", "danger": "tab:red", "final": "tab:blue"}
+
+
+def _colours(name: str, value, count: int) -> np.ndarray:
+    """``(1, 4)`` or ``(count, 4)`` RGBA from one matplotlib colour or ``count`` of them."""
+    try:
+        rgba = to_rgba_array(value)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name}: expected a matplotlib colour or {count} of them, got {value!r} ({exc})") from None
+    if len(rgba) not in (1, count):
+        raise ValueError(f"{name}: expected one colour or {count}, got {len(rgba)}")
+    return rgba
+
+
+def _colormap(name: str, value) -> Colormap:
+    """A matplotlib colormap, or the one registered under the name ``value``."""
+    if isinstance(value, Colormap):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected a colormap name (str) or a matplotlib Colormap, got {type(value).__name__}")
+    try:
+        return matplotlib.colormaps[value]
+    except KeyError:
+        raise ValueError(f"{name}: expected the name of a registered colormap ('viridis', 'magma', ...), "
+                         f"got {value!r}") from None
 
 
 def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
@@ -44,7 +70,7 @@ def plot_segments(segments, ax=None, **kwargs):
     return lines
 
 
-def plot_field(field, ax=None, *, arrows: int = 24, cmap: str = "viridis") -> list:
+def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viridis") -> list:
     """Draw a :class:`~contextsteer.NavigationField`: its distances as an image (blocked
     and unreachable cells left blank) and, when ``arrows`` > 0, its directions as about
     ``arrows`` arrows across the longer side. Returns ``[image]`` or ``[image, quiver]``."""
@@ -53,10 +79,11 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str = "viridis") -> li
     if not isinstance(field, NavigationField):
         raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
     arrows = check.count("arrows", arrows)
+    colormap = _colormap("cmap", cmap)
     if ax is None:
         _, ax = plt.subplots()
     distances = np.where(np.isfinite(field.distances), field.distances, np.nan)
-    artists = [ax.imshow(distances, origin="lower", extent=field.extent, cmap=cmap, interpolation="nearest")]
+    artists = [ax.imshow(distances, origin="lower", extent=field.extent, cmap=colormap, interpolation="nearest")]
     if arrows:
         every = max(1, max(field.shape) // arrows)
         x, y = field.centres
@@ -74,6 +101,7 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs
     traj = check.real_array("trajectories", trajectories)
     if traj.ndim != 3 or traj.shape[2] != 2:
         raise ValueError(f"trajectories: expected an array of shape (T, n, 2), got shape {traj.shape}")
+    mark_ends = check.flag("mark_ends", mark_ends)
     if ax is None:
         _, ax = plt.subplots()
     style = {"linewidth": 1.0, "alpha": 0.8} | kwargs
@@ -97,6 +125,8 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     """
     if not isinstance(maps, Mapping) or not maps:
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
+    offset = check.number("offset", offset)
+    length = 1.0 if strength is None else check.number("strength", strength, minimum=0.0)
     if ax is None:
         _, ax = plt.subplots(subplot_kw={"projection": "polar"})
     elif getattr(ax, "name", "") != "polar":
@@ -112,7 +142,6 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         artists += ax.plot(angles, radii, marker=".", label=name, color=MAP_COLOURS.get(name))
     if direction is not None:
         d = check.shaped("direction", direction, (2,))
-        length = 1.0 if strength is None else float(strength)
         if np.any(d):
             angle = float(np.arctan2(d[1], d[0]))
             artists.append(ax.annotate("", xy=(angle, length), xytext=(0, 0),
@@ -159,6 +188,7 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     every = check.count("every", every, minimum=1)
     trail = check.count("trail", trail)
     interval = check.number("interval", interval, above=0.0)
+    color = _colours("color", color, count)
     if ax is None:
         _, ax = plt.subplots()
     frames = range(0, len(positions), every)

@@ -102,8 +102,27 @@ def scenario_call(name: str, related: tuple[str, ...] = (), **baseline) -> Call:
     return Call("scenarios." + name, run, baseline, related)
 
 
+def cs_plotting():
+    from contextsteer import plotting  # imported on demand, as users do
+
+    return plotting
+
+
 def recorded() -> cs.Recording:
     return world().run(5, 0.1, record="all")
+
+
+def drawn(plot, polar: bool = False):
+    """A plotting call on an axis of its own, closed afterwards."""
+    import matplotlib.pyplot as plt
+
+    def run(**kwargs):
+        fig, ax = plt.subplots(subplot_kw={"projection": "polar"} if polar else {})
+        try:
+            plot(ax=ax, **kwargs)
+        finally:
+            plt.close(fig)
+    return run
 
 
 def add_then_step(method: str):
@@ -226,6 +245,19 @@ CALLS = [
     Call("metrics.summary", lambda **k: list(metrics.summary(recorded(), **k).values()),
          dict(targets=np.array([[5.0, 0.0]] * 3), within=1.0), nonfinite_ok=True),
     Call("Recording.truncated", lambda **k: recorded().truncated(**k).positions, dict(steps=3)),
+    Call("plotting.animate", drawn(lambda **k: cs_plotting().animate(**k)),
+         dict(recording=recorded(), radius=0.3, every=1, interval=40.0, color="tab:blue", trail=2)),
+    Call("plotting.plot_context_maps", drawn(lambda **k: cs_plotting().plot_context_maps(**k), polar=True),
+         dict(maps={"interest": np.ones(8), "danger": np.zeros(8)}, offset=0.0, direction=np.array([1.0, 0.0]),
+              strength=0.5)),
+    Call("plotting.plot_field", drawn(lambda **k: cs_plotting().plot_field(**k)),
+         dict(field=field_of_test(), arrows=12, cmap="viridis")),
+    Call("plotting.plot_obstacles", drawn(lambda **k: cs_plotting().plot_obstacles(**k)),
+         dict(obstacles=np.array([[0.0, 0.0, 1.0]]))),
+    Call("plotting.plot_segments", drawn(lambda **k: cs_plotting().plot_segments(**k)),
+         dict(segments=np.array([[0.0, 0.0, 1.0, 1.0]]))),
+    Call("plotting.plot_trajectories", drawn(lambda **k: cs_plotting().plot_trajectories(**k)),
+         dict(trajectories=np.zeros((5, 2, 2)), mark_ends=True)),
     Call("sweep", lambda **k: cs.sweep(lambda a: cs.World(pipeline(), POSITIONS * a), **k),
          dict(params={"a": [1, 2]}, steps=3, dt=0.1, substeps=1, record="state", workers=1), nonfinite_ok=True),
 ]
