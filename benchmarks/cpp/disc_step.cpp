@@ -1,5 +1,5 @@
 // The disc scene in C++ alone: times each stage of World::step and counts the heap
-// allocations made while stepping, by replacing the global operator new.
+// allocations made while stepping (tests/cpp/counting_new.cpp replaces operator new).
 //
 //   cmake -S . -B build/bench -DCONTEXTSTEER_BUILD_BENCHMARKS=ON && cmake --build build/bench
 //   build/bench/disc_step [agents=100000] [steps=20] [threads=1] [sense=15] [spatial=1] [keep_maps=1]
@@ -10,41 +10,18 @@
 // The scene: n agents filling a disc (70 m^2 per agent), each heading for its antipodal
 // point; Chase of its own target plus Avoid of the agents within 15 m; 16 slots.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <new>
 #include <random>
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
 #include "contextsteer/world.hpp"
-
-namespace {
-std::atomic<long long> allocations{0};
-}
-
-// Counting replacements of the global allocation functions: the plain form (the sized
-// and array forms fall back to it) and the aligned form (the world's columns use it).
-void* operator new(std::size_t size) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void* operator new(std::size_t size, std::align_val_t alignment) {
-  allocations.fetch_add(1, std::memory_order_relaxed);
-  const std::size_t a = static_cast<std::size_t>(alignment);
-  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a + (size == 0 ? a : 0))) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+#include "counting_new.hpp"
 
 using namespace contextsteer;
 
@@ -105,7 +82,7 @@ int main(int argc, char** argv) {
   StageTimes total;
   std::vector<double> step_times;
   step_times.reserve(steps);  // so that the count below is the world's alone
-  const long long before = allocations.load();
+  const long long before = heap_allocations();
   for (int i = 0; i < steps; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     world.step(0.1f);
@@ -114,7 +91,7 @@ int main(int argc, char** argv) {
     total.check += s.check, total.index += s.index, total.evaluate += s.evaluate;
     total.integrate += s.integrate, total.measure += s.measure;
   }
-  const long long made = allocations.load() - before;
+  const long long made = heap_allocations() - before;
   std::sort(step_times.begin(), step_times.end());
   const double ms = 1e3 / steps;
   std::printf("disc scene: %d agents, 16 slots, sense radius %.1f m, %d thread(s), %d steps%s\n", agents, sense,

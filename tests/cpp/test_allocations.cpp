@@ -1,0 +1,138 @@
+// A steady-state World::step allocates nothing, whatever its behaviours: a world with
+// every kind of behaviour and a classic steering, on one and two threads.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/behaviors/chase.hpp"
+#include "contextsteer/behaviors/flee.hpp"
+#include "contextsteer/behaviors/flocking.hpp"
+#include "contextsteer/behaviors/follow_field.hpp"
+#include "contextsteer/behaviors/follow_path.hpp"
+#include "contextsteer/behaviors/forward.hpp"
+#include "contextsteer/behaviors/pursue_evade.hpp"
+#include "contextsteer/behaviors/racing_lanes.hpp"
+#include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/behaviors/time_to_collision.hpp"
+#include "contextsteer/behaviors/wander.hpp"
+#include "contextsteer/world.hpp"
+#include "counting_new.hpp"
+
+using namespace contextsteer;
+
+namespace {
+
+// 400 agents in a 60 m square round pillars and a wall, in three groups: one pipeline
+// of every context behaviour, one of a racing car's lanes, one classic steering.
+std::unique_ptr<World> every_kind_of_world(int threads) {
+  Obstacles scene;
+  for (int i = 0; i < 80; ++i) scene.add_circle({{7.0f * (i % 9) - 28, 7.0f * (i / 9) - 28}, 0.6f});
+  scene.add_segment({{-20, 25}, {20, 25}});
+  scene.add_polygon({{30, 30}, {34, 30}, {32, 34}});
+
+  Targets goal;
+  goal.points = {{25, 0}};
+  Targets own;
+  own.agent_target = true;
+  ChaseParams chase;
+  chase.agent_target = true;
+  AvoidParams avoid;
+  avoid.agents = true;
+  avoid.max_distance = 3;
+  const auto field = std::make_shared<NavigationField>(scene, kAllLayers, Bounds{{-40, -40}, {40, 40}}, 0.5f, 0.3f,
+                                                       std::vector<Vec2>{{25, 0}});
+  std::vector<std::shared_ptr<const Behavior>> everything{
+      std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+      std::make_shared<Avoid>(std::vector<Circle>{{{5, 5}, 1}}, avoid),
+      std::make_shared<Flee>(goal, 5, Falloff::Linear, 0.2f),
+      std::make_shared<Arrive>(own, 0.5f, 3, 0.5f, 0.3f),
+      std::make_shared<Leave>(goal, 1, 4, 0.2f),
+      std::make_shared<Pursue>(1, 0.3f),
+      std::make_shared<Evade>(1, 5, Falloff::Smoothstep, 0.3f),
+      std::make_shared<Flocking>(FlockRule::Separation, 2, Falloff::Linear, 0.5f),
+      std::make_shared<Flocking>(FlockRule::Alignment, 4, Falloff::Linear, 0.2f),
+      std::make_shared<Flocking>(FlockRule::Cohesion, 4, Falloff::Linear, 0.2f),
+      std::make_shared<Forward>(0.5f, 0.2f),
+      std::make_shared<Wander>(7, 0.5f, 1, 0.5f, 0.2f),
+      std::make_shared<FollowPath>(std::vector<Vec2>{{-30, -30}, {30, -30}, {30, 20}}, 2, 0.5f, 3, 8, true, 0.5f),
+      std::make_shared<FollowField>(field, 0.5f, 3, 0.5f),
+      std::make_shared<Rays>(4, RayMode::Distance, 1),
+      std::make_shared<TimeToCollision>(6, 2, Falloff::Linear, 1)};
+  PipelineConfig config;
+  config.slots = 16;
+  config.resolve.select = SelectMethod::Blend;
+  config.smooth = 0.3f;
+  config.blur_danger = 0.5f;
+
+  std::vector<Vec2> oval;
+  for (int k = 0; k < 40; ++k) oval.push_back({30 * std::cos(0.157f * k), 20 * std::sin(0.157f * k)});
+  const auto track = std::make_shared<Track>(oval, 4, std::vector<Real>{}, true);
+  const std::vector<std::shared_ptr<const Behavior>> lanes{
+      std::make_shared<RacingLanes>(track, 7, 10, 1, 20, Falloff::Linear, 1)};
+
+  ClassicBehavior arrive;
+  arrive.kind = ClassicKind::Arrive;
+  ClassicBehavior look;
+  look.kind = ClassicKind::LookWhereYouGo;
+
+  auto made = std::make_unique<World>(Steering{std::make_shared<Pipeline>(config, everything), nullptr});
+  World& world = *made;
+  world.add_steering(Steering{std::make_shared<Pipeline>(config, lanes), nullptr});
+  world.add_steering(Steering{
+      nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{arrive, look}, CombinerKind::Blend)});
+  world.obstacles() = scene;
+  world.set_threads(threads);
+
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<Real> place(-35, 35);
+  for (int steering = 0; steering < 3; ++steering) {
+    const int n = steering == 1 ? 20 : 190;
+    std::vector<Real> positions, targets, speed(n, 1.5f);
+    for (int k = 0; k < n; ++k) {
+      if (steering == 1) {  // cars on the track
+        positions.insert(positions.end(), {oval[2 * k].x, oval[2 * k].y});
+      } else {
+        positions.insert(positions.end(), {place(rng), place(rng)});
+      }
+      targets.insert(targets.end(), {place(rng), place(rng)});
+    }
+    AgentSpawn spawn;
+    spawn.positions = positions.data();
+    spawn.targets = targets.data();
+    spawn.max_speed = speed.data();
+    world.add_agents(n, spawn, steering);
+  }
+  return made;
+}
+
+}  // namespace
+
+TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
+  for (int threads : {1, 2}) {
+    const std::unique_ptr<World> made = every_kind_of_world(threads);
+    World& world = *made;
+    for (int i = 0; i < 5; ++i) world.step(0.05f);  // warm-up: scratch reaches its size
+    const std::vector<Real> start(world.agents().position.data(),
+                                  world.agents().position.data() + 2 * world.agent_count());
+    const long long before = heap_allocations();
+    for (int i = 0; i < 20; ++i) world.step(0.05f, 2);
+    EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
+    int moved = 0;  // the steps did steer the agents
+    for (int a = 0; a < world.agent_count(); ++a) {
+      moved += length(load(world.agents().position.data(), a) - load(start.data(), a)) > 0.2f;
+    }
+    EXPECT_GT(moved, world.agent_count() * 9 / 10);
+  }
+}
+
+TEST(Allocations, TheCounterCounts) {
+  // The check above can fail: an allocation made in between shows.
+  const long long before = heap_allocations();
+  auto kept = std::make_unique<std::vector<int>>(1000);
+  EXPECT_GE(heap_allocations() - before, 2);
+}
