@@ -74,6 +74,10 @@ class World:
     valid after agents are added or removed, or the world is deleted; it then keeps the
     values it had, so read the property again for fresh ones.
 
+    Values. Every coordinate, length, speed, time and weight lies within +-1e9 (the core
+    computes in float32; see the README); a step refuses, before anything moves, state
+    that left the bound or turned NaN since the last one, naming the array and the agent.
+
     Python threads. :meth:`step` and :meth:`run` release the GIL, so other threads run
     meanwhile. A call from one of them that would change this world (or rebuild its
     grid: :meth:`explain`, :meth:`neighbors`) raises RuntimeError until the step

@@ -97,8 +97,8 @@ class World {
 
   // Appends `count` agents steered by steering `steering`; returns the id of the first,
   // the others following in order. Throws std::invalid_argument for values the state
-  // must not hold (non-finite, negative radius or limits, zero mass), std::out_of_range
-  // for an unknown steering or target id.
+  // must not hold (NaN, beyond +-kMaxMagnitude, negative radius or limits, zero mass;
+  // limits may be +inf), std::out_of_range for an unknown steering or target id.
   std::int64_t add_agents(int count, const AgentSpawn& spawn, int steering = 0);
   // Removes agents by id; throws std::out_of_range, removing nothing, if an id is unknown.
   void remove_agents(const std::int64_t* ids, int count);
@@ -128,10 +128,12 @@ class World {
   }
   bool keep_maps() const { return keep_maps_; }
 
-  // Advances dt seconds (> 0) in `substeps` equal integration steps (>= 1): the
-  // decisions are made once, the motion is integrated substeps times. Throws
-  // std::invalid_argument, before changing anything, when the state holds a value
-  // add_agents would refuse (the Python views of the state are writable).
+  // Advances dt seconds (kMinTimeStep to kMaxMagnitude) in `substeps` equal integration
+  // steps (>= 1, none shorter than kMinTimeStep): the decisions are made once, the motion
+  // is integrated substeps times. Throws std::invalid_argument, before changing anything,
+  // for such a dt or substeps, or when the state holds a value add_agents would refuse
+  // (the Python views of the state are writable; an agent may also have travelled past
+  // the bound).
   void step(Real dt, int substeps = 1);
   // step() `steps` times, copying each step's results into `record`.
   void run(int steps, Real dt, int substeps, const RecordTargets& record);
