@@ -47,6 +47,12 @@ void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) 
   polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
   polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
   polygon_layers_.push_back(layer);
+  Bounds box{vertices[0], vertices[0]};
+  for (const Vec2& v : vertices) {
+    box.min = {std::min(box.min.x, v.x), std::min(box.min.y, v.y)};
+    box.max = {std::max(box.max.x, v.x), std::max(box.max.y, v.y)};
+  }
+  polygon_boxes_.push_back(box);
   rebuild_walls();
 }
 
@@ -120,6 +126,23 @@ Real Obstacles::circle_depth(std::size_t i, Vec2 p, Real r, LayerMask mask) cons
   return d2 < reach * reach && (mask & circle_layers_[i]) ? reach - std::sqrt(d2) : Real(0);
 }
 
+Real Obstacles::polygon_depth(int k, Vec2 p, Real r, LayerMask mask) const {
+  const Bounds& box = polygon_boxes_[k];
+  if (p.x < box.min.x || p.x > box.max.x || p.y < box.min.y || p.y > box.max.y || !(mask & polygon_layers_[k])) {
+    return 0;
+  }
+  const int begin = polygon_starts_[k];
+  const int count = polygon_starts_[k + 1] - begin;
+  if (!point_in_polygon(polygon_vertices_.data() + begin, count, p)) return 0;
+  // Inside a polygon the whole disc counts: depth is the distance to the nearest edge plus r.
+  Real nearest = kInfinity;
+  for (int i = 0; i < count; ++i) {
+    const Segment e{polygon_vertices_[begin + i], polygon_vertices_[begin + (i + 1) % count]};
+    nearest = std::min(nearest, length(p - closest_point_on_segment(e, p)));
+  }
+  return nearest + r;
+}
+
 Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
   Real depth = 0;
   auto into_wall = [&](int i) {
@@ -134,18 +157,13 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
     depth = std::max(depth, circle_penetration(p, r, mask));
     for (std::size_t i = 0; i < walls_.size(); ++i) into_wall(static_cast<int>(i));
   }
-  // Inside a polygon the whole disc counts: depth is the distance to the nearest edge plus r.
-  for (int k = 0; k < polygon_count(); ++k) {
-    if (!(mask & polygon_layers_[k])) continue;
-    const int begin = polygon_starts_[k];
-    const int count = polygon_starts_[k + 1] - begin;
-    if (!point_in_polygon(polygon_vertices_.data() + begin, count, p)) continue;
-    Real nearest = kInfinity;
-    for (int i = 0; i < count; ++i) {
-      const Segment e{polygon_vertices_[begin + i], polygon_vertices_[begin + (i + 1) % count]};
-      nearest = std::min(nearest, length(p - closest_point_on_segment(e, p)));
+  if (indexed_) {
+    const int cell = index_cell_at(p);
+    for (int k = polygon_cell_start_[cell]; k < polygon_cell_start_[cell + 1]; ++k) {
+      depth = std::max(depth, polygon_depth(polygon_items_[k], p, r, mask));
     }
-    depth = std::max(depth, nearest + r);
+  } else {
+    for (int k = 0; k < polygon_count(); ++k) depth = std::max(depth, polygon_depth(k, p, r, mask));
   }
   if (has_bounds_) {
     // Bounds hold every agent, whatever it senses: measured here rather than through the
@@ -212,8 +230,19 @@ void Obstacles::prepare_index() {
     std::vector<int> next(start.begin(), start.end() - 1);
     each([&](std::size_t cell, int item) { items[static_cast<std::size_t>(next[cell]++)] = item; });
   };
+  auto each_polygon_cell = [&](auto&& visit) {
+    for (int k = 0; k < polygon_count(); ++k) {
+      const Bounds& box = polygon_boxes_[k];
+      for (int r = row(box.min.y); r <= row(box.max.y); ++r) {
+        for (int c = column(box.min.x); c <= column(box.max.x); ++c) {
+          visit(static_cast<std::size_t>(r) * index_columns_ + c, k);
+        }
+      }
+    }
+  };
   fill(each_circle_cell, circle_start_, circle_items_);
   fill(each_wall_cell, wall_start_, wall_items_);
+  fill(each_polygon_cell, polygon_cell_start_, polygon_items_);
   indexed_ = true;
 }
 

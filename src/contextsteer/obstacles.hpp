@@ -73,9 +73,21 @@ class Obstacles {
  private:
   void rebuild_walls();
   void drop_index() { indexed_ = false; }
+  // The index cell holding p (the nearest one when p lies outside the grid); the clamp
+  // comes before the conversion, so that far points stay within int.
+  int index_cell_at(Vec2 p) const {
+    auto along = [this](Real x, Real origin, int count) {
+      return static_cast<int>(
+          std::clamp(std::floor((x - origin) / index_cell_), Real(0), static_cast<Real>(count - 1)));
+    };
+    return along(p.y, index_min_.y, index_rows_) * index_columns_ + along(p.x, index_min_.x, index_columns_);
+  }
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
   Real circle_penetration(Vec2 p, Real r, LayerMask mask) const;
+  // How deep a disc (p, r) sensing `mask` is inside polygon k: the distance from p to the
+  // nearest edge plus r; 0 when p is outside it (or its box) or it is not sensed.
+  Real polygon_depth(int k, Vec2 p, Real r, LayerMask mask) const;
   // How deep a disc (p, r) sensing `mask` reaches into circle i; 0 when clear or unsensed.
   Real circle_depth(std::size_t i, Vec2 p, Real r, LayerMask mask) const;
 
@@ -89,20 +101,22 @@ class Obstacles {
   std::vector<Vec2> polygon_vertices_;
   std::vector<int> polygon_starts_{0};
   std::vector<LayerMask> polygon_layers_;
+  std::vector<Bounds> polygon_boxes_;  // each polygon's bounding box: most points fail it at once
   bool has_bounds_ = false;
   Bounds bounds_;
   std::vector<Segment> walls_;
   std::vector<LayerMask> wall_layers_;
 
   // The index: a uniform grid over the obstacles' extent, each cell listing (CSR) the
-  // circles whose bounding box overlaps it and the walls that pass through it. A disc of
-  // radius `reach` round p overlaps only the cells of its bounding box, and any obstacle
-  // within reach has a point (the closest) in one of them.
+  // circles and polygons whose bounding box overlaps it and the walls that pass through
+  // it. A disc of radius `reach` round p overlaps only the cells of its bounding box, and
+  // any obstacle within reach has a point (the closest) in one of them; a polygon holding
+  // p is listed in p's cell.
   bool indexed_ = false;
   Vec2 index_min_;
   Real index_cell_ = 1;
   int index_columns_ = 0, index_rows_ = 0;
-  std::vector<int> circle_start_, circle_items_, wall_start_, wall_items_;
+  std::vector<int> circle_start_, circle_items_, wall_start_, wall_items_, polygon_cell_start_, polygon_items_;
 };
 
 template <class OnCircle, class OnWall>

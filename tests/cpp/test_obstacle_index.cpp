@@ -16,7 +16,8 @@ using namespace contextsteer;
 
 namespace {
 
-// Many circles and walls (some long, some diagonal), a polygon, bounds, on two layers.
+// Many circles and walls (some long, some diagonal), polygons (small hexagons and a
+// large triangle), bounds, on two layers.
 Obstacles crowded_scene(std::mt19937& rng) {
   std::uniform_real_distribution<Real> place(0, 100), size(0.1f, 2), length(-6, 6);
   Obstacles o;
@@ -27,6 +28,13 @@ Obstacles crowded_scene(std::mt19937& rng) {
   }
   o.add_segment({{5, 5}, {95, 90}});  // long and diagonal
   o.add_polygon({{40, 40}, {60, 40}, {50, 55}});
+  for (int k = 0; k < 40; ++k) {
+    const Vec2 centre{place(rng), place(rng)};
+    const Real radius = size(rng) * 1.5f;
+    std::vector<Vec2> hexagon;
+    for (int i = 0; i < 6; ++i) hexagon.push_back(centre + Vec2{std::cos(1.0472f * i), std::sin(1.0472f * i)} * radius);
+    o.add_polygon(hexagon, k % 2 ? 1 : 2);
+  }
   o.set_bounds({{-2, -2}, {102, 102}});
   return o;
 }
@@ -72,16 +80,19 @@ TEST(ObstacleIndex, PenetrationAvoidAndRaysAreTheSameAsCheckingEveryObstacle) {
     positions.push_back(place(rng)), positions.push_back(place(rng));
     radii.push_back(radius(rng));
   }
-  int touching = 0;
+  int touching = 0, inside = 0;
   for (int k = 0; k < 400; ++k) {
     const Vec2 p{positions[2 * k], positions[2 * k + 1]};
     for (LayerMask mask : {LayerMask(1), LayerMask(2), kAllLayers}) {
       const Real a = plain.penetration(p, radii[k], mask), b = indexed.penetration(p, radii[k], mask);
       EXPECT_EQ(a, b) << k;
       touching += a > 0;
+      // Within the bounds, only inside a polygon is a disc deeper than its radius.
+      inside += a > radii[k] && p.x > -2 && p.x < 102 && p.y > -2 && p.y < 102;
     }
   }
   EXPECT_GT(touching, 20);  // the comparison met real contacts
+  EXPECT_GT(inside, 5);     // and points inside polygons
   auto danger = [&](const Behavior& behaviour, const Obstacles& o) {
     SceneView scene;
     scene.agents = 400;
