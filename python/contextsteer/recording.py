@@ -30,6 +30,19 @@ DECISIONS = ("direction", "strength", "slot", "blocked")
 MEASURES = ("penetration", "overlap")
 
 
+def available_bytes() -> int | None:
+    """The memory this machine can still give without swapping (Linux's MemAvailable), in
+    bytes; None where it cannot tell."""
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024  # given in kB
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 def bytes_per_step(names, agents: int, slots: int) -> int:
     """Memory one recorded step takes for ``names``, in bytes."""
     total = 8  # the time stamp

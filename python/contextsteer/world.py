@@ -239,7 +239,8 @@ class World:
             the times), or an iterable of names among positions, velocities, headings,
             interest, danger, final, direction, strength, slot, blocked, penetration,
             overlap. The :class:`~contextsteer.recording.Recording` docstring gives the
-            memory per step; the arrays are allocated before the run starts.
+            memory per step; the arrays are allocated before the run starts, and a
+            recording larger than the memory available raises MemoryError first.
         progress: show a tqdm progress bar.
         chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
             run can be interrupted (Ctrl-C): it then returns the steps that finished,
@@ -253,6 +254,13 @@ class World:
             raise ValueError(f"record: {', '.join(unkept)} cannot be recorded while keep_maps is False "
                              f"(the world does not keep its maps); set world.keep_maps = True first")
         n, slots = self.agent_count, self.slots
+        # NumPy's empty arrays only reserve memory; a recording larger than the machine
+        # would be found out part-way through the run, by the system killing the process.
+        needed, available = steps * rec.bytes_per_step(names, n, slots), rec.available_bytes()
+        if available is not None and needed > available:
+            raise MemoryError(f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents need "
+                              f"{needed / 1e9:.3g} GB, more than the {available / 1e9:.3g} GB this machine has "
+                              f"available; record fewer arrays (record='state' or None) or fewer steps")
         arrays: dict[str, Any] = {}  # keyword arguments of Recording: its array fields
         for name in names:
             field_width, dtype = rec.FIELDS[name]

@@ -208,6 +208,20 @@ def test_run_records_arrays_of_the_documented_shapes():
         world.run(3, record=["speed"])
 
 
+def test_a_recording_larger_than_the_memory_available_is_refused_before_the_run(monkeypatch):
+    world = cs.World(chase_pipeline(), np.zeros((5, 2)), targets=[[10, 0]] * 5, max_speed=1.0)
+    per_step = cs.recording.bytes_per_step(cs.recording.FIELDS, 5, 16)
+    monkeypatch.setattr(cs.recording, "available_bytes", lambda: 100 * per_step)
+    assert world.run(100, 0.1, record="all").steps == 100  # exactly what is available
+    with pytest.raises(MemoryError, match=r"^record: 101 steps of positions, .* for 5 agents need .* GB, more than"):
+        world.run(101, 0.1, record="all")
+    assert world.steps_taken == 100
+    assert world.run(1000, 0.1, record=None).steps == 1000  # the time alone fits
+    monkeypatch.undo()
+    available = cs.recording.available_bytes()  # Linux: MemAvailable, read for real
+    assert available is None or 0 < available < 2**50
+
+
 def test_a_recording_saves_and_loads_whole(tmp_path):
     world = cs.World(chase_pipeline(), np.zeros((4, 2)), targets=[[10, 0]] * 4, max_speed=1.0)
     rec = world.run(12, 0.1, record=["positions", "final", "blocked", "overlap"]).truncated(10)
