@@ -169,14 +169,15 @@ std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, Lay
   return gaps;
 }
 
-bool NavigationField::in_sight(Vec2 p, int column, int row) const {
+bool NavigationField::in_open_sight(Vec2 p, int column, int row, const std::vector<Real>& cost) const {
   const Vec2 to = centre(column, row) - p;
   // Samples a quarter of a cell apart: a blocked cell, at least a cell wide, cannot slip
   // between two of them.
   const int samples = 1 + static_cast<int>(std::ceil(4 * length(to) / cell_));
   for (int k = 0; k <= samples; ++k) {
     const Vec2 q = p + (static_cast<Real>(k) / samples) * to;
-    if (blocked_[index(column_of(q), row_of(q))]) return false;
+    const std::size_t i = index(column_of(q), row_of(q));
+    if (blocked_[i] || cost[i] != 1) return false;
   }
   return true;
 }
@@ -248,10 +249,12 @@ void NavigationField::march(const std::vector<Real>& cost) {
     state[i] = kSeed;
     trial.push({d, static_cast<int>(i)});
   };
-  // Free cells, from the goals: the free cells near each goal point and in sight of it
-  // (kSeedCells) start at their exact distance, so that the cells nearest a goal
+  // Free cells, from the goals: the free cells near each goal point and in open sight of
+  // it (kSeedCells) start at their exact distance, so that the cells nearest a goal
   // point at the goal itself, not at its cell's centre, and second-order marching has
-  // exact values to start from.
+  // exact values to start from. Within a clearance margin the straight distance would
+  // undercharge the way, so there only the goal's own cell is seeded, and the marching
+  // charges the margin's cost from it.
   for (std::size_t k = 0; k < goals_.size(); ++k) {
     const Vec2 g = goals_[k];
     const int gc = column_of(g), gr = row_of(g);
@@ -260,11 +263,12 @@ void NavigationField::march(const std::vector<Real>& cost) {
                                   " lies in a blocked cell (within half a cell's diagonal of an "
                                   "obstacle, or outside the bounds)");
     }
+    seed(index(gc, gr), length(centre(gc, gr) - g));
     for (int r = std::max(0, gr - kSeedCells); r <= std::min(rows_ - 1, gr + kSeedCells); ++r) {
       for (int c = std::max(0, gc - kSeedCells); c <= std::min(columns_ - 1, gc + kSeedCells); ++c) {
         // Within a disc, so that a nearer goal's exact value always beats a farther one's.
         const Real d = length(centre(c, r) - g);
-        if (d <= kSeedCells * cell_ && in_sight(g, c, r)) seed(index(c, r), d);
+        if (d <= kSeedCells * cell_ && in_open_sight(g, c, r, cost)) seed(index(c, r), d);
       }
     }
   }

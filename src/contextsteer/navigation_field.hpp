@@ -94,13 +94,14 @@ class NavigationField {
     return {origin_.x + (column + Real(0.5)) * cell_, origin_.y + (row + Real(0.5)) * cell_};
   }
   Real half_diagonal() const { return cell_ * Real(0.70710678); }
-  // Cells whose centres lie within this many cells of a goal point, in sight of it, start
-  // at their exact distance: second-order marching needs a few exact values to start from
+  // Cells whose centres lie within this many cells of a goal point, in open sight of it,
+  // start at their exact distance: second-order marching needs a few exact values to start from
   // (with only the nearest ring, every distance beyond came out ~0.2 m short).
   static constexpr int kSeedCells = 5;
   // Whether the straight way from p (in the area) to the centre of cell (column, row)
-  // crosses free cells only.
-  bool in_sight(Vec2 p, int column, int row) const;
+  // crosses open cells only: free, and outside every clearance margin (cost 1), where
+  // the straight distance is the field's distance.
+  bool in_open_sight(Vec2 p, int column, int row, const std::vector<Real>& cost) const;
   // Per cell, metres from its centre to the nearest obstacle sensed through `mask` (0
   // inside one or outside the bounds); kInfinity where none is within clearance + half
   // a diagonal (the farther ones are not looked for).

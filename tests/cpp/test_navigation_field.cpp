@@ -97,6 +97,22 @@ TEST(NavigationField, ClearanceIsAMarginThatCostsNotAWall) {
   EXPECT_GT(off.direction_at({6, 5.5f}).y, on.direction_at({6, 5.5f}).y + 0.1f);
 }
 
+TEST(NavigationField, TheClearanceCostsNearAGoalToo) {
+  // A goal 0.5 m from a wall, inside its 1 m margin: the metre along the wall costs what
+  // the margin charges (about 2.8 per metre that close), not its straight length, which
+  // the exact seeds round a goal gave before (1.0 for the first metre, then 1.9 for the
+  // second).
+  Obstacles wall;
+  wall.add_segment({{2, 5}, {18, 5}});
+  const NavigationField margin(wall, kAllLayers, kSquare, 0.25f, 1.0f, {{10, 5.5f}});
+  const NavigationField open(wall, kAllLayers, kSquare, 0.25f, 0, {{10, 5.5f}});
+  EXPECT_NEAR(open.distance_at({11, 5.5f}), 1.0f, 0.02f);
+  EXPECT_GT(margin.distance_at({11, 5.5f}), 1.8f);
+  // Out of the margin the seeds are exact as before: 4 m straight up from the goal, the
+  // way leaves the margin at once and costs little more than its length.
+  EXPECT_LT(margin.distance_at({10, 9.5f}), 4.3f);
+}
+
 TEST(NavigationField, PlacesNoGoalCanReachHaveNeitherDistanceNorDirection) {
   Obstacles room;
   room.add_segment({{12, 12}, {18, 12}});
