@@ -73,14 +73,16 @@ class Obstacles {
  private:
   void rebuild_walls();
   void drop_index() { indexed_ = false; }
-  // The index cell holding p (the nearest one when p lies outside the grid); the clamp
+  // The index column (or row) of coordinate x, clamped to [lowest, count - 1]; the clamp
   // comes before the conversion, so that far points stay within int.
+  int index_step(Real x, Real origin, int count, int lowest) const {
+    return static_cast<int>(
+        std::clamp(std::floor((x - origin) / index_cell_), static_cast<Real>(lowest), static_cast<Real>(count - 1)));
+  }
+  // The index cell holding p (the nearest one when p lies outside the grid).
   int index_cell_at(Vec2 p) const {
-    auto along = [this](Real x, Real origin, int count) {
-      return static_cast<int>(
-          std::clamp(std::floor((x - origin) / index_cell_), Real(0), static_cast<Real>(count - 1)));
-    };
-    return along(p.y, index_min_.y, index_rows_) * index_columns_ + along(p.x, index_min_.x, index_columns_);
+    return index_step(p.y, index_min_.y, index_rows_, 0) * index_columns_ +
+           index_step(p.x, index_min_.x, index_columns_, 0);
   }
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
@@ -126,14 +128,12 @@ void Obstacles::for_each_near(Vec2 p, Real reach, OnCircle&& circle, OnWall&& wa
     for (std::size_t j = 0; j < walls_.size(); ++j) wall(static_cast<int>(j));
     return;
   }
-  auto cell_of = [this](Real x, Real origin, int count) {
-    const Real u = std::floor((x - origin) / index_cell_);
-    return static_cast<int>(std::clamp(u, Real(-1), static_cast<Real>(count)));
-  };
-  const int c0 = std::max(0, cell_of(p.x - reach, index_min_.x, index_columns_));
-  const int c1 = std::min(index_columns_ - 1, cell_of(p.x + reach, index_min_.x, index_columns_));
-  const int r0 = std::max(0, cell_of(p.y - reach, index_min_.y, index_rows_));
-  const int r1 = std::min(index_rows_ - 1, cell_of(p.y + reach, index_min_.y, index_rows_));
+  // A disc wholly beyond the grid's last column gives c0 = count (and c1 = count - 1):
+  // no cell, where clamping c0 to count - 1 would visit one for nothing.
+  const int c0 = std::max(0, index_step(p.x - reach, index_min_.x, index_columns_ + 1, -1));
+  const int c1 = index_step(p.x + reach, index_min_.x, index_columns_, -1);
+  const int r0 = std::max(0, index_step(p.y - reach, index_min_.y, index_rows_ + 1, -1));
+  const int r1 = index_step(p.y + reach, index_min_.y, index_rows_, -1);
   for (int r = r0; r <= r1; ++r) {
     for (int c = c0; c <= c1; ++c) {
       const int cell = r * index_columns_ + c;

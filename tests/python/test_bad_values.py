@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
@@ -41,7 +41,6 @@ class Call:
     baseline: dict
     related: tuple[str, ...] = ()  # other arguments a message may name instead
     nonfinite_ok: bool = False     # results may hold inf or NaN by design (unreachable, never arrived)
-    arguments: list[str] = field(default_factory=list)
 
 
 def stepped(world: cs.World, steps: int = 3):

@@ -18,14 +18,13 @@ void check_circles(const std::vector<Circle>& circles, const char* argument) {
   }
 }
 
-Avoid::Avoid(std::vector<Circle> circles, const AvoidParams& params)
-    : Behavior(params.weight), circles_(std::move(circles)), params_(params) {
+Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Behavior(params.weight), params_(params) {
   if (!(params.max_distance > 0) || std::isinf(params.max_distance)) {
     throw std::invalid_argument("max_distance: expected a finite distance > 0 in metres, got " +
                                 std::to_string(params.max_distance));
   }
-  check_circles(circles_, "circles");
-  for (const Circle& c : circles_) own_.add_circle(c, kAllLayers);
+  check_circles(circles, "circles");
+  for (const Circle& c : circles) own_.add_circle(c, kAllLayers);
   own_.prepare_index();
 }
 
@@ -82,7 +81,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const Obstacles* obstacles = params_.world_obstacles ? scene.obstacles : nullptr;
   if (obstacles && obstacles->circles().empty() && obstacles->walls().empty()) obstacles = nullptr;
   // Static obstacles agent by agent, when there are any.
-  for (int k = 0; k < count && (obstacles || !circles_.empty()); ++k) {
+  for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
     const int a = agents[k];
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
@@ -90,7 +89,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     const LayerMask senses = scene.senses(a);
     const Real reach = params_.max_distance + agent_radius;  // beyond it nothing adds danger
     own_.for_each_near(
-        p, reach, [&](int i) { add_circle(p, agent_radius, circles_[i].centre, circles_[i].radius, dirs, row); },
+        p, reach, [&](int i) { add_circle(p, agent_radius, circles()[i].centre, circles()[i].radius, dirs, row); },
         [](int) {});
     if (obstacles) {
       // Only those within reach can add danger (add_circle and add_wall check again).

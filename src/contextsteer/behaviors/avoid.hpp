@@ -37,7 +37,7 @@ class Avoid : public Behavior {
  public:
   // Throws std::invalid_argument for a max_distance that is not > 0 or a circle that
   // is not finite with radius >= 0.
-  Avoid(std::vector<Circle> circles, const AvoidParams& params);
+  Avoid(const std::vector<Circle>& circles, const AvoidParams& params);
 
   bool fills_interest() const override { return false; }
   bool fills_danger() const override { return true; }
@@ -46,15 +46,14 @@ class Avoid : public Behavior {
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
-  const std::vector<Circle>& circles() const { return circles_; }
+  const std::vector<Circle>& circles() const { return own_.circles(); }
   const AvoidParams& params() const { return params_; }
 
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
 
-  std::vector<Circle> circles_;
-  // The same circles, indexed once here (they never change): among many of them, each
+  // Its own circles, indexed once here (they never change): among many of them, each
   // agent looks only at those near it, as for the world's obstacles.
   Obstacles own_;
   AvoidParams params_;
