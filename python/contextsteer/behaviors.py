@@ -10,6 +10,7 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -462,7 +463,7 @@ class PythonBehavior(Behavior):
             self._fill = self.fill
         if check.name("fills", fills) not in ("interest", "danger", "both"):
             raise ValueError(f"fills: expected one of 'interest', 'danger', 'both', got {fills!r}")
-        self._core = _core.PythonBehavior(self._call, fills in ("interest", "both"), fills in ("danger", "both"),
+        self._core = _core.PythonBehavior(_WeakFill(self), fills in ("interest", "both"), fills in ("danger", "both"),
                                           check.number("neighbor_radius", neighbor_radius, minimum=0.0),
                                           check.number("weight", weight))
 
@@ -472,3 +473,28 @@ class PythonBehavior(Behavior):
 
     def _call(self, data, interest, danger) -> None:
         self._fill(Batch(data), interest, danger)
+
+
+class _WeakFill:
+    """What the C++ core of a :class:`PythonBehavior` calls: the behaviour's ``_call``,
+    reached through a weak reference.
+
+    The core holds its callable with a reference the garbage collector cannot see. A
+    strong one back to the behaviour would close a cycle through C++ (behaviour -> core ->
+    callable -> behaviour, or through a world the function refers to) that is never
+    freed. The Python objects that use the behaviour keep it alive instead: a
+    :class:`~contextsteer.Pipeline` holds its behaviours and a
+    :class:`~contextsteer.World` its pipelines, all in references the collector sees.
+    """
+
+    __slots__ = ("_behavior",)
+
+    def __init__(self, behavior: PythonBehavior):
+        self._behavior = weakref.ref(behavior)
+
+    def __call__(self, data, interest, danger) -> None:
+        behavior = self._behavior()
+        if behavior is None:
+            raise RuntimeError("PythonBehavior: the behaviour was freed while its core was still in use; "
+                               "keep the PythonBehavior (or the Pipeline holding it) alive as long as it runs")
+        behavior._call(data, interest, danger)

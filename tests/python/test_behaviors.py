@@ -410,6 +410,48 @@ def test_python_behaviours_compose_with_builtins_and_report_errors():
         cs.PythonBehavior(lambda b, i, d: None, fills="both kinds")
 
 
+def test_python_behaviours_and_the_worlds_their_functions_refer_to_are_freed():
+    # The core calls a behaviour through a weak reference: a strong one would close a
+    # cycle through C++ that the garbage collector cannot see, and nothing in it, a
+    # world of agents included, would ever be freed.
+    import gc
+    import weakref
+
+    def make_world():
+        world = None
+
+        def steer_home(batch, interest, danger):  # refers to its own world
+            interest[:, 0] = 1.0 + 0.0 * world.time
+
+        world = cs.World(cs.Pipeline([cs.PythonBehavior(steer_home)], slots=8), np.zeros((1000, 2)))
+        world.step(0.1)
+        assert world.velocities[:, 0].min() > 0  # the behaviour ran, through its world
+        return world
+
+    class Memo(cs.PythonBehavior):  # a subclass whose fill keeps state on the behaviour
+        def fill(self, batch, interest, danger):
+            self.seen = len(batch)
+            interest[:, 2] = 1.0
+
+    memo = Memo()
+    worlds = [make_world(), cs.World(cs.Pipeline([memo]), [[0.0, 0.0]])]
+    worlds[1].step(0.1)
+    assert memo.seen == 1
+    freed = [weakref.ref(w) for w in worlds] + [weakref.ref(w._core) for w in worlds] + [weakref.ref(memo)]
+    del worlds, memo
+    gc.collect()
+    assert [ref() for ref in freed] == [None] * len(freed)
+
+    # Only a caller of the bare core can outlive the behaviour; it is told so.
+    core = cs.PythonBehavior(lambda b, i, d: None)._core
+    gc.collect()
+    pipeline = cs._core.Pipeline([core], 8, 0.0, "max", "max", "subtract", 0.5, 0.0, "argmax", 0.0, 0.0, 0.0, 0.0)
+    world = cs._core.World(pipeline)
+    world.add_agents(np.zeros((1, 2), np.float32), *[None] * 13, 0)
+    with pytest.raises(RuntimeError, match="PythonBehavior: the behaviour was freed"):
+        world.step(0.1, 1)
+
+
 def test_one_python_behaviour_serves_worlds_stepping_at_once_in_several_threads():
     # The behaviour keeps no rows of its own (each world's cache does): two worlds of
     # different sizes, stepped at the same time, move as each does when stepped alone.
