@@ -8,13 +8,13 @@
 #include <string>
 #include <utility>
 
+#include "format_real.hpp"
+
 namespace contextsteer {
 
 namespace {
 
-bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
-
-std::string point_text(Vec2 p) { return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ")"; }
+std::string point_text(Vec2 p) { return "(" + format_real(p.x) + ", " + format_real(p.y) + ")"; }
 
 // The upwind difference along one axis of a stencil, as weight * (T - value)^2 / h^2:
 // first order, (T - a)^2, from the nearer accepted neighbour a on the downhill side; or
@@ -55,20 +55,20 @@ Real eikonal_update(Upwind x, Upwind y, Real h) {
 NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell,
                                  Real clearance, const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas)
     : origin_(area.min), cell_(cell), clearance_(clearance), goals_(goals), goal_areas_(goal_areas) {
-  if (!finite(area.min) || !finite(area.max) || !(area.min.x < area.max.x) || !(area.min.y < area.max.y)) {
-    throw std::invalid_argument("area: expected finite (xmin, ymin, xmax, ymax) with xmin < xmax and ymin < ymax");
+  if (!within_bound(area.min) || !within_bound(area.max) || !(area.min.x < area.max.x) || !(area.min.y < area.max.y)) {
+    throw std::invalid_argument(
+        "area: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax");
   }
-  if (!(cell > 0) || !std::isfinite(cell)) {
-    throw std::invalid_argument("cell: expected a finite size > 0 in metres, got " + std::to_string(cell));
+  if (!(cell > 0) || !within_bound(cell)) {
+    throw std::invalid_argument("cell: expected a size > 0 and at most 1e9 metres, got " + format_real(cell));
   }
-  if (!(clearance >= 0) || !std::isfinite(clearance)) {
-    throw std::invalid_argument("clearance: expected a finite distance >= 0 in metres, got " +
-                                std::to_string(clearance));
+  if (!(clearance >= 0) || !within_bound(clearance)) {
+    throw std::invalid_argument("clearance: expected a distance from 0 to 1e9 metres, got " + format_real(clearance));
   }
   const double columns = std::max(1.0, std::ceil((double(area.max.x) - area.min.x) / cell));
   const double rows = std::max(1.0, std::ceil((double(area.max.y) - area.min.y) / cell));
   if (columns * rows > double(kMaxCells)) {
-    throw std::invalid_argument("cell: " + std::to_string(cell) + " m makes " + std::to_string(std::int64_t(columns)) +
+    throw std::invalid_argument("cell: " + format_real(cell) + " m makes " + std::to_string(std::int64_t(columns)) +
                                 " x " + std::to_string(std::int64_t(rows)) + " cells over the area, more than " +
                                 std::to_string(kMaxCells) + "; take a larger cell");
   }
@@ -79,16 +79,16 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   }
   for (std::size_t k = 0; k < goals.size(); ++k) {
     const Vec2 g = goals[k];
-    if (!finite(g) || g.x < area.min.x || g.x > area.max.x || g.y < area.min.y || g.y > area.max.y) {
+    if (!within_bound(g) || g.x < area.min.x || g.x > area.max.x || g.y < area.min.y || g.y > area.max.y) {
       throw std::invalid_argument("goals: expected finite points inside the area, got goal " + std::to_string(k) +
                                   " at " + point_text(g));
     }
   }
   for (std::size_t k = 0; k < goal_areas.size(); ++k) {
     const Bounds& b = goal_areas[k];
-    if (!finite(b.min) || !finite(b.max) || !(b.min.x <= b.max.x) || !(b.min.y <= b.max.y)) {
+    if (!within_bound(b.min) || !within_bound(b.max) || !(b.min.x <= b.max.x) || !(b.min.y <= b.max.y)) {
       throw std::invalid_argument(
-          "goal_areas: expected finite (xmin, ymin, xmax, ymax) with xmin <= xmax and "
+          "goal_areas: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin <= xmax and "
           "ymin <= ymax, got area " +
           std::to_string(k));
     }
@@ -407,10 +407,10 @@ Real NavigationField::distance_at(Vec2 p) const {
 
 std::vector<Vec2> NavigationField::path_from(Vec2 start, Real step, Real max_length) const {
   if (!(step > 0) || std::isinf(step)) {
-    throw std::invalid_argument("step: expected a finite distance > 0 in metres, got " + std::to_string(step));
+    throw std::invalid_argument("step: expected a distance > 0 in metres, got " + format_real(step));
   }
   if (!(max_length >= 0)) {
-    throw std::invalid_argument("max_length: expected a distance >= 0 in metres, got " + std::to_string(max_length));
+    throw std::invalid_argument("max_length: expected a distance >= 0 in metres, got " + format_real(max_length));
   }
   std::vector<Vec2> path{start};
   const double steps = std::min<double>(std::floor(max_length / step), kMaxPathPoints);

@@ -9,13 +9,9 @@
 
 namespace contextsteer {
 
-namespace {
-bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
-}  // namespace
-
 void Obstacles::add_circle(const Circle& c, LayerMask layer) {
-  if (!finite(c.centre) || !std::isfinite(c.radius) || c.radius < 0) {
-    throw std::invalid_argument("circles: expected finite circles with radius >= 0");
+  if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
+    throw std::invalid_argument("circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
   }
   circles_.push_back(c);
   circle_layers_.push_back(layer);
@@ -31,7 +27,9 @@ void Obstacles::add_circle(const Circle& c, LayerMask layer) {
 }
 
 void Obstacles::add_segment(const Segment& s, LayerMask layer) {
-  if (!finite(s.a) || !finite(s.b)) throw std::invalid_argument("segments: expected finite end points");
+  if (!within_bound(s.a) || !within_bound(s.b)) {
+    throw std::invalid_argument("segments: expected end points within -1e9 to 1e9");
+  }
   segments_.push_back(s);
   segment_layers_.push_back(layer);
   rebuild_walls();
@@ -42,7 +40,7 @@ void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) 
     throw std::invalid_argument("polygon: expected at least 3 vertices, got " + std::to_string(vertices.size()));
   }
   for (const Vec2& v : vertices) {
-    if (!finite(v)) throw std::invalid_argument("polygon: expected finite vertices");
+    if (!within_bound(v)) throw std::invalid_argument("polygon: expected vertices within -1e9 to 1e9");
   }
   polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
   polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
@@ -57,8 +55,9 @@ void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) 
 }
 
 void Obstacles::set_bounds(const Bounds& b) {
-  if (!finite(b.min) || !finite(b.max) || !(b.min.x < b.max.x) || !(b.min.y < b.max.y)) {
-    throw std::invalid_argument("bounds: expected finite (xmin, ymin, xmax, ymax) with xmin < xmax and ymin < ymax");
+  if (!within_bound(b.min) || !within_bound(b.max) || !(b.min.x < b.max.x) || !(b.min.y < b.max.y)) {
+    throw std::invalid_argument(
+        "bounds: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax");
   }
   bounds_ = b;
   has_bounds_ = true;

@@ -1,6 +1,7 @@
 // The one scalar type of the library and the constants that go with it.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <limits>
 
@@ -19,6 +20,10 @@ constexpr Real kInfinity = std::numeric_limits<Real>::infinity();
 // within float's range (3.4e38), so no formula of the core overflows to inf on input
 // it accepted, and grid sizes computed from coordinates stay far from int overflow.
 constexpr Real kMaxMagnitude = 1e9f;
+
+// Whether the core accepts v as a length, coordinate or weight: within +-kMaxMagnitude
+// (NaN and +-inf are not).
+inline bool within_bound(Real v) { return std::fabs(v) <= kMaxMagnitude; }
 
 // Shortest (sub)step a world takes, seconds. Rates derived from a step (an agent turning
 // by up to half a turn in one) then stay within kMaxMagnitude.

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "format_real.hpp"
 #include "simd.hpp"
 #include "slot_sweep.hpp"
 
@@ -31,14 +32,15 @@ SelectMethod parse_select_method(const std::string& name, const char* argument) 
 }
 
 void check_resolve_params(const ResolveParams& params) {
-  if (!std::isfinite(params.threshold)) {
-    throw std::invalid_argument("threshold: expected a finite danger level, got " + std::to_string(params.threshold));
+  if (!within_bound(params.threshold)) {
+    throw std::invalid_argument("threshold: expected a danger level within -1e9 to 1e9, got " +
+                                format_real(params.threshold));
   }
-  if (!(params.margin >= 0) || !std::isfinite(params.margin)) {
-    throw std::invalid_argument("margin: expected a finite danger margin >= 0, got " + std::to_string(params.margin));
+  if (!(params.margin >= 0) || !within_bound(params.margin)) {
+    throw std::invalid_argument("margin: expected a danger margin from 0 to 1e9, got " + format_real(params.margin));
   }
-  if (!(params.hysteresis >= 0) || !std::isfinite(params.hysteresis)) {
-    throw std::invalid_argument("hysteresis: expected a finite number >= 0, got " + std::to_string(params.hysteresis));
+  if (!(params.hysteresis >= 0) || !within_bound(params.hysteresis)) {
+    throw std::invalid_argument("hysteresis: expected a number from 0 to 1e9, got " + format_real(params.hysteresis));
   }
 }
 

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "format_real.hpp"
+
 namespace contextsteer {
 
 CircularBlur::CircularBlur(Real width) : width_(width) {
-  if (!(width >= 0) || !std::isfinite(width)) {
-    throw std::invalid_argument("blur width: expected a finite number of slots >= 0, got " + std::to_string(width));
+  if (!(width >= 0) || !within_bound(width)) {
+    throw std::invalid_argument("blur width: expected a number of slots from 0 to 1e9, got " + format_real(width));
   }
   // Beyond 3 standard deviations the weights are below 1.2% of the centre; the cap
   // keeps absurd widths from building huge kernels (a circle has few distinct offsets).
@@ -46,7 +48,7 @@ void blur(ConstMapBatch in, Real width, MapBatch out) {
 
 void check_smooth_factor(Real factor, const char* argument) {
   if (!(factor >= 0 && factor <= 1)) {
-    throw std::invalid_argument(std::string(argument) + ": expected a factor in [0, 1], got " + std::to_string(factor));
+    throw std::invalid_argument(std::string(argument) + ": expected a factor in [0, 1], got " + format_real(factor));
   }
 }
 

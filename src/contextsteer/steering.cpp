@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "format_real.hpp"
+
 namespace contextsteer {
 
 ClassicKind parse_classic_kind(const std::string& name, const char* argument) {
@@ -40,8 +42,9 @@ Vec2 unit(Vec2 v) {
 }
 
 void check_positive(Real value, const char* argument) {
-  if (!(value > 0) || !std::isfinite(value)) {
-    throw std::invalid_argument(std::string(argument) + ": expected a finite number > 0, got " + std::to_string(value));
+  if (!(value > 0) || !within_bound(value)) {
+    throw std::invalid_argument(std::string(argument) + ": expected a number > 0 and at most 1e9, got " +
+                                format_real(value));
   }
 }
 
@@ -128,11 +131,12 @@ SteeringOutput classic_output(const ClassicBehavior& b, const SceneView& scene, 
 
 ClassicSteering::ClassicSteering(std::vector<ClassicBehavior> behaviors, CombinerKind combiner, Real epsilon)
     : behaviors_(std::move(behaviors)), combiner_(combiner), epsilon_(epsilon) {
-  if (!(epsilon >= 0) || !std::isfinite(epsilon)) throw std::invalid_argument("epsilon: expected a finite number >= 0");
+  if (!(epsilon >= 0) || !within_bound(epsilon))
+    throw std::invalid_argument("epsilon: expected a number from 0 to 1e9");
   for (const ClassicBehavior& b : behaviors_) {
-    if (!std::isfinite(b.weight)) throw std::invalid_argument("weight: expected a finite number");
-    if (b.fixed_target && (!std::isfinite(b.target.x) || !std::isfinite(b.target.y))) {
-      throw std::invalid_argument("target: expected a finite point");
+    if (!within_bound(b.weight)) throw std::invalid_argument("weight: expected a number within -1e9 to 1e9");
+    if (b.fixed_target && !within_bound(b.target)) {
+      throw std::invalid_argument("target: expected a point within -1e9 to 1e9");
     }
     check_positive(b.time_to_target, "time_to_target");
     check_positive(b.max_prediction, "max_prediction");

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "format_real.hpp"
+
 namespace contextsteer {
 
 namespace {
@@ -14,7 +16,7 @@ namespace {
 std::vector<Vec2> checked_centreline(std::vector<Vec2> points) {
   if (points.size() < 2) throw std::invalid_argument("centreline: expected at least 2 points");
   for (const Vec2& p : points) {
-    if (!std::isfinite(p.x) || !std::isfinite(p.y)) throw std::invalid_argument("centreline: expected finite points");
+    if (!within_bound(p)) throw std::invalid_argument("centreline: expected points within -1e9 to 1e9");
   }
   return points;
 }
@@ -26,8 +28,9 @@ Track::Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> ra
       racing_line_(std::move(racing_line)),
       half_width_(half_width) {
   const std::size_t points = centreline_.vertices().size() - (closed ? 1 : 0);
-  if (!(half_width > 0) || std::isinf(half_width)) {
-    throw std::invalid_argument("half_width: expected a finite width > 0 in metres, got " + std::to_string(half_width));
+  if (!(half_width > 0) || !within_bound(half_width)) {
+    throw std::invalid_argument("half_width: expected a width > 0 and at most 1e9 in metres, got " +
+                                format_real(half_width));
   }
   if (racing_line_.empty()) racing_line_.assign(points, 0);
   if (racing_line_.size() != points) {

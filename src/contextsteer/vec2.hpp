@@ -19,6 +19,7 @@ inline Vec2 operator*(Real s, Vec2 a) { return {a.x * s, a.y * s}; }
 inline Real dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 inline Real length_squared(Vec2 a) { return dot(a, a); }
 inline Real length(Vec2 a) { return std::sqrt(dot(a, a)); }
+inline bool within_bound(Vec2 a) { return within_bound(a.x) && within_bound(a.y); }
 
 // Shortens `v` to at most `max_length`; returns it unchanged when already shorter.
 inline Vec2 truncate(Vec2 v, Real max_length) {

@@ -168,6 +168,7 @@ TEST(Avoid, TouchingCoversTheOpenHalfPlaneTowardItAndFarObstaclesAreIgnored) {
   AvoidParams own_only = p;
   own_only.world_obstacles = false;
   EXPECT_EQ(fill_danger(Avoid({}, own_only), touching, 8), std::vector<Real>(8, 0.0f));
+  EXPECT_THROW(Avoid({{{0, 2e9f}, 1}}, p), std::invalid_argument);  // beyond the core's bound of +-1e9
 }
 
 TEST(Avoid, AWallAlongsideLeavesTheParallelSlotsOpen) {

@@ -179,6 +179,11 @@ TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
   EXPECT_EQ(danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), apart, 0, 8), std::vector<Real>(8, 0.0f));
 }
 
+TEST(Track, RefusesACentrelineBeyondTheCoresBound) {
+  EXPECT_THROW(Track(std::vector<Vec2>{{0, 0}, {2e9f, 0}}, 5, std::vector<Real>{}, false), std::invalid_argument);
+  EXPECT_THROW(Track(std::vector<Vec2>{{0, NAN}, {1, 0}}, 5, std::vector<Real>{}, false), std::invalid_argument);
+}
+
 TEST(RacingLanes, LaneMapsAndDecision) {
   auto track = std::make_shared<Track>(std::vector<Vec2>{{0, 0}, {100, 0}}, 5, std::vector<Real>{2, 2}, false);
   const RacingLanes lanes(track, 5, 10, 5, 20, Falloff::Linear, 1);

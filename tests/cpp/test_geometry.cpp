@@ -52,6 +52,25 @@ TEST(Obstacles, PenetrationOfEveryKind) {
   EXPECT_THROW(o.set_bounds({{1, 1}, {0, 2}}), std::invalid_argument);
 }
 
+TEST(Obstacles, RefuseValuesBeyondTheCoresBound) {
+  // Past +-1e9 m (kMaxMagnitude) the index's cell arithmetic and the products of the
+  // geometry could overflow; the C++ API refuses such obstacles as Python does.
+  Obstacles o;
+  EXPECT_THROW(o.add_circle({{2e9f, 0}, 1}), std::invalid_argument);
+  EXPECT_THROW(o.add_circle({{0, 0}, 2e9f}), std::invalid_argument);
+  EXPECT_THROW(o.add_circle({{0, 0}, -1}), std::invalid_argument);
+  EXPECT_THROW(o.add_segment({{0, 0}, {0, -2e9f}}), std::invalid_argument);
+  EXPECT_THROW(o.add_segment({{0, NAN}, {0, 0}}), std::invalid_argument);
+  EXPECT_THROW(o.add_polygon({{0, 0}, {1, 0}, {0, INFINITY}}), std::invalid_argument);
+  EXPECT_THROW(o.set_bounds({{-2e9f, 0}, {1, 1}}), std::invalid_argument);
+  EXPECT_TRUE(o.empty());
+  o.add_circle({{1e9f, -1e9f}, 1e9f});  // the bound itself is accepted
+  o.add_segment({{-1e9f, 0}, {1e9f, 0}});
+  o.set_bounds({{-1e9f, -1e9f}, {1e9f, 1e9f}});
+  EXPECT_EQ(o.circles().size(), 1u);
+  EXPECT_EQ(o.free_segments().size(), 1u);
+}
+
 TEST(Obstacles, PenetrationIsTheDeepestOfTheCirclesTouched) {
   // At (0, 0) with radius 0.5: the big circle is reached 0.5 m deep, with d^2 - reach^2
   // = 49 - 56.25; the small one 0.8 m deep, with d^2 - reach^2 = 0.04 - 1. The least

@@ -210,6 +210,9 @@ TEST(NavigationField, RejectsBadArguments) {
   EXPECT_THROW(NavigationField(none, kAllLayers, kSquare, 1, -1, {{1, 1}}), std::invalid_argument);
   EXPECT_THROW(NavigationField(none, kAllLayers, kSquare, 1, 0, {}), std::invalid_argument);
   EXPECT_THROW(NavigationField(none, kAllLayers, kSquare, 1, 0, {{21, 1}}), std::invalid_argument);
+  EXPECT_THROW(NavigationField(none, kAllLayers, {{-3e9f, 0}, {20, 20}}, 1e9f, 0, {{1, 1}}), std::invalid_argument);
+  EXPECT_THROW(NavigationField(none, kAllLayers, kSquare, 1, 2e9f, {{1, 1}}), std::invalid_argument);
+  EXPECT_THROW(NavigationField(none, kAllLayers, kSquare, 1, 0, {}, {{{0, 0}, {1, 2e9f}}}), std::invalid_argument);
   Obstacles circle;
   circle.add_circle({{5, 5}, 1});
   EXPECT_THROW(NavigationField(circle, kAllLayers, kSquare, 0.5f, 0, {{5, 5}}), std::invalid_argument);

@@ -153,6 +153,13 @@ TEST(Classic, BlendWeightsAndPriorityFallsThrough) {
   EXPECT_NEAR(priority.compute(pair.scene(), 0).linear.x, 4 * 0.6, 1e-6);
   EXPECT_THROW(ClassicSteering({ClassicBehavior{ClassicKind::Arrive, 1, 0, false, {}, 0.5f, -1}}, CombinerKind::Blend),
                std::invalid_argument);
+  // Values past the core's bound of +-1e9 are refused as NaN is.
+  EXPECT_THROW(ClassicSteering({ClassicBehavior{ClassicKind::Seek, 2e9f}}, CombinerKind::Blend), std::invalid_argument);
+  EXPECT_THROW(ClassicSteering({ClassicBehavior{ClassicKind::Seek, 1, 0, true, {0, -2e9f}}}, CombinerKind::Blend),
+               std::invalid_argument);
+  EXPECT_THROW(
+      ClassicSteering({ClassicBehavior{ClassicKind::Arrive, 1, 0, false, {}, 0.5f, 3e9f}}, CombinerKind::Blend),
+      std::invalid_argument);
 }
 
 TEST(Classic, WrapAngle) {

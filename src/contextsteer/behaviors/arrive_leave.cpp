@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../format_real.hpp"
+
 namespace contextsteer {
 
 Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways)
@@ -12,8 +14,8 @@ Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real we
       sideways_(sideways) {
   targets_.check("targets");
   check_sideways(sideways);
-  if (!(target_radius >= 0) || std::isinf(target_radius)) {
-    throw std::invalid_argument("target_radius: expected a finite distance >= 0, got " + std::to_string(target_radius));
+  if (!(target_radius >= 0) || !within_bound(target_radius)) {
+    throw std::invalid_argument("target_radius: expected a distance from 0 to 1e9, got " + format_real(target_radius));
   }
   check_positive_distance(slowing_radius, "slowing_radius");
 }
@@ -32,8 +34,8 @@ Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weigh
       sideways_(sideways) {
   threats_.check("threats");
   check_sideways(sideways);
-  if (!(escape_radius >= 0) || std::isinf(escape_radius)) {
-    throw std::invalid_argument("escape_radius: expected a finite distance >= 0, got " + std::to_string(escape_radius));
+  if (!(escape_radius >= 0) || !within_bound(escape_radius)) {
+    throw std::invalid_argument("escape_radius: expected a distance from 0 to 1e9, got " + format_real(escape_radius));
   }
   check_positive_distance(danger_radius, "danger_radius");
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "../evaluation_cache.hpp"
+#include "../format_real.hpp"
 #include "../slot_sweep.hpp"
 #include "agent_danger.hpp"
 #include "arc_coverage.hpp"
@@ -12,16 +13,17 @@ namespace contextsteer {
 
 void check_circles(const std::vector<Circle>& circles, const char* argument) {
   for (const Circle& c : circles) {
-    if (!std::isfinite(c.centre.x) || !std::isfinite(c.centre.y) || !std::isfinite(c.radius) || c.radius < 0) {
-      throw std::invalid_argument(std::string(argument) + ": expected finite circles with radius >= 0");
+    if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
+      throw std::invalid_argument(std::string(argument) +
+                                  ": expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
     }
   }
 }
 
 Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Behavior(params.weight), params_(params) {
-  if (!(params.max_distance > 0) || std::isinf(params.max_distance)) {
-    throw std::invalid_argument("max_distance: expected a finite distance > 0 in metres, got " +
-                                std::to_string(params.max_distance));
+  if (!(params.max_distance > 0) || !within_bound(params.max_distance)) {
+    throw std::invalid_argument("max_distance: expected a distance > 0 and at most 1e9 in metres, got " +
+                                format_real(params.max_distance));
   }
   check_circles(circles, "circles");
   for (const Circle& c : circles) own_.add_circle(c, kAllLayers);

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../format_real.hpp"
 #include "../real.hpp"
 #include "../scene.hpp"
 #include "../slots.hpp"
@@ -19,8 +20,8 @@ namespace contextsteer {
 class Behavior {
  public:
   explicit Behavior(Real weight) : weight_(weight) {
-    if (!std::isfinite(weight))
-      throw std::invalid_argument("weight: expected a finite number, got " + std::to_string(weight));
+    if (!within_bound(weight))
+      throw std::invalid_argument("weight: expected a number within -1e9 to 1e9, got " + format_real(weight));
   }
   virtual ~Behavior() = default;
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../format_real.hpp"
+
 namespace contextsteer {
 
 TargetCombine parse_target_combine(const std::string& name, const char* argument) {
@@ -15,7 +17,7 @@ Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
     : Behavior(params.weight), targets_{std::move(targets), params.agent_target}, params_(params) {
   if (!(params.max_distance > 0)) {
     throw std::invalid_argument("max_distance: expected a distance > 0 in metres, got " +
-                                std::to_string(params.max_distance));
+                                format_real(params.max_distance));
   }
   targets_.check("targets");
   check_sideways(params.sideways);

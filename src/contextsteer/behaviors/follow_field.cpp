@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../cosine_lobes.hpp"
+#include "../format_real.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -19,8 +20,8 @@ FollowField::FollowField(std::shared_ptr<const NavigationField> field, Real arri
       sideways_(sideways) {
   if (!field_) throw std::invalid_argument("field: expected a navigation field, got none");
   check_sideways(sideways);
-  if (!(arrive_radius >= 0) || std::isinf(arrive_radius)) {
-    throw std::invalid_argument("arrive_radius: expected a finite distance >= 0, got " + std::to_string(arrive_radius));
+  if (!(arrive_radius >= 0) || !within_bound(arrive_radius)) {
+    throw std::invalid_argument("arrive_radius: expected a distance from 0 to 1e9, got " + format_real(arrive_radius));
   }
   check_positive_distance(slowing_radius, "slowing_radius");
 }

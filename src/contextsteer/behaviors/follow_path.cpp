@@ -31,10 +31,10 @@ FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_
       window_(window),
       sideways_(sideways) {
   check_sideways(sideways);
-  if (!(lookahead >= 0) || std::isinf(lookahead))
-    throw std::invalid_argument("lookahead: expected a finite distance >= 0");
-  if (!(arrive_radius >= 0) || std::isinf(arrive_radius)) {
-    throw std::invalid_argument("arrive_radius: expected a finite distance >= 0");
+  if (!(lookahead >= 0) || !within_bound(lookahead))
+    throw std::invalid_argument("lookahead: expected a distance from 0 to 1e9");
+  if (!(arrive_radius >= 0) || !within_bound(arrive_radius)) {
+    throw std::invalid_argument("arrive_radius: expected a distance from 0 to 1e9");
   }
   check_positive_distance(slowing_radius, "slowing_radius");
   check_positive_distance(window, "window");

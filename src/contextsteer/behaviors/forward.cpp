@@ -3,12 +3,13 @@
 #include <cmath>
 
 #include "../cosine_lobes.hpp"
+#include "../format_real.hpp"
 
 namespace contextsteer {
 
 Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(strength) {
-  if (!(strength >= 0) || std::isinf(strength)) {
-    throw std::invalid_argument("strength: expected a finite number >= 0, got " + std::to_string(strength));
+  if (!(strength >= 0) || !within_bound(strength)) {
+    throw std::invalid_argument("strength: expected a number from 0 to 1e9, got " + format_real(strength));
   }
 }
 

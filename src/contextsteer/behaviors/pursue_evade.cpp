@@ -3,15 +3,16 @@
 #include <cmath>
 
 #include "../cosine_lobes.hpp"
+#include "../format_real.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
 
 namespace {
 void check_prediction(Real max_prediction) {
-  if (!(max_prediction > 0) || std::isinf(max_prediction)) {
-    throw std::invalid_argument("max_prediction: expected a finite time > 0 in seconds, got " +
-                                std::to_string(max_prediction));
+  if (!(max_prediction > 0) || !within_bound(max_prediction)) {
+    throw std::invalid_argument("max_prediction: expected a time > 0 and at most 1e9 in seconds, got " +
+                                format_real(max_prediction));
   }
 }
 }  // namespace

@@ -11,8 +11,8 @@ namespace contextsteer {
 TimeToCollision::TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight)
     : Behavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
   check_positive_distance(radius, "radius");
-  if (!(horizon > 0) || std::isinf(horizon))
-    throw std::invalid_argument("horizon: expected a finite time > 0 in seconds");
+  if (!(horizon > 0) || !within_bound(horizon))
+    throw std::invalid_argument("horizon: expected a time > 0 and at most 1e9 in seconds");
 }
 
 void TimeToCollision::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
