@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,6 +43,37 @@ def available_bytes() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+# Bytes of the recordings of runs under way in this process. NumPy's empty arrays only
+# reserve memory, so MemAvailable does not count a recording until its run writes it:
+# without this, runs started at once (a sweep's workers) would each see the whole of it.
+_reserved_bytes = 0
+_reserved_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def reserving(needed: int, what: str, advice: str):
+    """Hold ``needed`` bytes of the machine's available memory while a recording is filled.
+
+    Raises MemoryError (``what`` need ..., ``advice``) when ``needed`` exceeds what is
+    available less what other runs of this process hold. Where the memory available cannot
+    be told (no MemAvailable), nothing is refused.
+    """
+    global _reserved_bytes
+    available = available_bytes()
+    with _reserved_lock:
+        held = _reserved_bytes
+        if available is not None and needed > available - held:
+            others = f", less {held / 1e9:.3g} GB held by other runs under way in this process" if held else ""
+            raise MemoryError(f"{what} need {needed / 1e9:.3g} GB, more than the {available / 1e9:.3g} GB this "
+                              f"machine has available{others}; {advice}")
+        _reserved_bytes += needed
+    try:
+        yield
+    finally:
+        with _reserved_lock:
+            _reserved_bytes -= needed
 
 
 def bytes_per_step(names, agents: int, slots: int) -> int:

@@ -74,6 +74,9 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
         :func:`contextsteer.metrics.summary` of the recording with ``world.targets``.
     workers: runs at once, on threads of the sweep's own. ``World.run`` releases the GIL,
         so worlds do run in parallel (each world's own ``threads`` come on top of these).
+        Their recordings share the memory available: a run whose recording does not fit
+        beside those of the runs under way raises MemoryError before it starts. Worker
+        processes (``executor``) each account for their own runs only.
     executor: instead of threads, any ``concurrent.futures.Executor`` to run the runs on,
         such as a ``ProcessPoolExecutor`` (for worlds that spend their time in Python
         behaviours, which hold the GIL) or a Dask ``Client.get_executor()`` (a cluster).

@@ -240,7 +240,8 @@ class World:
             interest, danger, final, direction, strength, slot, blocked, penetration,
             overlap. The :class:`~contextsteer.recording.Recording` docstring gives the
             memory per step; the arrays are allocated before the run starts, and a
-            recording larger than the memory available raises MemoryError first.
+            recording larger than the memory available, less what the recordings of
+            other runs under way in this process hold, raises MemoryError first.
         progress: show a tqdm progress bar.
         chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
             run can be interrupted (Ctrl-C): it then returns the steps that finished,
@@ -253,14 +254,20 @@ class World:
         if unkept:
             raise ValueError(f"record: {', '.join(unkept)} cannot be recorded while keep_maps is False "
                              f"(the world does not keep its maps); set world.keep_maps = True first")
+        chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
+        progress = check.flag("progress", progress)
         n, slots = self.agent_count, self.slots
         # NumPy's empty arrays only reserve memory; a recording larger than the machine
         # would be found out part-way through the run, by the system killing the process.
-        needed, available = steps * rec.bytes_per_step(names, n, slots), rec.available_bytes()
-        if available is not None and needed > available:
-            raise MemoryError(f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents need "
-                              f"{needed / 1e9:.3g} GB, more than the {available / 1e9:.3g} GB this machine has "
-                              f"available; record fewer arrays (record='state' or None) or fewer steps")
+        with rec.reserving(steps * rec.bytes_per_step(names, n, slots),
+                           f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
+                           "record fewer arrays (record='state' or None) or fewer steps"):
+            return self._run_recorded(steps, dt, substeps, names, chunk, progress)
+
+    def _run_recorded(self, steps: int, dt: float, substeps: int, names: tuple[str, ...], chunk: int,
+                      progress: bool) -> rec.Recording:
+        """The body of :meth:`run`, once its arguments are checked and its memory held."""
+        n, slots = self.agent_count, self.slots
         arrays: dict[str, Any] = {}  # keyword arguments of Recording: its array fields
         for name in names:
             field_width, dtype = rec.FIELDS[name]
@@ -269,7 +276,6 @@ class World:
             arrays[name] = np.empty(shape, dtype=dtype)
         time = np.empty(steps)
         recording = rec.Recording(time, self.ids.copy(), recorded=names, **arrays)
-        chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
         bar = progress_bar(steps) if progress else None
         done = 0
         try:

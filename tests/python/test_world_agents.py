@@ -222,6 +222,41 @@ def test_a_recording_larger_than_the_memory_available_is_refused_before_the_run(
     assert available is None or 0 < available < 2**50
 
 
+def test_runs_under_way_at_once_share_the_memory_available(monkeypatch):
+    # MemAvailable does not count a recording until its run writes it, so runs started at
+    # once (a sweep's workers) hold their recordings' sizes against one another.
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+
+    def wait_for_release(batch, interest, danger):
+        started.set()
+        assert release.wait(30)
+
+    slow = cs.World(cs.Pipeline([cs.PythonBehavior(wait_for_release)]), np.zeros((5, 2)))
+    fast = cs.World(chase_pipeline(), np.zeros((5, 2)), targets=[[10, 0]] * 5, max_speed=1.0)
+    per_step = cs.recording.bytes_per_step(cs.recording.STATE, 5, 16)
+    monkeypatch.setattr(cs.recording, "available_bytes", lambda: 100 * per_step)
+    done = []
+    runner = threading.Thread(target=lambda: done.append(slow.run(60, 0.1, record="state")))
+    runner.start()
+    try:
+        assert started.wait(30)
+        with pytest.raises(MemoryError, match=r"^record: 41 steps of .* for 5 agents need .* GB, more than the .* GB "
+                                              r"this machine has available, less .* GB held by other runs under way"):
+            fast.run(41, 0.1, record="state")
+        assert fast.steps_taken == 0
+        assert fast.run(40, 0.1, record="state").steps == 40  # what is left
+    finally:
+        release.set()
+        runner.join()
+    assert done[0].steps == 60
+    assert fast.run(100, 0.1, record="state").steps == 100  # all of it, once the other run ended
+    with pytest.raises(MemoryError):  # a refused run holds nothing afterwards
+        fast.run(101, 0.1, record="state")
+    assert fast.run(100, 0.1, record="state").steps == 100
+
+
 def test_a_recording_saves_and_loads_whole(tmp_path):
     world = cs.World(chase_pipeline(), np.zeros((4, 2)), targets=[[10, 0]] * 4, max_speed=1.0)
     rec = world.run(12, 0.1, record=["positions", "final", "blocked", "overlap"]).truncated(10)
