@@ -36,6 +36,14 @@ inline std::vector<Circle> circles_from(const RealArray& a, const char* argument
   return circles;
 }
 
+inline std::vector<Segment> segments_from(const RealArray& a, const char* argument) {
+  require_shape(a, argument, {-1, 4});
+  std::vector<Segment> segments(a.shape(0));
+  const Real* d = a.data();
+  for (std::size_t i = 0; i < segments.size(); ++i, d += 4) segments[i] = Segment{{d[0], d[1]}, {d[2], d[3]}};
+  return segments;
+}
+
 inline std::vector<Vec2> points_from(const RealArray& a, const char* argument) {
   require_shape(a, argument, {-1, 2});
   std::vector<Vec2> points(a.shape(0));

@@ -61,13 +61,9 @@ FieldPtr build_field(const Obstacles& obstacles, LayerMask mask, const RealArray
 FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell,
                            Real clearance, const RealArray& circles, const RealArray& segments,
                            const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
-  require_shape(segments, "segments", {-1, 4});
   Obstacles obstacles;
-  for (const Circle& c : circles_from(circles, "circles")) obstacles.add_circle(c);
-  const Real* s = segments.data();
-  for (py::ssize_t i = 0; i < segments.shape(0); ++i) {
-    obstacles.add_segment({{s[4 * i], s[4 * i + 1]}, {s[4 * i + 2], s[4 * i + 3]}});
-  }
+  obstacles.add_circles(circles_from(circles, "circles"));
+  obstacles.add_segments(segments_from(segments, "segments"));
   for (const RealArray& polygon : polygons) obstacles.add_polygon(points_from(polygon, "polygons"));
   if (bounds) {
     require_shape(*bounds, "bounds", {4});

@@ -43,7 +43,7 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
   require_shape(velocities, "velocities", {n, 2});
   require_shape(radius, "radius", {n});
   Obstacles scene_obstacles;
-  for (const Circle& c : circles_from(obstacles, "obstacles")) scene_obstacles.add_circle(c);
+  scene_obstacles.add_circles(circles_from(obstacles, "obstacles"));
 
   py::array_t<Real> interest({n, s}), danger({n, s}), final_map({n, s}), direction({n, py::ssize_t(2)});
   py::array_t<Real> strength(n), slot(n);

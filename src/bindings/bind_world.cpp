@@ -230,17 +230,13 @@ void bind_world(py::module_& m) {
       .def(
           "add_circles",
           [](World& w, const RealArray& circles, std::uint32_t layer) {
-            for (const Circle& c : circles_from(circles, "circles")) w.obstacles().add_circle(c, layer);
+            w.obstacles().add_circles(circles_from(circles, "circles"), layer);
           },
           py::arg("circles"), py::arg("layer"))
       .def(
           "add_segments",
           [](World& w, const RealArray& segments, std::uint32_t layer) {
-            require_shape(segments, "segments", {-1, 4});
-            const Real* d = segments.data();
-            for (py::ssize_t i = 0; i < segments.shape(0); ++i, d += 4) {
-              w.obstacles().add_segment({{d[0], d[1]}, {d[2], d[3]}}, layer);
-            }
+            w.obstacles().add_segments(segments_from(segments, "segments"), layer);
           },
           py::arg("segments"), py::arg("layer"))
       .def(

@@ -9,12 +9,16 @@
 
 namespace contextsteer {
 
-void Obstacles::add_circle(const Circle& c, LayerMask layer) {
-  if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
-    throw std::invalid_argument("circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
+void Obstacles::add_circle(const Circle& c, LayerMask layer) { add_circles({c}, layer); }
+
+void Obstacles::add_circles(const std::vector<Circle>& circles, LayerMask layer) {
+  for (const Circle& c : circles) {
+    if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
+      throw std::invalid_argument("circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
+    }
   }
-  circles_.push_back(c);
-  circle_layers_.push_back(layer);
+  circles_.insert(circles_.end(), circles.begin(), circles.end());
+  circle_layers_.insert(circle_layers_.end(), circles.size(), layer);
   drop_index();
   circle_x_.clear(), circle_y_.clear(), circle_r_.clear();
   for (std::size_t i = 0; i < circles_.size() || circle_x_.size() % 4 != 0; ++i) {
@@ -26,12 +30,16 @@ void Obstacles::add_circle(const Circle& c, LayerMask layer) {
   }
 }
 
-void Obstacles::add_segment(const Segment& s, LayerMask layer) {
-  if (!within_bound(s.a) || !within_bound(s.b)) {
-    throw std::invalid_argument("segments: expected end points within -1e9 to 1e9");
+void Obstacles::add_segment(const Segment& s, LayerMask layer) { add_segments({s}, layer); }
+
+void Obstacles::add_segments(const std::vector<Segment>& segments, LayerMask layer) {
+  for (const Segment& s : segments) {
+    if (!within_bound(s.a) || !within_bound(s.b)) {
+      throw std::invalid_argument("segments: expected end points within -1e9 to 1e9");
+    }
   }
-  segments_.push_back(s);
-  segment_layers_.push_back(layer);
+  segments_.insert(segments_.end(), segments.begin(), segments.end());
+  segment_layers_.insert(segment_layers_.end(), segments.size(), layer);
   rebuild_walls();
 }
 

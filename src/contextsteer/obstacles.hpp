@@ -23,10 +23,14 @@ struct Bounds {
 
 class Obstacles {
  public:
-  // Each adder throws std::invalid_argument on non-finite coordinates, negative radii,
-  // polygons with fewer than 3 vertices or empty bounds.
+  // Each adder throws std::invalid_argument, adding nothing, on coordinates beyond
+  // +-kMaxMagnitude (NaN and inf among them), negative radii, polygons with fewer than 3
+  // vertices or empty bounds. Many circles or segments go in at once with the plural
+  // forms: each add rebuilds the obstacles' arrays.
   void add_circle(const Circle& c, LayerMask layer = 1);
+  void add_circles(const std::vector<Circle>& circles, LayerMask layer = 1);
   void add_segment(const Segment& s, LayerMask layer = 1);
+  void add_segments(const std::vector<Segment>& segments, LayerMask layer = 1);
   // Adds the polygon's edges as walls; the inside counts as penetrated.
   void add_polygon(const std::vector<Vec2>& vertices, LayerMask layer = 1);
   // Agents belong inside the rectangle; its sides act as walls on every layer, and its
@@ -69,6 +73,9 @@ class Obstacles {
 
   // Fewer circles and walls than this are simply all checked: the index would not pay.
   static constexpr std::size_t kIndexFrom = 64;
+  // Whether for_each_near goes through the index, and the side of its cells, metres.
+  bool indexed() const { return indexed_; }
+  Real index_cell() const { return index_cell_; }
 
  private:
   void rebuild_walls();

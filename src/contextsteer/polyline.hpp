@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "obstacles.hpp"
 #include "real.hpp"
 #include "vec2.hpp"
 
@@ -41,10 +42,11 @@ class Polyline {
   };
   // The point closest to p among those with arc length in [from, to] (`from` taken onto
   // the path first; on a closed polyline the range may run on into the next lap). The
-  // first of equally close points wins.
+  // first of equally close points wins. Only the legs that meet the range are measured.
   Closest closest(Vec2 p, Real from, Real to) const;
-  // The closest point of the whole polyline.
-  Closest closest(Vec2 p) const { return closest(p, 0, length()); }
+  // The closest point of the whole polyline: the same as closest(p, 0, length()), to the
+  // bit, but from the legs near p alone on a polyline of many legs.
+  Closest closest(Vec2 p) const;
   // Where something last seen at arc length `last` is now, at p: the closest point
   // within [last, last + window], or of the whole polyline when `last` is NaN (unknown).
   // Followed step by step, it never goes back, nor jumps to another part of the path
@@ -54,9 +56,16 @@ class Polyline {
   }
 
  private:
+  // The point of leg i (met `offset` metres further on, on a later lap) closest to p
+  // within arc lengths [from, to], which the leg must meet.
+  Closest closest_on_leg(Vec2 p, std::size_t i, Real offset, Real from, Real to) const;
+
   std::vector<Vec2> vertices_;
   std::vector<Real> cumulative_;  // arc length at each vertex, metres
   bool closed_;
+  // The legs as walls (wall i is leg i), indexed from Obstacles::kIndexFrom legs on: a
+  // track of thousands of points locates a car from the few legs near it.
+  Obstacles legs_;
 };
 
 }  // namespace contextsteer

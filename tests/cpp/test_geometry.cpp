@@ -63,6 +63,9 @@ TEST(Obstacles, RefuseValuesBeyondTheCoresBound) {
   EXPECT_THROW(o.add_segment({{0, NAN}, {0, 0}}), std::invalid_argument);
   EXPECT_THROW(o.add_polygon({{0, 0}, {1, 0}, {0, INFINITY}}), std::invalid_argument);
   EXPECT_THROW(o.set_bounds({{-2e9f, 0}, {1, 1}}), std::invalid_argument);
+  // Added together, one bad item keeps all of them out.
+  EXPECT_THROW(o.add_segments({{{0, 0}, {1, 0}}, {{0, 0}, {0, 3e9f}}}), std::invalid_argument);
+  EXPECT_THROW(o.add_circles({{{0, 0}, 1}, {{0, 0}, -1}}), std::invalid_argument);
   EXPECT_TRUE(o.empty());
   o.add_circle({{1e9f, -1e9f}, 1e9f});  // the bound itself is accepted
   o.add_segment({{-1e9f, 0}, {1e9f, 0}});

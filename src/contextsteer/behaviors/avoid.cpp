@@ -26,7 +26,7 @@ Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Be
                                 format_real(params.max_distance));
   }
   check_circles(circles, "circles");
-  for (const Circle& c : circles) own_.add_circle(c, kAllLayers);
+  own_.add_circles(circles, kAllLayers);
   own_.prepare_index();
 }
 
