@@ -1,4 +1,4 @@
-"""Laws that hold for every input: rotation, masking bounds, blending."""
+"""Laws that hold for every input: rotation, masking bounds, blending, resolution."""
 
 import math
 
@@ -95,3 +95,43 @@ def test_rotating_the_scene_rotates_the_decision(target_angle, slots):
     a, b = decide(t0, o0), decide(t1, o1)
     shift = (b.slot[0] - a.slot[0] - 3) % slots
     assert min(shift, slots - shift) < 0.05
+
+
+def polar(distance: float, angle: float) -> list[float]:
+    return [distance * math.cos(angle), distance * math.sin(angle)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    target_angle=st.floats(0, 2 * math.pi),
+    coarse=st.sampled_from([8, 16]),
+    discs=st.lists(st.tuples(st.floats(1.5, 8), st.floats(0, 2 * math.pi), st.floats(0.2, 2)), max_size=6),
+    others=st.lists(st.tuples(st.floats(1.5, 6), st.floats(0, 2 * math.pi)), max_size=3),
+)
+def test_doubling_the_resolution_keeps_a_clear_decision(target_angle, coarse, discs, others):
+    """A clear decision at ``coarse`` slots stays within half a coarse slot at twice as many.
+
+    Clear: no danger on the chosen slot nor on its two neighbours, and a final value above
+    every slot two or more away by 0.1. Danger covers whole slot arcs, so that a coarse
+    map never misses an obstacle between its slots; a coarse slot may then be blocked
+    where the same direction is free at twice the resolution, and a decision beside
+    danger can move by more. Such decisions are not clear.
+    """
+    target = [polar(50.0, target_angle)]
+    circles = np.array([[*polar(d, a), r] for d, a, r in discs]).reshape(-1, 3)
+    agents = [[0.0, 0.0]] + [polar(d, a) for d, a in others]  # agent 0 is the one judged
+
+    def decide(slots):
+        pipeline = cs.Pipeline([cs.Chase(target), cs.Avoid(agents=True, max_distance=5.0)], slots=slots)
+        return pipeline.evaluate(agents, radius=0.5, circles=circles)
+
+    rough, fine = decide(coarse), decide(2 * coarse)
+    final, danger = rough.decision.final[0], rough.danger[0]
+    best = int(np.argmax(final))
+    apart = (np.arange(coarse) - best) % coarse
+    far = final[(apart >= 2) & (apart <= coarse - 2)]
+    assume(not rough.decision.blocked[0])
+    assume((danger[[best - 1, best, (best + 1) % coarse]] == 0).all() and final[best] >= far.max() + 0.1)
+    assert not fine.decision.blocked[0]
+    turn = math.atan2(*fine.decision.direction[0][::-1]) - math.atan2(*rough.decision.direction[0][::-1])
+    assert abs(math.remainder(turn, 2 * math.pi)) <= math.pi / coarse + 1e-5
