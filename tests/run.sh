@@ -2,17 +2,23 @@
 # Runs every test of contextsteer: the C++ unit tests (GoogleTest, through CTest) and
 # pytest, against a fresh build of the current sources. Exits non-zero on any failure.
 #
-# It installs what a new machine lacks: GoogleTest from Debian's libgtest-dev, and the
-# package with its test dependencies from this checkout (pip install ".[test]").
+# It installs what a new machine lacks: from Debian, GoogleTest (libgtest-dev) and, for
+# the ARM64 build of the core, the aarch64 cross compiler and qemu's user emulation; and
+# the package with its test dependencies from this checkout (pip install ".[test]").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -f /usr/include/gtest/gtest.h ] && [ ! -f /usr/local/include/gtest/gtest.h ]; then
-  echo "== installing GoogleTest (libgtest-dev)"
+missing=()
+{ [ -f /usr/include/gtest/gtest.h ] || [ -f /usr/local/include/gtest/gtest.h ]; } && [ -d /usr/src/googletest ] ||
+  missing+=(libgtest-dev)
+command -v aarch64-linux-gnu-g++ > /dev/null || missing+=(g++-aarch64-linux-gnu)
+command -v qemu-aarch64 > /dev/null || missing+=(qemu-user)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing ${missing[*]}"
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libgtest-dev
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 fi
 
 echo "== installing contextsteer with its test dependencies"
@@ -27,6 +33,9 @@ echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
 cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/standalone --parallel 2
 build/standalone/crowd_crossing
+
+echo "== the C++ core on ARM64: cross-compiled, its tests and the program run under qemu"
+bash tests/cpp/cross/run_arm64.sh
 
 echo "== Python tests"
 python3 -m pytest
