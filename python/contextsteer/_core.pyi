@@ -187,7 +187,7 @@ class TimeToCollision(Behavior):
     def __init__(self, radius: typing.SupportsFloat | typing.SupportsIndex, horizon: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class PythonBehavior(Behavior):
-    def __init__(self, callback: typing.Any, fills_interest: bool, fills_danger: bool, neighbor_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, callback: typing.Any, fills_interest: bool, fills_danger: bool, neighbor_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex, memory_width: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
 class Pipeline:
     def __init__(self, behaviors: collections.abc.Sequence[Behavior], slots: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsFloat | typing.SupportsIndex, interest_rule: str, danger_rule: str, danger_mode: str, threshold: typing.SupportsFloat | typing.SupportsIndex, margin: typing.SupportsFloat | typing.SupportsIndex, select: str, blur_interest: typing.SupportsFloat | typing.SupportsIndex, blur_danger: typing.SupportsFloat | typing.SupportsIndex, smooth: typing.SupportsFloat | typing.SupportsIndex, hysteresis: typing.SupportsFloat | typing.SupportsIndex) -> None:

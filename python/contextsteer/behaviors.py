@@ -416,6 +416,12 @@ class Batch:
     ids: ``(n,)``; slot_directions: ``(slots, 2)``; time: seconds. ``neighbors(radius)``
     returns a :class:`Neighbors` of the agents each one senses within ``radius`` metres
     (up to the behaviour's ``neighbor_radius``), while ``fill`` runs.
+
+    memory: ``(n, memory)`` float32, what the behaviour keeps for each agent from one step
+    of a world to the next (None when its ``memory`` is 0). NaN where nothing was kept
+    yet: a new agent, after ``World.reset``, and outside a world. Write it in place; the
+    world keeps it after ``fill`` returns (not in ``World.explain``, which changes
+    nothing). Kept values must be NaN or within -1e9 to 1e9.
     """
 
     def __init__(self, data: dict):
@@ -427,6 +433,7 @@ class Batch:
         self.ids = data["ids"]
         self.slot_directions = data["slot_directions"]
         self.time = data["time"]
+        self.memory = data["memory"]
         self._neighbors = data["neighbors"]
 
     def __len__(self) -> int:
@@ -449,9 +456,12 @@ class PythonBehavior(Behavior):
     fills: ``"interest"``, ``"danger"`` or ``"both"``.
     neighbor_radius: metres within which it will ask ``batch.neighbors``, so that the
         world's grid covers it.
+    memory: values it keeps per agent between steps, in ``batch.memory`` (0 to 256).
+        Agents added, removed and reset keep theirs right, as for built-in behaviours.
     """
 
-    def __init__(self, fill=None, *, fills: str = "interest", neighbor_radius: float = 0.0, weight: float = 1.0):
+    def __init__(self, fill=None, *, fills: str = "interest", neighbor_radius: float = 0.0, weight: float = 1.0,
+                 memory: int = 0):
         if fill is not None:
             if not callable(fill):
                 raise TypeError(f"fill: expected a function (batch, interest, danger), got {type(fill).__name__}")
@@ -465,7 +475,7 @@ class PythonBehavior(Behavior):
             raise ValueError(f"fills: expected one of 'interest', 'danger', 'both', got {fills!r}")
         self._core = _core.PythonBehavior(_WeakFill(self), fills in ("interest", "both"), fills in ("danger", "both"),
                                           check.number("neighbor_radius", neighbor_radius, minimum=0.0),
-                                          check.number("weight", weight))
+                                          check.number("weight", weight), check.count("memory", memory, maximum=256))
 
     def fill(self, batch: Batch, interest, danger) -> None:
         """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``."""

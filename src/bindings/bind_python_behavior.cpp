@@ -2,13 +2,17 @@
 // this takes the GIL, hands the batch to the Python callable and keeps the rows it
 // wrote in the evaluation's cache (the world's, so that one behaviour may serve worlds
 // stepping at once in several threads); fill() then copies them in the parallel
-// blocks, with no Python involved.
+// blocks, with no Python involved. Values the behaviour keeps per agent (its part of
+// the world's memory) are handed over and written back in prepare() too.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "arrays.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
@@ -21,12 +25,22 @@ namespace {
 
 class PythonBehavior : public Behavior {
  public:
-  PythonBehavior(py::object callback, bool fills_interest, bool fills_danger, Real neighbor_radius, Real weight)
+  // Most values a Python behaviour may keep per agent.
+  static constexpr int kMaxMemory = 256;
+
+  PythonBehavior(py::object callback, bool fills_interest, bool fills_danger, Real neighbor_radius, Real weight,
+                 int memory_width)
       : Behavior(weight),
         callback_(std::move(callback)),
         fills_interest_(fills_interest),
         fills_danger_(fills_danger),
-        neighbor_radius_(neighbor_radius) {}
+        neighbor_radius_(neighbor_radius),
+        memory_width_(memory_width) {
+    if (memory_width < 0 || memory_width > kMaxMemory) {
+      throw py::value_error("memory: expected from 0 to " + std::to_string(kMaxMemory) + " values per agent, got " +
+                            std::to_string(memory_width));
+    }
+  }
 
   ~PythonBehavior() override {
     py::gil_scoped_acquire gil;  // the callback may be released from a thread without the GIL
@@ -36,6 +50,7 @@ class PythonBehavior : public Behavior {
   bool fills_interest() const override { return fills_interest_; }
   bool fills_danger() const override { return fills_danger_; }
   Real neighbor_radius() const override { return neighbor_radius_; }
+  int memory_width() const override { return memory_width_; }
 
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override {
     const int slots = dirs.slots();
@@ -56,6 +71,22 @@ class PythonBehavior : public Behavior {
     }
     py::array_t<Real> directions({static_cast<py::ssize_t>(slots), py::ssize_t(2)});
     for (int i = 0; i < slots; ++i) store(directions.mutable_data(), i, dirs[i]);
+    // Each agent's kept values (NaN where none were kept, and outside a world), for the
+    // callback to read and write in place.
+    py::object memory = py::none();
+    if (memory_width_ > 0) {
+      py::array_t<Real> kept({n, static_cast<py::ssize_t>(memory_width_)});
+      for (int k = 0; k < count; ++k) {
+        const Real* from = scene.memory_of(agents[k]);
+        Real* to = kept.mutable_data() + static_cast<std::size_t>(k) * memory_width_;
+        if (from) {
+          std::copy_n(from, memory_width_, to);
+        } else {
+          std::fill_n(to, memory_width_, std::numeric_limits<Real>::quiet_NaN());
+        }
+      }
+      memory = kept;
+    }
 
     // Neighbour queries are answered only while the callback runs: the scene they read
     // is valid only then.
@@ -95,6 +126,7 @@ class PythonBehavior : public Behavior {
     batch["slot_directions"] = directions;
     batch["time"] = scene.time;
     batch["neighbors"] = neighbors;
+    batch["memory"] = memory;
     py::object interest =
         fills_interest_ ? py::object(py::array_t<Real>({n, static_cast<py::ssize_t>(slots)})) : py::none();
     py::object danger =
@@ -115,6 +147,7 @@ class PythonBehavior : public Behavior {
     Real* rows = scene.cache->store(this, &dirs, 2 * block);
     keep(interest, agents, count, slots, rows, "interest");
     keep(danger, agents, count, slots, rows + block, "danger");
+    if (!memory.is_none() && scene.memory_out) keep_memory(memory.cast<py::array_t<Real>>(), scene, agents, count);
   }
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -150,17 +183,36 @@ class PythonBehavior : public Behavior {
     }
   }
 
+  // Writes the kept values back to the world's memory, refusing values beyond the core's
+  // bound other than NaN (which stands for "nothing kept").
+  void keep_memory(const py::array_t<Real>& kept, const SceneView& scene, const int* agents, int count) const {
+    for (int k = 0; k < count; ++k) {
+      const Real* from = kept.data() + static_cast<std::size_t>(k) * memory_width_;
+      for (int j = 0; j < memory_width_; ++j) {
+        if (!std::isnan(from[j]) && !within_bound(from[j])) {
+          throw py::value_error("memory: a Python behaviour kept a value that is neither NaN nor within -1e9 to 1e9, " +
+                                format_real(from[j]) + " at row " + std::to_string(k) + ", value " + std::to_string(j));
+        }
+      }
+    }
+    for (int k = 0; k < count; ++k) {
+      std::copy_n(kept.data() + static_cast<std::size_t>(k) * memory_width_, memory_width_,
+                  scene.memory_out_of(agents[k]));
+    }
+  }
+
   py::object callback_;
   bool fills_interest_, fills_danger_;
   Real neighbor_radius_;
+  int memory_width_;
 };
 
 }  // namespace
 
 void bind_python_behavior(py::module_& m) {
   py::class_<PythonBehavior, Behavior, std::shared_ptr<PythonBehavior>>(m, "PythonBehavior")
-      .def(py::init<py::object, bool, bool, Real, Real>(), py::arg("callback"), py::arg("fills_interest"),
-           py::arg("fills_danger"), py::arg("neighbor_radius"), py::arg("weight"));
+      .def(py::init<py::object, bool, bool, Real, Real, int>(), py::arg("callback"), py::arg("fills_interest"),
+           py::arg("fills_danger"), py::arg("neighbor_radius"), py::arg("weight"), py::arg("memory_width") = 0);
 }
 
 }  // namespace contextsteer::bindings

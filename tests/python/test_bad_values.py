@@ -209,7 +209,7 @@ CALLS = [
     behavior_call(cs.FollowField, "field", field_of_test(), arrive_radius=0.5, slowing_radius=3.0, sideways=0.1,
                   weight=1.0),
     behavior_call(cs.PythonBehavior, "fill", lambda batch, interest, danger: None, fills="interest",
-                  neighbor_radius=1.0, weight=1.0),
+                  neighbor_radius=1.0, weight=1.0, memory=2),
     Call("Track", lambda **k: (lambda t: (t.locate(POSITIONS), t.point_at(3.0, 0.5)))(cs.Track(**k)),
          dict(centreline=np.array([[0.0, 0.0], [10.0, 0.0], [20.0, 5.0]]), half_width=3.0,
               racing_line=np.array([0.5, 1.0, -1.0]), closed=False),

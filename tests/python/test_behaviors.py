@@ -410,6 +410,67 @@ def test_python_behaviours_compose_with_builtins_and_report_errors():
         cs.PythonBehavior(lambda b, i, d: None, fills="both kinds")
 
 
+def test_python_behaviours_keep_values_per_agent_in_the_world():
+    seen = []
+
+    def count_steps(batch, interest, danger):
+        seen.append(dict(zip(batch.ids.tolist(), batch.memory[:, 1].tolist())))
+        batch.memory[:, 1] = np.nan_to_num(batch.memory[:, 1]) + 1
+        interest[:, 0] = 1.0
+
+    counter = cs.PythonBehavior(count_steps, memory=2)
+    world = cs.World(cs.Pipeline([counter], slots=8), np.zeros((3, 2)), max_speed=0.0)
+    for _ in range(3):
+        world.step(0.1)
+    assert all(math.isnan(v) for v in seen[0].values()) and seen[2] == {0: 2.0, 1: 2.0, 2: 2.0}
+    new = world.add_agents([[5.0, 5.0]])
+    world.remove_agents([1])
+    world.explain(0)  # an explanation changes nothing
+    world.step(0.1)
+    assert seen[-2] == {0: 3.0}  # the explanation saw the kept values
+    assert math.isnan(seen[-1][int(new[0])]) and {k: v for k, v in seen[-1].items() if k != new[0]} == {0: 3.0, 2: 3.0}
+    world.reset()
+    world.step(0.1)
+    assert all(math.isnan(v) for v in seen[-1].values())
+    # Outside a world nothing is kept: every step starts from NaN.
+    for _ in range(2):
+        cs.Pipeline([counter], slots=8).evaluate([[0.0, 0.0]])
+    assert math.isnan(seen[-1][0]) and math.isnan(seen[-2][0])
+
+    def keep_inf(batch, interest, danger):
+        batch.memory[0, 0] = np.inf
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(keep_inf, memory=1)]), [[0.0, 0.0]])
+    with pytest.raises(ValueError, match=r"^memory: .* neither NaN nor within -1e9 to 1e9, inf at row 0, value 0$"):
+        world.step(0.1)
+    for bad in (-1, 257):
+        with pytest.raises(ValueError, match="memory"):
+            cs.PythonBehavior(keep_inf, memory=bad)
+    with pytest.raises(TypeError, match="memory"):
+        cs.PythonBehavior(keep_inf, memory=1.5)
+
+
+def test_a_python_behaviours_memory_leaves_a_built_in_behaviours_alone():
+    # FollowPath keeps each agent's place on the path in its own part of the world's
+    # memory; a Python behaviour beside it keeps its own part. FollowPath then moves the
+    # agents exactly as it does alone (the Python behaviour adds no interest).
+    def scribble(batch, interest, danger):
+        batch.memory[:] = 7.0
+
+    path = [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]]
+    starts = [[0.0, 0.5], [9.0, -0.5], [10.5, 6.0]]
+
+    def run(behaviors):
+        world = cs.World(cs.Pipeline(behaviors, slots=16), starts, max_speed=2.0)
+        world.run(120, 0.05, record=None)
+        return world.positions.copy()
+
+    alone = run([cs.FollowPath(path)])
+    beside = run([cs.PythonBehavior(scribble, memory=3), cs.FollowPath(path)])
+    np.testing.assert_array_equal(beside, alone)
+    assert np.linalg.norm(alone - np.array(starts, np.float32), axis=1).min() > 5.0  # they did follow it
+
+
 def test_python_behaviours_and_the_worlds_their_functions_refer_to_are_freed():
     # The core calls a behaviour through a weak reference: a strong one would close a
     # cycle through C++ that the garbage collector cannot see, and nothing in it, a
