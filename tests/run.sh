@@ -29,6 +29,16 @@ cmake -S . -B build/cpp-tests -DCONTEXTSTEER_BUILD_TESTS=ON -DCMAKE_BUILD_TYPE=R
 cmake --build build/cpp-tests --parallel 2
 ctest --test-dir build/cpp-tests --output-on-failure
 
+echo "== C++ unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer"
+# Any report fails the test it comes from (no recovery): out-of-bounds access, use after
+# free, leaks, signed overflow, misaligned loads, float-to-int conversions out of range.
+cmake -S . -B build/cpp-sanitize -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
+  -DCMAKE_BUILD_TYPE= \
+  -DCMAKE_CXX_FLAGS="-O1 -fsanitize=address,undefined -fsanitize=float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  > /dev/null
+cmake --build build/cpp-sanitize --parallel 2
+ctest --test-dir build/cpp-sanitize --output-on-failure
+
 echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
 cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/standalone --parallel 2

@@ -64,6 +64,27 @@ TEST(ObstacleIndex, NearestObstaclesAreAmongThoseVisited) {
   }
 }
 
+TEST(ObstacleIndex, PointsAndReachesAtTheCoresBoundStayInTheGrid) {
+  // 100 pebbles within a metre: cells of ~0.1 m, so that a point 1e9 m away lies 1e10
+  // cells off, beyond what an int holds. The index clamps before it converts (the
+  // sanitizer build of tests/run.sh reports a conversion that overflows).
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<Real> place(0, 1);
+  Obstacles o;
+  for (int i = 0; i < 100; ++i) o.add_circle({{place(rng), place(rng)}, 0.005f});
+  o.prepare_index();
+  ASSERT_TRUE(o.indexed());
+  ASSERT_LT(o.index_cell(), 0.2f);
+  for (const Vec2 p : {Vec2{1e9f, 1e9f}, Vec2{-1e9f, 0.5f}, Vec2{0.5f, -1e9f}}) {
+    std::set<int> near, all;
+    o.for_each_near(p, 10, [&](int i) { near.insert(i); }, [](int) {});
+    o.for_each_near(p, 3e9f, [&](int i) { all.insert(i); }, [](int) {});
+    EXPECT_TRUE(near.empty());
+    EXPECT_EQ(all.size(), 100u);  // a reach past everything meets every pebble
+    EXPECT_EQ(o.penetration(p, 1, kAllLayers), 0);
+  }
+}
+
 TEST(ObstacleIndex, PenetrationAvoidAndRaysAreTheSameAsCheckingEveryObstacle) {
   std::mt19937 rng(5);
   Obstacles plain = crowded_scene(rng);
