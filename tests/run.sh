@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of contextsteer: the C++ unit tests (GoogleTest, through CTest) and
-# pytest, against a fresh build of the current sources. Exits non-zero on any failure.
+# Runs every test of contextsteer against a fresh build of the current sources: the C++
+# unit tests (GoogleTest, through CTest), again under sanitizers, the core alone in a
+# program, both again built for ARM64 and run under qemu, and pytest. Exits non-zero on
+# any failure.
 #
 # It installs what a new machine lacks: from Debian, GoogleTest (libgtest-dev) and, for
 # the ARM64 build of the core, the aarch64 cross compiler and qemu's user emulation; and
