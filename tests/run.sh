@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Runs every test of contextsteer against a fresh build of the current sources: the C++
-# unit tests (GoogleTest, through CTest), again under sanitizers, the core alone in a
-# program, both again built for ARM64 and run under qemu, and pytest. Exits non-zero on
-# any failure.
+# unit tests (GoogleTest, through CTest), again under sanitizers and built with Clang, the
+# core alone in a program, both again built for ARM64 and run under qemu, and pytest.
+# Exits non-zero on any failure.
 #
-# It installs what a new machine lacks: from Debian, GoogleTest (libgtest-dev) and, for
-# the ARM64 build of the core, the aarch64 cross compiler and qemu's user emulation; and
-# the package with its test dependencies from this checkout (pip install ".[test]").
+# It installs what a new machine lacks: from Debian, GoogleTest (libgtest-dev), Clang and,
+# for the ARM64 build of the core, the aarch64 cross compiler and qemu's user emulation;
+# and the package with its test dependencies from this checkout (pip install ".[test]").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 { [ -f /usr/include/gtest/gtest.h ] || [ -f /usr/local/include/gtest/gtest.h ]; } && [ -d /usr/src/googletest ] ||
   missing+=(libgtest-dev)
+command -v clang++ > /dev/null || missing+=(clang)
 command -v aarch64-linux-gnu-g++ > /dev/null || missing+=(g++-aarch64-linux-gnu)
 command -v qemu-aarch64 > /dev/null || missing+=(qemu-user)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -40,6 +41,12 @@ cmake -S . -B build/cpp-sanitize -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BU
   > /dev/null
 cmake --build build/cpp-sanitize --parallel 2
 ctest --test-dir build/cpp-sanitize --output-on-failure
+
+echo "== C++ unit tests built with Clang (as most game engines build; its kernels are 4 lanes wide)"
+CC=clang CXX=clang++ cmake -S . -B build/cpp-clang -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
+  -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/cpp-clang --parallel 2
+ctest --test-dir build/cpp-clang --output-on-failure
 
 echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
 cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null

@@ -58,7 +58,11 @@ CONTEXTSTEER_ALWAYS_INLINE V within_range(V x) {
 template <class V>
 CONTEXTSTEER_ALWAYS_INLINE void fix_large(V x, V& sine, V& cosine) {
   if (!mask_bits(select(x < Real(0), -x, x) > kLarge)) return;
-  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) fix_large(x[l], sine[l], cosine[l]);
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) {
+    Real s = sine[l], c = cosine[l];  // a vector's lane cannot be bound to a reference
+    fix_large(x[l], s, c);
+    sine[l] = s, cosine[l] = c;
+  }
 }
 #endif
 

@@ -101,21 +101,21 @@ CONTEXTSTEER_ALWAYS_INLINE void load_pairs(const Real* xy, typename Lanes<W>::Re
   using V = typename Lanes<W>::Reals;
   const V lo = load_lanes<V>(xy), hi = load_lanes<V>(xy + W);
   if constexpr (W == 4) {
-    x = __builtin_shuffle(lo, hi, Int4{0, 2, 4, 6});
-    y = __builtin_shuffle(lo, hi, Int4{1, 3, 5, 7});
+    x = shuffle<0, 2, 4, 6>(lo, hi);
+    y = shuffle<1, 3, 5, 7>(lo, hi);
   } else {
-    x = __builtin_shuffle(lo, hi, Int8{0, 2, 4, 6, 8, 10, 12, 14});
-    y = __builtin_shuffle(lo, hi, Int8{1, 3, 5, 7, 9, 11, 13, 15});
+    x = shuffle<0, 2, 4, 6, 8, 10, 12, 14>(lo, hi);
+    y = shuffle<1, 3, 5, 7, 9, 11, 13, 15>(lo, hi);
   }
 }
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void store_pairs(Real* xy, typename Lanes<W>::Reals x, typename Lanes<W>::Reals y) {
   if constexpr (W == 4) {
-    store_lanes(xy, __builtin_shuffle(x, y, Int4{0, 4, 1, 5}));
-    store_lanes(xy + W, __builtin_shuffle(x, y, Int4{2, 6, 3, 7}));
+    store_lanes(xy, shuffle<0, 4, 1, 5>(x, y));
+    store_lanes(xy + W, shuffle<2, 6, 3, 7>(x, y));
   } else {
-    store_lanes(xy, __builtin_shuffle(x, y, Int8{0, 8, 1, 9, 2, 10, 3, 11}));
-    store_lanes(xy + W, __builtin_shuffle(x, y, Int8{4, 12, 5, 13, 6, 14, 7, 15}));
+    store_lanes(xy, shuffle<0, 8, 1, 9, 2, 10, 3, 11>(x, y));
+    store_lanes(xy + W, shuffle<4, 12, 5, 13, 6, 14, 7, 15>(x, y));
   }
 }
 

@@ -3,10 +3,10 @@
 // A kernel is written once, as an always-inline template on the lane count W, with GCC
 // and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
 // baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
-// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used
-// (+ - * / sqrt, comparisons, selections) and no multiply-add is contracted
-// (-ffp-contract=off), so both widths give bit-identical results. MSVC builds keep the
-// scalar paths.
+// chosen at run time by cpu_has_avx2() (GCC builds; Clang builds keep W = 4, see
+// below). Only element-wise IEEE operations are used (+ - * / sqrt, comparisons,
+// selections) and no multiply-add is contracted (-ffp-contract=off), so both widths give
+// bit-identical results. MSVC builds keep the scalar paths.
 //
 // GCC 12 quirks these helpers work around: a vector built with braces in a helper
 // becomes lane-by-lane inserts (splat adds the scalar to a zero vector instead), and
@@ -60,7 +60,10 @@ inline std::atomic<int> simd_width_limit{8};
 #include <type_traits>
 #include <utility>
 
-#if defined(__x86_64__) || defined(__i386__)
+// The 8-lane AVX2 variants are built with GCC. Clang refuses a call that passes a 32-byte
+// vector between functions of other targets, even one that is always inlined (which the
+// helpers and the kernels' lambdas are), so Clang builds run the 4-lane kernels.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 // Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
@@ -109,6 +112,19 @@ CONTEXTSTEER_ALWAYS_INLINE void store_lanes(T* p, V v) {
   static_assert(sizeof(T) == 4, "lanes hold 4-byte elements");
   *reinterpret_cast<typename Unaligned<V>::type*>(p) = v;
 }
+// Lanes of a and b (lane W + l of the pair is b[l]) picked by constant indices L...:
+// GCC's __builtin_shuffle takes them as a vector, Clang's __builtin_shufflevector as
+// constants.
+template <int... L, class V>
+CONTEXTSTEER_ALWAYS_INLINE V shuffle(V a, V b) {
+  static_assert(sizeof...(L) * sizeof(Real) == sizeof(V), "one index per lane");
+#ifdef __clang__
+  return __builtin_shufflevector(a, b, L...);
+#else
+  return __builtin_shuffle(a, b, typename Lanes<sizeof(V) / sizeof(Real)>::Ints{L...});
+#endif
+}
+
 // Lane-wise square root: one sqrtps per register (needs -fno-math-errno).
 template <class V>
 CONTEXTSTEER_ALWAYS_INLINE V lane_sqrt(V v) {
@@ -119,8 +135,8 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_sqrt(V v) {
 
 // The largest lane, reduced in registers (reading lanes one by one goes through memory).
 CONTEXTSTEER_ALWAYS_INLINE Real largest_lane(Real4 v) {
-  v = lane_max(v, __builtin_shuffle(v, Int4{2, 3, 0, 1}));
-  v = lane_max(v, __builtin_shuffle(v, Int4{1, 0, 3, 2}));
+  v = lane_max(v, shuffle<2, 3, 0, 1>(v, v));
+  v = lane_max(v, shuffle<1, 0, 3, 2>(v, v));
   return v[0];
 }
 CONTEXTSTEER_ALWAYS_INLINE Real largest_lane(Real8 v) {
@@ -144,15 +160,15 @@ CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
 #else
 CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int4 mask) {
   Int4 t = mask & Int4{1, 2, 4, 8};
-  t |= __builtin_shuffle(t, Int4{2, 3, 0, 1});
-  t |= __builtin_shuffle(t, Int4{1, 0, 3, 2});
+  t |= shuffle<2, 3, 0, 1>(t, t);
+  t |= shuffle<1, 0, 3, 2>(t, t);
   return t[0];
 }
 CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
   Int8 t = mask & Int8{1, 2, 4, 8, 16, 32, 64, 128};
-  t |= __builtin_shuffle(t, Int8{4, 5, 6, 7, 0, 1, 2, 3});
-  t |= __builtin_shuffle(t, Int8{2, 3, 0, 1, 6, 7, 4, 5});
-  t |= __builtin_shuffle(t, Int8{1, 0, 3, 2, 5, 4, 7, 6});
+  t |= shuffle<4, 5, 6, 7, 0, 1, 2, 3>(t, t);
+  t |= shuffle<2, 3, 0, 1, 6, 7, 4, 5>(t, t);
+  t |= shuffle<1, 0, 3, 2, 5, 4, 7, 6>(t, t);
   return t[0];
 }
 #endif
@@ -182,7 +198,13 @@ const PackTable<W>& pack_table() {
 }
 template <class V, class M>
 CONTEXTSTEER_ALWAYS_INLINE V pack(V v, M order) {
-  return __builtin_shuffle(v, order);
+#ifndef __clang__
+  return __builtin_shuffle(v, order);  // a variable permutation: vpermps on AVX2, tbl on ARM64
+#else
+  V r;  // Clang has no variable permutation of generic vectors: lane by lane
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) r[l] = v[order[l]];
+  return r;
+#endif
 }
 
 // True when this CPU runs AVX2 (asked once).

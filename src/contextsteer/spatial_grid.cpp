@@ -88,14 +88,14 @@ bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Re
                           const LayerMask* senses) const {
   if (n != n_ || cell_size != requested_cell_size_) return false;
   // One branch-free pass: the usual answer (nothing changed) has to look at every agent.
-  bool same = true;
+  int differ = 0;
   for (int k = 0; k < n; ++k) {
     const int a = agents_[k];
-    same &= (xs_[k] == positions[2 * a]) & (ys_[k] == positions[2 * a + 1]) &
-            (radii_[k] == (radius ? radius[a] : Real(0))) & (layers_[k] == (layer ? layer[a] : LayerMask(1))) &
-            (senses_[k] == (senses ? senses[a] : kAllLayers));
+    differ |= int(!(xs_[k] == positions[2 * a])) | int(!(ys_[k] == positions[2 * a + 1])) |
+              int(radii_[k] != (radius ? radius[a] : Real(0))) | int(layers_[k] != (layer ? layer[a] : LayerMask(1))) |
+              int(senses_[k] != (senses ? senses[a] : kAllLayers));
   }
-  return same;
+  return differ == 0;
 }
 
 void SpatialGrid::query(Vec2 p, Real radius, std::vector<int>& out) const {

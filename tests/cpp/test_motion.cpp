@@ -47,8 +47,8 @@ TEST(LaneAtan2, WithinThreeTenthsOfAMicroradianEverywhere) {
       std::memcpy(&y, &ys[i], sizeof y);
       const Real4 lanes = lane_atan2(y, x);
       for (int l = 0; l < 4; ++l) {
-        const Real one = lane_atan2(ys[i + l], xs[i + l]);
-        ASSERT_EQ(std::memcmp(&lanes[l], &one, sizeof one), 0) << "lane " << l << " of point " << i;
+        const Real one = lane_atan2(ys[i + l], xs[i + l]), lane = lanes[l];
+        ASSERT_EQ(std::memcmp(&lane, &one, sizeof one), 0) << "lane " << l << " of point " << i;
       }
     }
 #endif
