@@ -42,11 +42,15 @@ cmake -S . -B build/cpp-sanitize -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BU
 cmake --build build/cpp-sanitize --parallel 2
 ctest --test-dir build/cpp-sanitize --output-on-failure
 
-echo "== C++ unit tests built with Clang (as most game engines build; its kernels are 4 lanes wide)"
+echo "== C++ unit tests and the core alone in a program, built with Clang (as most game engines build; 4-lane kernels)"
 CC=clang CXX=clang++ cmake -S . -B build/cpp-clang -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
   -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/cpp-clang --parallel 2
 ctest --test-dir build/cpp-clang --output-on-failure
+# and a program that links the core with Clang's own default standard (C++14 in Clang 14)
+CC=clang CXX=clang++ cmake -S tests/cpp/standalone -B build/standalone-clang -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/standalone-clang --parallel 2
+build/standalone-clang/crowd_crossing
 
 echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
 cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null
