@@ -186,6 +186,26 @@ class World:
         target it was added with; time, steps, maps and decisions start again."""
         self._core.reset()
 
+    def copy(self) -> World:
+        """A new world in this one's state, to branch runs from (a parameter changed, agents
+        added) or to keep as a checkpoint.
+
+        It has its own copy of every agent's state, parameters and spawn state (for
+        :meth:`reset`), the last maps and decisions, what behaviours keep per agent, the
+        obstacles, ids, time, step count, threads and ``keep_maps``. The steerings are
+        shared: they never change. Stepped alike, the two worlds give the same results
+        to the bit. ``copy.copy`` and ``copy.deepcopy`` do the same.
+        """
+        twin = object.__new__(World)
+        twin._steerings = list(self._steerings)
+        twin._core = self._core.copy()
+        return twin
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo) -> World:
+        return self.copy()
+
     # --- steering -----------------------------------------------------------------
     @property
     def steerings(self) -> tuple:

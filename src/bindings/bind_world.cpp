@@ -179,6 +179,7 @@ void bind_world(py::module_& m) {
           },
           py::arg("ids"))
       .def("reset", &World::reset)
+      .def("copy", &World::copy)
       .def_property("threads", &World::threads, &World::set_threads)
       .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
       // Safe to release: the caller keeps the world alive, and a call from another thread

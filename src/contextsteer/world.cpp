@@ -5,9 +5,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "format_real.hpp"
 #include "motion.hpp"
@@ -64,6 +66,35 @@ void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
 }  // namespace
 
 World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1)) { add_steering(std::move(steering)); }
+
+std::unique_ptr<World> World::copy() {
+  const BusyFlag::Hold hold(busy_, "copy");
+  auto twin = std::make_unique<World>(controllers_[0].steering);
+  twin->controllers_ = controllers_;
+  twin->tasks_ = tasks_;
+  twin->slots_ = slots_;
+  twin->store_ = store_;
+  // Buffers of its own: the columns' shared buffers are also the NumPy views' memory.
+  twin->store_.visit([](auto& column) {
+    using Buffer = typename std::decay_t<decltype(*column.buffer)>;
+    column.buffer = std::make_shared<Buffer>(*column.buffer);
+  });
+  twin->obstacles_ = obstacles_;
+  twin->target_index_ = target_index_;
+  twin->linear_ = linear_;
+  twin->angular_ = angular_;
+  twin->max_radius_ = max_radius_;
+  twin->keep_maps_ = keep_maps_;
+  twin->index_of_id_ = index_of_id_;
+  twin->next_id_ = next_id_;
+  twin->steps_ = steps_;
+  twin->time_ = time_;
+  twin->stage_times_ = stage_times_;
+  // Scratch (the grid, the behaviours' cache) starts empty and is rebuilt by the first step.
+  twin->pool_ = std::make_unique<ThreadPool>(threads());
+  twin->resize_scratch();
+  return twin;
+}
 
 void World::check_steering(const Steering& s, int replacing) const {
   if (!s.pipeline == !s.classic)

@@ -132,6 +132,45 @@ TEST(World, ResetRestoresTheSpawnState) {
   EXPECT_EQ(w.agents().velocity[0], 0.0f);
 }
 
+TEST(World, ACopyStepsAsTheOriginalAndOwnsItsState) {
+  World w(chase_and_avoid({30, 0}, 16, true));
+  w.add_steering(classic(ClassicKind::Arrive, {-30, 5}));
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<Real> place(-10, 10);
+  std::vector<Real> pos;
+  for (int i = 0; i < 80; ++i) pos.push_back(place(rng));
+  add(w, pos, 2.0f, 3.0f);
+  add(w, {0, 15, 3, 15}, 2.0f, 3.0f, 1);
+  w.obstacles().add_circle({{5, 0}, 1.5f});
+  w.set_threads(2);
+  for (int i = 0; i < 10; ++i) w.step(0.05f);
+  const std::unique_ptr<World> twin = w.copy();
+  EXPECT_EQ(twin->threads(), 2);
+  EXPECT_EQ(twin->steps_taken(), 10);
+  for (int i = 0; i < 30; ++i) w.step(0.05f), twin->step(0.05f);
+  auto same = [&](const auto& a, const auto& b, const char* what) {
+    ASSERT_EQ(a.buffer->size(), b.buffer->size()) << what;
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.buffer->size() * sizeof(*a.data())), 0) << what;
+    EXPECT_NE(a.data(), b.data()) << what;  // its own memory
+  };
+  same(w.agents().position, twin->agents().position, "position");
+  same(w.agents().velocity, twin->agents().velocity, "velocity");
+  same(w.agents().heading, twin->agents().heading, "heading");
+  same(w.agents().final_map, twin->agents().final_map, "final maps");
+  same(w.agents().overlap, twin->agents().overlap, "overlap");
+  EXPECT_EQ(w.time(), twin->time());
+  // Changes to one leave the other as it was.
+  twin->obstacles().add_circle({{-5, 0}, 1});
+  EXPECT_EQ(w.obstacles().circles().size(), 1u);
+  const std::int64_t first[] = {0};
+  twin->remove_agents(first, 1);
+  EXPECT_EQ(w.agent_count(), 42);
+  EXPECT_EQ(w.index_of(0), 0);
+  w.reset();
+  EXPECT_EQ(position_of(w, 0).x, pos[0]);
+  EXPECT_NE(position_of(*twin, 1).x, pos[2]);  // the twin was not reset
+}
+
 TEST(World, RefusesBadStateAndBadSteps) {
   World w(chase_and_avoid({5, 0}));
   EXPECT_THROW(add(w, {NAN, 0}, 1.0f), std::invalid_argument);

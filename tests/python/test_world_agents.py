@@ -385,6 +385,48 @@ def test_bad_world_arguments_are_named():
     assert math.isfinite(world.time)
 
 
+def test_a_copy_branches_a_run_and_owns_its_state():
+    import copy
+
+    rng = np.random.default_rng(8)
+    path = [[-30.0, -30.0], [30.0, -30.0], [30.0, 30.0], [-30.0, 30.0]]
+    pipeline = cs.Pipeline([cs.FollowPath(path, loop=True), cs.Wander(seed=3, strength=0.3),
+                            cs.Avoid(agents=True, max_distance=3.0)], slots=16, smooth=0.3, hysteresis=0.05)
+    world = cs.World(pipeline, rng.uniform(-35, 35, (300, 2)), max_speed=2.0, max_acceleration=3.0,
+                     circles=[[0, 0, 4]], segments=[[-40, 40, 40, 40]], threads=2)
+    chasers = world.add_agents(rng.uniform(-35, 35, (20, 2)), steering=classic.Steering([classic.Pursue()]),
+                               target_ids=world.ids[:20], max_speed=2.5, max_acceleration=3.0)
+    world.run(25, 0.05, record=None)
+    twin = world.copy()
+    assert twin is not world and twin.time == world.time and twin.steps_taken == 25 and len(twin) == len(world)
+    # Stepped alike, both give the same results to the bit (kept path progress, smoothed
+    # maps and hysteresis included).
+    ours, theirs = world.run(40, 0.05, record="all"), twin.run(40, 0.05, record="all")
+    for name in ("time", *ours.recorded):
+        np.testing.assert_array_equal(getattr(ours, name), getattr(theirs, name), err_msg=name)
+    # Each owns its state: views, obstacles, agents and ids part ways.
+    assert not np.shares_memory(world.positions, twin.positions)
+    twin.positions[:] += 1.0
+    assert not np.array_equal(world.positions, twin.positions)
+    twin.add_circles([[*world.positions[0], 2.0]])
+    world.remove_agents([int(chasers[0])])
+    world.step(0.05), twin.step(0.05)
+    assert len(twin) == len(world) + 1 and world.penetration.max() < twin.penetration.max()
+    assert int(world.add_agents([[0.0, 0.0]])[0]) == int(twin.add_agents([[0.0, 0.0]])[0])  # ids go on alike
+    # Both keep the spawn state: a reset twin starts where the original started.
+    twin.reset()
+    start = world.copy()
+    start.reset()
+    np.testing.assert_array_equal(twin.positions[twin.index_of(start.ids)], start.positions)
+    # The copy modules do the same; the steerings are shared, as they never change.
+    for made in (copy.copy(world), copy.deepcopy(world)):
+        assert isinstance(made, cs.World) and made.steerings == world.steerings
+        np.testing.assert_array_equal(made.positions, world.positions)
+    view = world.positions
+    del world
+    assert np.isfinite(view).all()  # a view outlives its world
+
+
 def test_a_world_refuses_changes_from_another_thread_while_it_steps():
     # A Python behaviour that, on the first step, says it is inside and waits: the step
     # (which releases the GIL) stays open while this thread calls the world.
@@ -411,6 +453,7 @@ def test_a_world_refuses_changes_from_another_thread_while_it_steps():
             "neighbors": lambda: world.neighbors([0.0, 0.0], 1.0),
             "obstacles": lambda: world.add_circles([[0.0, 0.0, 1.0]]),
             "set_steering": lambda: world.set_steering(cs.Pipeline([cs.Chase()], slots=8)),
+            "copy": world.copy,
         }
         for name, change in changes.items():
             with pytest.raises(RuntimeError, match=f"{name}: the world is busy with step"):
