@@ -196,7 +196,8 @@ class World:
         shared: they never change. Stepped alike, the two worlds give the same results
         to the bit. ``copy.copy`` and ``copy.deepcopy`` do the same.
         """
-        twin = object.__new__(World)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # a subclass's own attributes too (shallow)
         twin._steerings = list(self._steerings)
         twin._core = self._core.copy()
         return twin
