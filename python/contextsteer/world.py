@@ -193,8 +193,10 @@ class World:
         It has its own copy of every agent's state, parameters and spawn state (for
         :meth:`reset`), the last maps and decisions, what behaviours keep per agent, the
         obstacles, ids, time, step count, threads and ``keep_maps``. The steerings are
-        shared: they never change. Stepped alike, the two worlds give the same results
-        to the bit. ``copy.copy`` and ``copy.deepcopy`` do the same.
+        shared: they never change (a :class:`PythonBehavior` that keeps state in its own
+        attributes shares it too; what it keeps in ``memory=`` is copied). Stepped alike,
+        the two worlds give the same results to the bit. ``copy.copy`` and
+        ``copy.deepcopy`` do the same.
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)  # a subclass's own attributes too (shallow)
