@@ -91,8 +91,7 @@ std::unique_ptr<World> World::copy() {
   twin->time_ = time_;
   twin->stage_times_ = stage_times_;
   // Scratch (the grid, the behaviours' cache) starts empty and is rebuilt by the first step.
-  twin->pool_ = std::make_unique<ThreadPool>(threads());
-  twin->resize_scratch();
+  twin->set_threads(threads());
   return twin;
 }
 

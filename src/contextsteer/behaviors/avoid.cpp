@@ -11,22 +11,12 @@
 
 namespace contextsteer {
 
-void check_circles(const std::vector<Circle>& circles, const char* argument) {
-  for (const Circle& c : circles) {
-    if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
-      throw std::invalid_argument(std::string(argument) +
-                                  ": expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
-    }
-  }
-}
-
 Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Behavior(params.weight), params_(params) {
   if (!(params.max_distance > 0) || !within_bound(params.max_distance)) {
     throw std::invalid_argument("max_distance: expected a distance > 0 and at most 1e9 in metres, got " +
                                 format_real(params.max_distance));
   }
-  check_circles(circles, "circles");
-  own_.add_circles(circles, kAllLayers);
+  own_.add_circles(circles, kAllLayers);  // checks them, naming "circles"
   own_.prepare_index();
 }
 

@@ -35,8 +35,8 @@ struct AvoidParams {
 
 class Avoid : public Behavior {
  public:
-  // Throws std::invalid_argument for a max_distance that is not > 0 or a circle that
-  // is not finite with radius >= 0.
+  // Throws std::invalid_argument for a max_distance that is not > 0 or a circle beyond
+  // the core's bound or of negative radius (as Obstacles::add_circles does).
   Avoid(const std::vector<Circle>& circles, const AvoidParams& params);
 
   bool fills_interest() const override { return false; }
@@ -58,8 +58,5 @@ class Avoid : public Behavior {
   Obstacles own_;
   AvoidParams params_;
 };
-
-// Throws std::invalid_argument naming `argument` unless every circle is finite with radius >= 0.
-void check_circles(const std::vector<Circle>& circles, const char* argument);
 
 }  // namespace contextsteer
