@@ -42,7 +42,7 @@ cmake -S . -B build/cpp-sanitize -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BU
 cmake --build build/cpp-sanitize --parallel 2
 ctest --test-dir build/cpp-sanitize --output-on-failure
 
-echo "== C++ unit tests and the core alone in a program, built with Clang (as most game engines build; 4-lane kernels)"
+echo "== C++ unit tests and the core alone in a program, built with Clang (as most game engines build)"
 CC=clang CXX=clang++ cmake -S . -B build/cpp-clang -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
   -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/cpp-clang --parallel 2

@@ -12,8 +12,8 @@ namespace {
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 // cosine_lobe's operations on 8 slots at a time. Needs slots % 8 == 0.
-CONTEXTSTEER_TARGET_AVX2 void add_lobes_avx2(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count,
-                                             bool sum) {
+CONTEXTSTEER_ALWAYS_INLINE void add_lobes_8(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count,
+                                            bool sum) {
   const int slots = dirs.slots();
   const Real *dx = dirs.x(), *dy = dirs.y();
   for (int l = 0; l < count; ++l) {
@@ -25,6 +25,11 @@ CONTEXTSTEER_TARGET_AVX2 void add_lobes_avx2(Real* rows, const SlotDirections& d
       store_lanes(row + i, sum ? old + lane_max(c, Real8{}) : lane_max(old, c));
     }
   }
+}
+// add_lobes_8 compiled for AVX2, by being inlined (see simd.hpp on Clang).
+CONTEXTSTEER_TARGET_AVX2 void add_lobes_avx2(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count,
+                                             bool sum) {
+  add_lobes_8(rows, dirs, lobes, count, sum);
 }
 #endif
 

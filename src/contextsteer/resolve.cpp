@@ -195,9 +195,9 @@ namespace {
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 // resolve_row for Argmax without hysteresis, 8 slots at a time: the final map, its
 // largest value and the first slot holding it. Needs slots % 8 == 0, slots <= 64.
-CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real* danger, int count,
-                                               const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
-                                               Decision* decisions) {
+CONTEXTSTEER_ALWAYS_INLINE void argmax_rows_8(const Real* interest, const Real* danger, int count,
+                                              const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
+                                              Decision* decisions) {
   const int slots = dirs.slots();
   for (int k = 0; k < count; ++k) {
     const std::size_t row = static_cast<std::size_t>(k) * slots;
@@ -225,6 +225,13 @@ CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real*
     }
     decisions[k] = d;
   }
+}
+// argmax_rows_8 compiled for AVX2, by being inlined (written here, it would pass 32-byte
+// vectors to the baseline helpers, which Clang refuses: simd.hpp).
+CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real* danger, int count,
+                                               const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
+                                               Decision* decisions) {
+  argmax_rows_8(interest, danger, count, dirs, p, final_rows, decisions);
 }
 #endif
 

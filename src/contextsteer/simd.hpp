@@ -3,8 +3,7 @@
 // A kernel is written once, as an always-inline template on the lane count W, with GCC
 // and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
 // baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
-// chosen at run time by cpu_has_avx2() (GCC builds; Clang builds keep W = 4, see
-// below). Only element-wise IEEE operations are used (+ - * / sqrt, comparisons,
+// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used (+ - * / sqrt, comparisons,
 // selections) and no multiply-add is contracted (-ffp-contract=off), so both widths give
 // bit-identical results. MSVC builds keep the scalar paths.
 //
@@ -60,10 +59,11 @@ inline std::atomic<int> simd_width_limit{8};
 #include <type_traits>
 #include <utility>
 
-// The 8-lane AVX2 variants are built with GCC. Clang refuses a call that passes a 32-byte
-// vector between functions of other targets, even one that is always inlined (which the
-// helpers and the kernels' lambdas are), so Clang builds run the 4-lane kernels.
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__clang__)
+// The AVX2 functions hold no vector code of their own: each calls its kernel with
+// pointers and scalars. Clang refuses a call from an AVX2 function that passes a 32-byte
+// vector to a baseline one, even an always-inlined one, but accepts such calls between
+// baseline functions (the kernel and these helpers), which are then inlined into it.
+#if defined(__x86_64__) || defined(__i386__)
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 // Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
@@ -174,7 +174,7 @@ CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
 #endif
 
 // For each W-bit lane mask: the permutation that brings the set lanes to the front, in
-// order, and how many there are. pack() keeps the lanes that passed a test.
+// order, and how many there are. store_packed() keeps the lanes that passed a test.
 template <int W>
 struct PackTable {
   typename Lanes<W>::Ints order[1 << W];
@@ -196,14 +196,29 @@ const PackTable<W>& pack_table() {
   }();
   return table;
 }
-template <class V, class M>
-CONTEXTSTEER_ALWAYS_INLINE V pack(V v, M order) {
+#if defined(__clang__) && defined(CONTEXTSTEER_AVX2_DISPATCH)
+// vpermps for Clang, which has no variable permutation of generic vectors and refuses
+// 32-byte vector arguments and results between functions of different targets: the lanes
+// come by reference. Called only by 8-lane kernels, which run on AVX2 alone; the inliner
+// folds it into the AVX2 function the kernel is inlined into.
+template <class T, class V>
+CONTEXTSTEER_TARGET_AVX2 inline void store_permuted8(T* p, const V& v, const Int8& order) {
+  *reinterpret_cast<typename Unaligned<V>::type*>(p) = (V)__builtin_ia32_permvarsf256((Real8)v, order);
+}
+#endif
+// Stores at p the lanes of v in the order of a PackTable row: those that passed a test
+// first. (One call for both, so that Clang can take v by reference, see above.)
+template <class T, class V, class M>
+CONTEXTSTEER_ALWAYS_INLINE void store_packed(T* p, V v, M order) {
 #ifndef __clang__
-  return __builtin_shuffle(v, order);  // a variable permutation: vpermps on AVX2, tbl on ARM64
+  store_lanes(p, __builtin_shuffle(v, order));  // a variable permutation: vpermps on AVX2, tbl on ARM64
 #else
-  V r;  // Clang has no variable permutation of generic vectors: lane by lane
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  if constexpr (sizeof(V) == 32) return store_permuted8(p, v, order);
+#endif
+  V r;  // lane by lane
   for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) r[l] = v[order[l]];
-  return r;
+  store_lanes(p, r);
 #endif
 }
 

@@ -124,6 +124,23 @@ std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real 
 
 }  // namespace
 
+// Every x86 build, GCC or Clang, runs the 8-lane kernels on a CPU with AVX2 (Clang builds
+// once kept 4 lanes everywhere); other vector builds run 4 lanes, and the limit lowers both.
+TEST(KernelWidth, IsEightOnACpuWithAvx2AndFourOnOthers) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#else
+  const bool avx2 = false;
+#endif
+  EXPECT_EQ(kernel_width(), avx2 ? 8 : 4);
+  const int previous = simd_width_limit.exchange(4);
+  EXPECT_EQ(kernel_width(), 4);
+  simd_width_limit = 1;
+  EXPECT_EQ(kernel_width(), 1);
+  simd_width_limit = previous;
+}
+
 TEST(AgentDanger, EveryPathGivesTheSameBits) {
   for (int slots : {2, 3, 8, 12, 16, 20, 24, 32}) {
     const SlotDirections dirs(slots, Real(0.1));

@@ -133,9 +133,9 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
                               [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
                                 const int bits = mask_bits(n.keep);
                                 const M order = packing.order[bits];
-                                store_lanes(s.dx + m, pack(n.dx, order));
-                                store_lanes(s.dy + m, pack(n.dy, order));
-                                store_lanes(s.disc + m, pack(n.radius + agent_radius, order));
+                                store_packed(s.dx + m, n.dx, order);
+                                store_packed(s.dy + m, n.dy, order);
+                                store_packed(s.disc + m, n.radius + agent_radius, order);
                                 // The count feeds the next store's address: popcnt (1 cycle) where the kernel has it,
                                 // else the table (a load).
                                 m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
@@ -307,11 +307,11 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
       }
       const int bits = mask_bits(keep);
       const M order = packing.order[bits];
-      store_lanes(s.dx + m, pack(dx, order));
-      store_lanes(s.dy + m, pack(dy, order));
-      store_lanes(s.disc + m, pack(load_lanes<V>(radii + i) + radius, order));
-      store_lanes(s.place + m, pack(lane + i, order));
-      if constexpr (kLayered) store_lanes(s.senses + m, pack(sides, order));
+      store_packed(s.dx + m, dx, order);
+      store_packed(s.dy + m, dy, order);
+      store_packed(s.disc + m, load_lanes<V>(radii + i) + radius, order);
+      store_packed(s.place + m, lane + i, order);
+      if constexpr (kLayered) store_packed(s.senses + m, sides, order);
       m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
     }
   });
