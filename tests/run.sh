@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of contextsteer against a fresh build of the current sources: the C++
-# unit tests (GoogleTest, through CTest), again under sanitizers and built with Clang, the
-# core alone in a program, both again built for ARM64 and run under qemu, and pytest.
+# unit tests (GoogleTest, through CTest), again under sanitizers, on the scalar paths alone
+# and built with Clang, the core alone in a program, both again built for ARM64 and run under qemu, and pytest.
 # Exits non-zero on any failure.
 #
 # It installs what a new machine lacks: from Debian, GoogleTest (libgtest-dev), Clang and,
@@ -41,6 +41,17 @@ cmake -S . -B build/cpp-sanitize -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BU
   > /dev/null
 cmake --build build/cpp-sanitize --parallel 2
 ctest --test-dir build/cpp-sanitize --output-on-failure
+
+echo "== C++ unit tests on the scalar paths alone, as a compiler without vector extensions (MSVC) builds them"
+cmake -S . -B build/cpp-scalar -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
+  -DCONTEXTSTEER_VECTOR_KERNELS=OFF -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/cpp-scalar --parallel 2
+ctest --test-dir build/cpp-scalar --output-on-failure
+# and the program on them: its agents arrive at the same second as with the vector kernels
+cmake -S tests/cpp/standalone -B build/standalone-scalar -DCONTEXTSTEER_VECTOR_KERNELS=OFF \
+  -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/standalone-scalar --parallel 2
+build/standalone-scalar/crowd_crossing
 
 echo "== C++ unit tests and the core alone in a program, built with Clang (as most game engines build)"
 CC=clang CXX=clang++ cmake -S . -B build/cpp-clang -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \

@@ -66,6 +66,7 @@ void measure_overlap(const SceneView& scene, const int* agents, int count, Real*
 #ifdef CONTEXTSTEER_SIMD
   if (width >= 4) return overlap_baseline(scene, agents, count, overlap);
 #endif
+  (void)width;  // when built without vector kernels
   for (int k = 0; k < count; ++k) overlap[agents[k]] = overlap_scalar(scene, agents[k]);
 }
 

@@ -3,9 +3,11 @@
 // A kernel is written once, as an always-inline template on the lane count W, with GCC
 // and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
 // baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
-// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used (+ - * / sqrt, comparisons,
-// selections) and no multiply-add is contracted (-ffp-contract=off), so both widths give
-// bit-identical results. MSVC builds keep the scalar paths.
+// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used
+// (+ - * / sqrt, comparisons, selections) and no multiply-add is contracted
+// (-ffp-contract=off), so both widths give bit-identical results. MSVC builds keep the
+// scalar paths, as do builds with CONTEXTSTEER_NO_VECTOR_KERNELS defined (CMake:
+// -DCONTEXTSTEER_VECTOR_KERNELS=OFF).
 //
 // GCC 12 quirks these helpers work around: a vector built with braces in a helper
 // becomes lane-by-lane inserts (splat adds the scalar to a zero vector instead), and
@@ -51,7 +53,7 @@ inline std::atomic<int> simd_width_limit{8};
 
 }  // namespace contextsteer
 
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(CONTEXTSTEER_NO_VECTOR_KERNELS)
 #define CONTEXTSTEER_SIMD 1
 
 #include <cstdint>

@@ -126,6 +126,7 @@ std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real 
 
 // Every x86 build, GCC or Clang, runs the 8-lane kernels on a CPU with AVX2 (Clang builds
 // once kept 4 lanes everywhere); other vector builds run 4 lanes, and the limit lowers both.
+// A build without vector kernels runs the scalar paths.
 TEST(KernelWidth, IsEightOnACpuWithAvx2AndFourOnOthers) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
@@ -133,9 +134,15 @@ TEST(KernelWidth, IsEightOnACpuWithAvx2AndFourOnOthers) {
 #else
   const bool avx2 = false;
 #endif
-  EXPECT_EQ(kernel_width(), avx2 ? 8 : 4);
+#ifdef CONTEXTSTEER_SIMD
+  const int widest = avx2 ? 8 : 4;
+#else
+  const int widest = 1;
+  (void)avx2;
+#endif
+  EXPECT_EQ(kernel_width(), widest);
   const int previous = simd_width_limit.exchange(4);
-  EXPECT_EQ(kernel_width(), 4);
+  EXPECT_EQ(kernel_width(), std::min(widest, 4));
   simd_width_limit = 1;
   EXPECT_EQ(kernel_width(), 1);
   simd_width_limit = previous;
@@ -230,6 +237,7 @@ TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
   EXPECT_GT(touching, 50);
 }
 
+#ifdef CONTEXTSTEER_SIMD  // the pass by pairs is built with the vector kernels only
 TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
   for (int slots : {2, 3, 8, 12, 16, 20, 32}) {
     const SlotDirections dirs(slots, Real(0.1));
@@ -269,6 +277,7 @@ TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
     ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real))) << "width " << width;
   }
 }
+#endif
 
 TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
   const Crowd c = make_crowd(10, 5, 2, 1u);
@@ -276,4 +285,8 @@ TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
   ThreadPool pool(1);
   EXPECT_FALSE(agent_pair_danger_available(1));
   EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(1), rows.data(), pool), std::logic_error);
+#ifndef CONTEXTSTEER_SIMD  // nor, without vector kernels, any number of slots: Avoid queries agent by agent
+  EXPECT_FALSE(agent_pair_danger_available(16));
+  EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(16), rows.data(), pool), std::logic_error);
+#endif
 }

@@ -466,6 +466,7 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Real
 #ifdef CONTEXTSTEER_SIMD
   if (slots >= 2 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
 #endif
+  (void)width;  // when built without vector kernels
   for (int k = 0; k < count; ++k) {
     add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs,
                             danger + static_cast<std::size_t>(k) * slots);
