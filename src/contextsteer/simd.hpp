@@ -66,6 +66,7 @@ inline std::atomic<int> simd_width_limit{8};
 // vector to a baseline one, even an always-inlined one, but accepts such calls between
 // baseline functions (the kernel and these helpers), which are then inlined into it.
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 // Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
@@ -224,12 +225,19 @@ CONTEXTSTEER_ALWAYS_INLINE void store_packed(T* p, V v, M order) {
 #endif
 }
 
-// True when this CPU runs AVX2 (asked once).
+// True when this CPU runs AVX2 and popcnt, and the operating system saves the 32-byte
+// registers (asked once). Read from CPUID and XGETBV directly: __builtin_cpu_supports needs
+// __cpu_model from the compiler's runtime library, which Apple's x86-64 toolchain lacks.
 inline bool cpu_has_avx2() {
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
   static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_POPCNT)) return false;
+    unsigned xcr0, xcr0_high;  // XCR0 bits 1 and 2: the OS saves the SSE and AVX state
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0 & 6) != 6) return false;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
   }();
   return has;
 #else
