@@ -52,8 +52,8 @@ void check_sideways(Real sideways) {
   }
 }
 
-std::vector<Lobe>& lobe_buffer() {
-  thread_local std::vector<Lobe> lobes;
+Lobe* lobe_buffer() {
+  thread_local Lobe lobes[kLobeChunk];
   return lobes;
 }
 

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <vector>
 
 #include "lane_sincos.hpp"
 #include "real.hpp"
@@ -31,29 +30,35 @@ struct Lobe {
 // time.
 void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes, int count, bool sum);
 
-// This thread's buffer for a block's lobes; it keeps its capacity, so that collecting
-// lobes allocates only while the largest block seen grows.
-std::vector<Lobe>& lobe_buffer();
+// Lobes are collected in chunks of this many, each added to the rows when full: a
+// fixed buffer per thread, so that collecting them never allocates, however many lobes
+// a block has. (Chunks keep the lobes' order, so the sums and maxima are the same.)
+inline constexpr int kLobeChunk = 512;
+Lobe* lobe_buffer();  // this thread's kLobeChunk lobes
 
 // The way behaviours use the two above: lobes_of(k, add) calls add(x, y) or add(x, y,
 // bias) for each lobe of row k (none, one or several), for every k in [0, count); then
-// all are added to the rows in one call.
+// all are added to the rows.
 template <class LobesOf>
 void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum, LobesOf&& lobes_of) {
-  std::vector<Lobe>& lobes = lobe_buffer();
-  lobes.clear();
+  Lobe* const lobes = lobe_buffer();
+  int held = 0;
   for (int k = 0; k < count; ++k) {
-    lobes_of(k, [&lobes, k](Real x, Real y, Real bias = 0) {
+    lobes_of(k, [&](Real x, Real y, Real bias = 0) {
+      if (held == kLobeChunk) {
+        add_cosine_lobes(rows, dirs, lobes, held, sum);
+        held = 0;
+      }
       // Field by field: a Lobe built whole on the stack and copied in was read back by
       // a load spanning two of its stores, which stalls on store forwarding.
-      Lobe& lobe = lobes.emplace_back();
+      Lobe& lobe = lobes[held++];
       lobe.row = k;
       lobe.x = x;
       lobe.y = y;
       lobe.bias = bias;
     });
   }
-  add_cosine_lobes(rows, dirs, lobes.data(), static_cast<int>(lobes.size()), sum);
+  add_cosine_lobes(rows, dirs, lobes, held, sum);
 }
 
 // The lobe of peak `peak` toward `to` (length d > 0) through add (as add_block_lobes

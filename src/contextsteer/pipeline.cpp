@@ -74,6 +74,8 @@ Pipeline::Scratch Pipeline::make_scratch() const {
   s.final_map.assign(block, 0);
   s.current.assign(kBlockAgents, Vec2{});
   s.decisions.assign(kBlockAgents, Decision{});
+  s.interest_maps.reserve(behaviors_.size());
+  s.danger_maps.reserve(behaviors_.size());
   return s;
 }
 
@@ -118,10 +120,8 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
   const std::size_t used = static_cast<std::size_t>(count) * slots;
 
-  // Pointer tables per thread: they keep their capacity after the first block, so the
-  // steady state allocates nothing.
-  thread_local std::vector<const Real*> interest_maps;
-  thread_local std::vector<const Real*> danger_maps;
+  std::vector<const Real*>& interest_maps = scratch.interest_maps;
+  std::vector<const Real*>& danger_maps = scratch.danger_maps;
   interest_maps.clear();
   danger_maps.clear();
 

@@ -50,6 +50,8 @@ class Pipeline {
     std::vector<Real> final_map;      // (kBlockAgents, slots)
     std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
     std::vector<Decision> decisions;  // (kBlockAgents,)
+    // The maps of the block's behaviours, per kind (reserved for all of them).
+    std::vector<const Real*> interest_maps, danger_maps;
   };
   Scratch make_scratch() const;
 

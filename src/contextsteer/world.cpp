@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "behaviors/agent_danger.hpp"
 #include "format_real.hpp"
 #include "motion.hpp"
 #include "overlap.hpp"
@@ -65,7 +66,9 @@ void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
 
 }  // namespace
 
-World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1)) { add_steering(std::move(steering)); }
+World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1, &reserve_neighbour_buffers)) {
+  add_steering(std::move(steering));
+}
 
 std::unique_ptr<World> World::copy() {
   const BusyFlag::Hold hold(busy_, "copy");
@@ -191,7 +194,10 @@ void World::set_threads(int threads) {
     throw std::invalid_argument("threads: expected a thread count from 1 to " + std::to_string(kMaxThreads) + ", got " +
                                 std::to_string(threads));
   }
-  pool_ = std::make_unique<ThreadPool>(threads);
+  // Workers set up their thread-local neighbour buffers as they start; the rest of their
+  // scratch is made here, per worker (resize_scratch), so no step allocates for a worker
+  // that takes a kind of block for the first time.
+  pool_ = std::make_unique<ThreadPool>(threads, &reserve_neighbour_buffers);
   resize_scratch();
 }
 

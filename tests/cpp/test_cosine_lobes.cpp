@@ -43,3 +43,31 @@ TEST(CosineLobes, EqualOneLobeAtATimeInOrder) {
     }
   }
 }
+
+// A block whose lobes overflow the per-thread chunk (kLobeChunk) adds them chunk by chunk:
+// the same bits as one lobe at a time, as a sum or a maximum.
+TEST(CosineLobes, ABlockOfMoreLobesThanAChunkGivesTheSameBits) {
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<Real> u(-2, 2);
+  const SlotDirections dirs(16);
+  const int rows = 128, per_row = 11;  // 1,408 lobes: two full chunks and a part
+  static_assert(rows * per_row > 2 * kLobeChunk, "the block spans several chunks");
+  std::vector<Lobe> lobes;
+  for (int k = 0; k < rows; ++k) {
+    for (int l = 0; l < per_row; ++l) lobes.push_back({k, u(rng), u(rng), l % 3 ? Real(0) : std::abs(u(rng)) / 2});
+  }
+  for (bool sum : {false, true}) {
+    std::vector<Real> want(static_cast<std::size_t>(rows) * 16, 0);
+    for (const Lobe& l : lobes) {
+      cosine_lobe(want.data() + static_cast<std::size_t>(l.row) * 16, dirs.x(), dirs.y(), 16, l.x, l.y, l.bias, sum);
+    }
+    std::vector<Real> got(want.size(), 0);
+    add_block_lobes(got.data(), dirs, rows, sum, [&](int k, auto&& add) {
+      for (int l = 0; l < per_row; ++l) {
+        const Lobe& lobe = lobes[static_cast<std::size_t>(k) * per_row + l];
+        add(lobe.x, lobe.y, lobe.bias);
+      }
+    });
+    ASSERT_EQ(0, std::memcmp(got.data(), want.data(), got.size() * sizeof(Real))) << "sum " << sum;
+  }
+}

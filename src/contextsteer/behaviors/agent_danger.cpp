@@ -421,6 +421,12 @@ CONTEXTSTEER_TARGET_AVX2 void pair_danger_avx2(const SpatialGrid& grid, int begi
 
 }  // namespace
 
+void reserve_neighbour_buffers() {
+#ifdef CONTEXTSTEER_SIMD  // the scalar path needs none
+  neighbour_buffers();
+#endif
+}
+
 bool agent_pair_danger_available(int slots) { return slots >= 2 && kernel_width() >= 4; }
 
 void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,

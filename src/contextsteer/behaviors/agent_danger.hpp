@@ -36,4 +36,10 @@ bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
                        Real* rows, ThreadPool& pool);
 
+// Sets up this thread's buffers for the neighbours of an agent, at the size that serves
+// all but crowds denser than ~250 agents within reach of one (they grow then). A world's
+// worker threads call it as they start: which blocks of agents a worker takes varies from
+// step to step, and a step must not allocate because a worker met Avoid for the first time.
+void reserve_neighbour_buffers();
+
 }  // namespace contextsteer
