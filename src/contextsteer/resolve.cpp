@@ -128,17 +128,24 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
   build_final(interest, danger, slots, params, final_row);
 
   // The map the selection runs on: the final map, or a copy biased toward the current
-  // direction (per-thread, so its storage is allocated once).
+  // direction. The copy lives on the stack up to kStackSlots slots, so that no thread
+  // allocates for it; past that, in a per-thread vector that keeps its capacity.
+  constexpr int kStackSlots = 256;
+  Real on_stack[kStackSlots];
   const Real* choice = final_row;
   const Real current_length = params.hysteresis > 0 ? length(current) : Real(0);
   if (current_length > Real(1e-6)) {
-    thread_local std::vector<Real> biased;
-    biased.resize(slots);
+    thread_local std::vector<Real> large;
+    Real* biased = on_stack;
+    if (slots > kStackSlots) {
+      large.resize(slots);
+      biased = large.data();
+    }
     const Vec2 c = current * (1 / current_length);
     for (int i = 0; i < slots; ++i) {
       biased[i] = final_row[i] * (1 + params.hysteresis * std::max(Real(0), c.x * dirs.x()[i] + c.y * dirs.y()[i]));
     }
-    choice = biased.data();
+    choice = biased;
   }
 
   const int best = first_max_index(choice, slots);

@@ -176,6 +176,19 @@ def test_hysteresis_breaks_near_ties_toward_the_current_direction():
     assert biased.slot != 4 and biased.final[4] == 0  # north-west (open) may win; west stays masked
 
 
+@pytest.mark.parametrize("slots", [16, 256, 257, 1024])
+def test_hysteresis_breaks_ties_at_any_slot_count(slots):
+    # Equal lobes east and west: the biased copy of the map is held on the stack up to 256
+    # slots and in a per-thread buffer beyond; both lean west for an agent moving west.
+    angles = 2 * np.pi * np.arange(slots) / slots
+    m = np.abs(np.cos(angles)).astype(np.float32)
+    west = int(np.argmax(np.cos(angles) == np.cos(angles).min()))
+    assert cs.resolve(m).slot == 0
+    d = cs.resolve(m, hysteresis=0.2, current=[-1.0, 0.0])
+    assert d.slot == west and d.strength == pytest.approx(m[west])
+    np.testing.assert_array_equal(d.final, m)  # reported without the bias
+
+
 def test_pipeline_hysteresis_uses_each_agents_velocity():
     chase = cs.Chase([[10.0, 0.0], [-10.0, 0.0]], combine="max")
     p = cs.Pipeline([chase], slots=8, hysteresis=0.3)
