@@ -66,9 +66,7 @@ void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
 
 }  // namespace
 
-World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1, &reserve_neighbour_buffers)) {
-  add_steering(std::move(steering));
-}
+World::World(Steering steering) : pool_(std::make_unique<ThreadPool>(1)) { add_steering(std::move(steering)); }
 
 std::unique_ptr<World> World::copy() {
   const BusyFlag::Hold hold(busy_, "copy");
