@@ -437,12 +437,15 @@ Real World::grid_cell_size() const {
 
 void World::index_stage() {
   const int n = store_.size;
-  max_radius_ = 0;
+  // A local maximum: a member could alias the radii (both are floats), and Clang then
+  // stored and reloaded it on every agent (the index stage took twice GCC's time).
+  Real max_radius = 0;
   for (int a = 0; a < n; ++a) {
-    max_radius_ = std::max(max_radius_, store_.radius[a]);
+    max_radius = std::max(max_radius, store_.radius[a]);
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
+  max_radius_ = max_radius;
   // The grid the last measure stage built serves unless the state changed since.
   if (!grid_.matches(store_.position.data(), n, grid_cell_size(), store_.radius.data(), store_.layer.data(),
                      store_.sense_mask.data())) {
