@@ -75,13 +75,16 @@ class Chase(Behavior):
     def targets(self, arg1: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> None:
         ...
 class Avoid(Behavior):
-    def __init__(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, world_obstacles: bool, agents: bool, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, world_obstacles: bool, agents: bool, weight: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
         ...
     @property
     def agents(self) -> bool:
         ...
     @property
     def circles(self) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    @property
+    def keep_right(self) -> float:
         ...
     @property
     def max_distance(self) -> float:

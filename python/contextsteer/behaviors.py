@@ -113,17 +113,26 @@ class Avoid(Behavior):
     ``t_i`` the least distance to the wall (inflated by ``a``) within the slot's arc, so the
     slots running along a wall stay nearly free. Everything combines by max.
 
+    Two agents that meet head-on see the same picture mirrored, and a sidestep to one
+    side of the map is a sidestep to opposite sides of the corridor for them: they block
+    each other. ``keep_right`` (radians, from -pi/4 to pi/4) turns the bearing of every
+    other agent counter-clockwise by that angle before its slots are found, so that the
+    slots on an agent's right are freed first and both step to their right, as people
+    keep to one side; negative values keep left. 0.2 to 0.4 works in the scenes of
+    :mod:`contextsteer.scenarios`. Obstacles are not turned.
+
     circles: ``(m, 3)`` as x, y, radius in metres; points: ``(m, 2)`` (radius 0).
     max_distance: > 0, metres of clearance beyond which an obstacle is ignored.
     world_obstacles: also avoid the obstacles of the scene (world or ``evaluate``) on
         the layers the agent senses.
     agents: also avoid the other agents it senses (through the world's neighbour grid).
+    keep_right: radians from -pi/4 to pi/4 by which other agents' bearings are turned.
     """
 
     _core: _core.Avoid
 
     def __init__(self, circles=None, *, points=None, max_distance: float = 5.0, falloff: str = "linear",
-                 world_obstacles: bool = True, agents: bool = False, weight: float = 1.0):
+                 world_obstacles: bool = True, agents: bool = False, keep_right: float = 0.0, weight: float = 1.0):
         parts = [np.zeros((0, 3), dtype=np.float32)]
         if circles is not None:
             parts.append(check.points("circles", circles, columns=3))
@@ -140,12 +149,18 @@ class Avoid(Behavior):
             world_obstacles,
             agents,
             check.number("weight", weight),
+            check.number("keep_right", keep_right, minimum=-math.pi / 4, maximum=math.pi / 4),
         )
 
     @property
     def circles(self) -> np.ndarray:
         """``(m, 3)`` circles of this behaviour (points have radius 0)."""
         return self._core.circles
+
+    @property
+    def keep_right(self) -> float:
+        """Radians by which other agents' bearings are turned (counter-clockwise)."""
+        return self._core.keep_right
 
 
 class Flee(Behavior):

@@ -78,19 +78,21 @@ void bind_behaviors(py::module_& m) {
 
   py::class_<Avoid, Behavior, std::shared_ptr<Avoid>>(m, "Avoid")
       .def(py::init([](const RealArray& circles, Real max_distance, const std::string& falloff, bool world_obstacles,
-                       bool agents, Real weight) {
+                       bool agents, Real weight, Real keep_right) {
              AvoidParams p;
              p.max_distance = max_distance;
              p.falloff = parse_falloff(falloff, "falloff");
              p.world_obstacles = world_obstacles;
              p.agents = agents;
              p.weight = weight;
+             p.keep_right = keep_right;
              return std::make_shared<Avoid>(circles_from(circles, "circles"), p);
            }),
            py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"),
-           py::arg("agents"), py::arg("weight"))
+           py::arg("agents"), py::arg("weight"), py::arg("keep_right") = 0.0f)
       .def_property_readonly("agents", [](const Avoid& a) { return a.params().agents; })
       .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); })
+      .def_property_readonly("keep_right", [](const Avoid& a) { return a.params().keep_right; })
       .def_property_readonly("max_distance", [](const Avoid& a) { return a.params().max_distance; })
       .def_property_readonly("world_obstacles", [](const Avoid& a) { return a.params().world_obstacles; });
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -117,6 +118,23 @@ TEST(Chase, RefusesNonPositiveDistanceAndNonFiniteTargets) {
   p.max_distance = 0;
   EXPECT_THROW(Chase({{1, 0}}, p), std::invalid_argument);
   EXPECT_THROW(Chase({{NAN, 0}}, ChaseParams{}), std::invalid_argument);
+}
+
+TEST(Avoid, RefusesAKeepRightBeyondAQuarterTurn) {
+  AvoidParams p;
+  for (Real angle : {-kMaxKeepRight, Real(0), Real(0.3), kMaxKeepRight}) {
+    p.keep_right = angle;
+    EXPECT_NO_THROW(Avoid({}, p)) << angle;
+  }
+  for (Real angle : {Real(0.8), Real(-0.8), Real(NAN), Real(INFINITY)}) {
+    p.keep_right = angle;
+    try {
+      Avoid({}, p);
+      ADD_FAILURE() << angle;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("keep_right: expected an angle from -pi/4 to pi/4"), std::string::npos);
+    }
+  }
 }
 
 TEST(Avoid, ObstacleBetweenTwoSlotCentresMarksBoth) {

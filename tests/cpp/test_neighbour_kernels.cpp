@@ -95,14 +95,14 @@ std::vector<Real> overlap_with_width(const Crowd& c, int width) {
 }
 
 std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance, Falloff falloff,
-                                    const SlotDirections& dirs) {
+                                    const SlotDirections& dirs, Vec2 turn = {1, 0}) {
   const int previous = simd_width_limit.exchange(width);
   const std::vector<int> agents = all_agents(c);
   std::vector<Real> danger(static_cast<std::size_t>(c.scene.agents) * dirs.slots(), 0);
   // In blocks, as the pipeline calls it.
   for (int first = 0; first < c.scene.agents; first += 128) {
     const int count = std::min(128, c.scene.agents - first);
-    add_agent_danger(c.scene, agents.data() + first, count, max_distance, falloff, dirs,
+    add_agent_danger(c.scene, agents.data() + first, count, {max_distance, falloff, turn}, dirs,
                      danger.data() + static_cast<std::size_t>(first) * dirs.slots());
   }
   simd_width_limit.store(previous);
@@ -111,13 +111,13 @@ std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance
 
 // Danger by pairs, rows put back in agent order.
 std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real max_distance, Falloff falloff,
-                                   const SlotDirections& dirs) {
+                                   const SlotDirections& dirs, Vec2 turn = {1, 0}) {
   const int previous = simd_width_limit.exchange(width);
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
   // Rows start as garbage: the pass must zero every row it writes.
   std::vector<Real> rows(c.scene.agents * slots, Real(-7)), danger(rows.size());
   ThreadPool pool(threads);
-  agent_pair_danger(c.scene, max_distance, falloff, dirs, rows.data(), pool);
+  agent_pair_danger(c.scene, {max_distance, falloff, turn}, dirs, rows.data(), pool);
   for (int a = 0; a < c.scene.agents; ++a) {
     std::copy_n(rows.data() + c.grid.rank_of(a) * slots, slots, danger.data() + a * slots);
   }
@@ -169,15 +169,20 @@ TEST(KernelWidth, IsEightOnACpuWithAvx2AndFourOnOthers) {
   simd_width_limit = previous;
 }
 
+// Bearings left as they are, and turned both ways (Avoid's keep_right).
+const Vec2 kTurns[] = {
+    {1, 0}, {std::cos(Real(0.3)), std::sin(Real(0.3))}, {std::cos(Real(-0.7)), std::sin(Real(-0.7))}};
+
 TEST(AgentDanger, EveryPathGivesTheSameBits) {
   for (int slots : {2, 3, 8, 12, 16, 20, 24, 32}) {
     const SlotDirections dirs(slots, Real(0.1));
     for (Falloff falloff :
          {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
       const Crowd c = make_crowd(400, 40, 3, 7u + static_cast<unsigned>(slots));
-      const std::vector<Real> widest = danger_with_width(c, 8, 4, falloff, dirs);
-      const std::vector<Real> four = danger_with_width(c, 4, 4, falloff, dirs);
-      const std::vector<Real> scalar = danger_with_width(c, 1, 4, falloff, dirs);
+      const Vec2 turn = kTurns[(slots + static_cast<int>(falloff)) % 3];
+      const std::vector<Real> widest = danger_with_width(c, 8, 4, falloff, dirs, turn);
+      const std::vector<Real> four = danger_with_width(c, 4, 4, falloff, dirs, turn);
+      const std::vector<Real> scalar = danger_with_width(c, 1, 4, falloff, dirs, turn);
       ASSERT_EQ(0, std::memcmp(widest.data(), scalar.data(), widest.size() * sizeof(Real))) << slots;
       ASSERT_EQ(0, std::memcmp(four.data(), scalar.data(), four.size() * sizeof(Real))) << slots;
       // Not trivially equal: a crowd this dense puts danger on most agents.
@@ -188,7 +193,8 @@ TEST(AgentDanger, EveryPathGivesTheSameBits) {
 }
 
 // Every pair, one at a time, through the scalar formula of arc_coverage.hpp.
-std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff falloff, const SlotDirections& dirs) {
+std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff falloff, const SlotDirections& dirs,
+                                     Vec2 turn = {1, 0}) {
   const int slots = dirs.slots();
   std::vector<Real> danger(static_cast<std::size_t>(c.scene.agents) * slots, 0);
   for (int a = 0; a < c.scene.agents; ++a) {
@@ -199,7 +205,7 @@ std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff 
       const Real clearance = std::max(Real(0), length(to) - disc);
       if (clearance > max_distance) continue;
       add_disc_danger(dirs, to, disc, falloff_value(falloff, clearance, max_distance),
-                      danger.data() + static_cast<std::size_t>(a) * slots);
+                      danger.data() + static_cast<std::size_t>(a) * slots, turn);
     }
   }
   return danger;
@@ -210,12 +216,50 @@ TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
   const Crowd c = make_crowd(300, 30, 2, 3u);
   for (int slots : {1, 8, 12, 16}) {
     const SlotDirections dirs(slots);
-    const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs);
-    const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
-    for (std::size_t i = 0; i < want.size(); ++i) {
-      ASSERT_EQ(want[i], fast[i]) << slots << " slots: agent " << i / slots << " slot " << i % slots;
+    for (Vec2 turn : kTurns) {
+      const std::vector<Real> fast = danger_with_width(c, 8, max_distance, Falloff::Linear, dirs, turn);
+      const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs, turn);
+      for (std::size_t i = 0; i < want.size(); ++i) {
+        ASSERT_EQ(want[i], fast[i]) << slots << " slots, turn " << turn.y << ": agent " << i / slots << " slot "
+                                    << i % slots;
+      }
     }
   }
+}
+
+// A neighbour dead ahead (+x) covers slots symmetrically; with its bearing turned
+// counter-clockwise the slot to the agent's right (clockwise) is freed first, the one to
+// its left stays covered, and turning back the other way mirrors it.
+TEST(AgentDanger, ATurnedBearingFreesTheSlotsOnOneSideFirst) {
+  Crowd c;
+  c.positions = {0, 0, 2, 0};
+  c.radius = {Real(0.4), Real(0.4)};
+  c.layer = {1, 1};
+  c.senses = {kAllLayers, kAllLayers};
+  finish(c, 2);
+  const SlotDirections dirs(16);
+  const auto row_of_agent_0 = [&](Real angle) {
+    const std::vector<Real> danger =
+        danger_with_width(c, 8, 4, Falloff::Linear, dirs, {std::cos(angle), std::sin(angle)});
+    return std::vector<Real>(danger.begin(), danger.begin() + 16);
+  };
+  const std::vector<Real> straight = row_of_agent_0(0), right = row_of_agent_0(Real(0.35)),
+                          left = row_of_agent_0(Real(-0.35));
+  // Straight: slots 1 and 15 (22.5 degrees either side) both covered, 2 and 14 not.
+  EXPECT_GT(straight[1], 0);
+  EXPECT_EQ(straight[1], straight[15]);
+  EXPECT_EQ(straight[2], 0);
+  EXPECT_EQ(straight[14], 0);
+  // Kept right: the left (slots 1, 2) covered, the right (slot 15) free; kept left: mirrored.
+  EXPECT_EQ(right[15], 0);
+  EXPECT_GT(right[1], 0);
+  EXPECT_GT(right[2], 0);
+  EXPECT_EQ(left[1], 0);
+  EXPECT_GT(left[15], 0);
+  EXPECT_GT(left[14], 0);
+  // The weight is the clearance's, whatever the turn.
+  EXPECT_EQ(right[0], straight[0]);
+  EXPECT_EQ(left[0], straight[0]);
 }
 
 TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
@@ -273,10 +317,11 @@ TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
           finish(c, 2);
         }
         ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
-        const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs);
+        const Vec2 turn = kTurns[(slots + static_cast<int>(falloff) + layered) % 3];
+        const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs, turn);
         for (int width : {8, 4}) {
           for (int threads : {1, 2, 3}) {
-            const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs);
+            const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs, turn);
             ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
                 << slots << " slots, width " << width << ", " << threads << " threads, layered " << layered;
           }
@@ -305,9 +350,11 @@ TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
   std::vector<Real> rows(10);
   ThreadPool pool(1);
   EXPECT_FALSE(agent_pair_danger_available(1));
-  EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(1), rows.data(), pool), std::logic_error);
+  EXPECT_THROW(agent_pair_danger(c.scene, {4, Falloff::Linear}, SlotDirections(1), rows.data(), pool),
+               std::logic_error);
 #ifndef CONTEXTSTEER_SIMD  // nor, without vector kernels, any number of slots: Avoid queries agent by agent
   EXPECT_FALSE(agent_pair_danger_available(16));
-  EXPECT_THROW(agent_pair_danger(c.scene, 4, Falloff::Linear, SlotDirections(16), rows.data(), pool), std::logic_error);
+  EXPECT_THROW(agent_pair_danger(c.scene, {4, Falloff::Linear}, SlotDirections(16), rows.data(), pool),
+               std::logic_error);
 #endif
 }

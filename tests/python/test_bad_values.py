@@ -194,7 +194,7 @@ CALLS = [
     behavior_call(cs.Leave, "threats", np.array([[1.0, 0.0]]), escape_radius=1.0, danger_radius=5.0, sideways=0.2,
                   weight=1.0),
     behavior_call(cs.Avoid, "circles", np.array([[2.0, 0.0, 0.5]]), points=np.array([[0.0, 3.0]]), max_distance=5.0,
-                  falloff="linear", world_obstacles=True, agents=True, weight=1.0),
+                  falloff="linear", world_obstacles=True, agents=True, keep_right=0.2, weight=1.0),
     behavior_call(cs.Evade, None, None, max_prediction=1.0, radius=10.0, falloff="linear", sideways=0.2, weight=1.0),
     behavior_call(cs.Pursue, None, None, max_prediction=1.0, sideways=0.2, weight=1.0),
     behavior_call(cs.Alignment, None, None, radius=5.0, weight=1.0),

@@ -142,6 +142,61 @@ def test_sideways_interest_takes_a_crowd_round_where_the_cosine_lobe_stops_it():
     assert share_home(0.0) < 0.2  # everyone stops in the middle, the way ahead blocked
 
 
+def head_on_pair(keep_right: float, steps: int = 400):
+    """Two agents 20 m apart walking straight at each other's start: the positions of both,
+    (steps, 2, 2), and where they end relative to their targets."""
+    pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, max_distance=2.0, keep_right=keep_right)], slots=16,
+                           select="blend")
+    starts = np.array([[-10.0, 0.0], [10.0, 0.0]])
+    world = cs.World(pipeline, starts, targets=starts[::-1], max_speed=1.5, max_acceleration=3.0, radius=0.3)
+    rec = world.run(steps, 0.1, record=["positions", "overlap"])
+    assert rec.overlap.max() == 0
+    return rec.positions, np.linalg.norm(world.positions - world.targets, axis=1)
+
+
+def test_keep_right_lets_two_agents_meeting_head_on_pass_each_other():
+    # Mirror images of each other, they stop face to face without it.
+    _, apart = head_on_pair(0.0)
+    np.testing.assert_array_less(10.0, apart)
+    for keep_right in (0.1, 0.2, 0.4):
+        path, apart = head_on_pair(keep_right)
+        np.testing.assert_array_less(apart, 0.5)
+        # Each passes on its own right: the one walking +x goes by at -y, the other at +y.
+        assert path[:, 0, 1].min() < -0.25 and path[:, 0, 1].max() < 0.05
+        assert path[:, 1, 1].max() > 0.25 and path[:, 1, 1].min() > -0.05
+    # Negative: both keep left, the same passing mirrored.
+    path, apart = head_on_pair(-0.2)
+    np.testing.assert_array_less(apart, 0.5)
+    assert path[:, 0, 1].max() > 0.25 and path[:, 1, 1].min() < -0.25
+
+
+def test_keep_right_frees_exact_circles_and_leaves_obstacles_alone():
+    def share_home(agents, keep_right):
+        pipeline = cs.Pipeline([cs.Arrive(sideways=0.5), cs.Avoid(agents=True, max_distance=2.0,
+                                                                  keep_right=keep_right)], slots=16, select="blend")
+        world = cs.scenarios.circle(agents, radius=12.0).world(pipeline, max_speed=1.5, max_acceleration=3.0,
+                                                               radius=0.3)
+        world.run(1500, 0.1, record=[])
+        return (np.linalg.norm(world.positions - world.targets, axis=1) < 1).mean()
+
+    for agents in (8, 32):
+        assert share_home(agents, 0.0) == 0.0  # symmetric to the last bit: a ring round the centre
+        assert share_home(agents, 0.3) == 1.0
+    # A pillar dead ahead is not turned: its danger stays symmetric about the bearing.
+    maps = [cs.Pipeline([cs.Avoid([[3.0, 0.0, 0.5]], keep_right=k)], slots=16).evaluate(np.zeros((1, 2))).danger[0]
+            for k in (0.0, 0.4)]
+    np.testing.assert_array_equal(maps[0], maps[1])
+    np.testing.assert_array_equal(maps[1][1:], maps[1][1:][::-1])
+
+
+@pytest.mark.parametrize("bad, error", [(0.8, ValueError), (-0.79, ValueError), (math.nan, ValueError),
+                                        ("right", TypeError)])
+def test_keep_right_is_at_most_a_quarter_turn(bad, error):
+    with pytest.raises(error, match="keep_right"):
+        cs.Avoid(agents=True, keep_right=bad)
+    assert cs.Avoid(agents=True, keep_right=math.pi / 4).keep_right == pytest.approx(math.pi / 4)
+
+
 def test_leave_follows_the_seed_ramp():
     positions = [[0.0, 0.0]] * 3
     threats = [[0.5, 0.0], [2.0, 0.0], [6.0, 0.0]]

@@ -18,13 +18,13 @@ namespace contextsteer {
 namespace {
 
 // One agent's neighbours: the scalar path, and the reference the vector path matches.
-void add_agent_danger_scalar(const SceneView& scene, int a, Real max_distance, Falloff falloff,
-                             const SlotDirections& dirs, Real* row) {
+void add_agent_danger_scalar(const SceneView& scene, int a, NeighbourDanger how, const SlotDirections& dirs,
+                             Real* row) {
   const SpatialGrid& grid = *scene.grid;
   const Vec2 p = scene.position(a);
   const Real agent_radius = scene.radius_of(a);
   const LayerMask senses = scene.senses(a);
-  const Real reach = max_distance + agent_radius + scene.max_radius;
+  const Real reach = how.max_distance + agent_radius + scene.max_radius;
   const Real reach2 = reach * reach;
   grid.for_each_run(p, reach, [&](int begin, int end) {
     for (int k = begin; k < end; ++k) {
@@ -32,8 +32,8 @@ void add_agent_danger_scalar(const SceneView& scene, int a, Real max_distance, F
       if (!(length_squared(to) <= reach2) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) continue;
       const Real disc = grid.radii()[k] + agent_radius;
       const Real clearance = std::max(Real(0), length(to) - disc);
-      if (clearance > max_distance) continue;
-      add_disc_danger(dirs, to, disc, falloff_value(falloff, clearance, max_distance), row);
+      if (clearance > how.max_distance) continue;
+      add_disc_danger(dirs, to, disc, falloff_value(how.falloff, clearance, how.max_distance), row, how.turn);
     }
   });
 }
@@ -146,7 +146,7 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
 // Step 2 for the m neighbours gathered in s: each one's bearing, coverage limit and
 // danger, as add_disc_danger has them.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, Real max_distance, Falloff falloff,
+CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, NeighbourDanger how,
                                                const SlotDirections& dirs) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
@@ -157,7 +157,7 @@ CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, Real 
     const V d = lane_sqrt(dx * dx + dy * dy);
     const V gap = d - disc;
     const V clearance = select(Real(0) < gap, gap, V{});
-    const V weight = select(clearance > max_distance, V{}, lane_falloff(falloff, clearance, max_distance));
+    const V weight = select(clearance > how.max_distance, V{}, lane_falloff(how.falloff, clearance, how.max_distance));
     const V inv_d = Real(1) / d;
     const V ratio = disc * inv_d;
     const V sin_alpha = select(ratio < Real(1), ratio, splat<V>(Real(1)));
@@ -165,8 +165,10 @@ CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, Real 
     const V min_cos = cos_alpha * half_cos - sin_alpha * half_sin;
     // A neighbour at the agent's centre has no bearing: it covers every slot.
     const M centred = d < Real(1e-6);
-    store_lanes(s.ux + j, select(centred, V{}, dx * inv_d));
-    store_lanes(s.uy + j, select(centred, V{}, dy * inv_d));
+    // The bearing, turned as add_disc_danger turns it, operation for operation.
+    const V ux = dx * inv_d, uy = dy * inv_d;
+    store_lanes(s.ux + j, select(centred, V{}, how.turn.x * ux - how.turn.y * uy));
+    store_lanes(s.uy + j, select(centred, V{}, how.turn.y * ux + how.turn.x * uy));
     store_lanes(s.limit + j, select(centred, splat<V>(Real(-1)), coverage_limit(min_cos)));
     store_lanes(s.weight + j, weight);
   }
@@ -219,9 +221,9 @@ struct SweptNeighbour {
 
 // Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, Real max_distance, Falloff falloff,
+CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, NeighbourDanger how,
                                                     const SlotDirections& dirs, Real* row) {
-  neighbour_arcs<W>(s, m, max_distance, falloff, dirs);
+  neighbour_arcs<W>(s, m, how, dirs);
   // 3. Every neighbour's danger where it covers a slot.
   auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return SweptNeighbour::at(s, j); };
   auto cover = [](const SweptNeighbour& q, int, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
@@ -233,8 +235,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, 
 
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const int* agents, int count,
-                                                   Real max_distance, Falloff falloff, const SlotDirections& dirs,
-                                                   Real* danger) {
+                                                   NeighbourDanger how, const SlotDirections& dirs, Real* danger) {
   BufferPair& buffers = neighbour_buffers();
   const int slots = dirs.slots();
   // Software-pipelined by one agent: the packed stores of a gathering land at unaligned,
@@ -244,24 +245,24 @@ CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const
   int previous_m = 0;
   for (int k = 0; k <= count; ++k) {
     int m = 0;
-    if (k < count) m = gather_neighbours<W>(scene, agents[k], max_distance, buffers.set[k & 1]);
+    if (k < count) m = gather_neighbours<W>(scene, agents[k], how.max_distance, buffers.set[k & 1]);
     if (k > 0) {
-      add_gathered_danger<W>(buffers.set[(k - 1) & 1], previous_m, max_distance, falloff, dirs,
+      add_gathered_danger<W>(buffers.set[(k - 1) & 1], previous_m, how, dirs,
                              danger + static_cast<std::size_t>(k - 1) * slots);
     }
     previous_m = m;
   }
 }
 
-void agent_danger_baseline(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+void agent_danger_baseline(const SceneView& scene, const int* agents, int count, NeighbourDanger how,
                            const SlotDirections& dirs, Real* danger) {
-  agent_danger_lanes<4>(scene, agents, count, max_distance, falloff, dirs, danger);
+  agent_danger_lanes<4>(scene, agents, count, how, dirs, danger);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const int* agents, int count, Real max_distance,
-                                                Falloff falloff, const SlotDirections& dirs, Real* danger) {
-  agent_danger_lanes<8>(scene, agents, count, max_distance, falloff, dirs, danger);
+CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const int* agents, int count,
+                                                NeighbourDanger how, const SlotDirections& dirs, Real* danger) {
+  agent_danger_lanes<8>(scene, agents, count, how, dirs, danger);
 }
 #endif
 
@@ -321,12 +322,12 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
 // Steps 2 and 3 for the m pairs gathered in s for the agent at place k: the danger of
 // each on the other, on rows (places, slots).
 template <int W, bool kLayered>
-CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int k, Real max_distance, Falloff falloff,
+CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int k, NeighbourDanger how,
                                                 const SlotDirections& dirs, Real* rows) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   const int slots = dirs.slots();
-  neighbour_arcs<W>(s, m, max_distance, falloff, dirs);
+  neighbour_arcs<W>(s, m, how, dirs);
   // Danger goes only the ways the pair senses (a weight of 0 leaves a row as it is).
   Real* weight_back = s.weight;
   if constexpr (kLayered) {
@@ -367,7 +368,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
 // zeroed the rest); *zeroed_to receives where the zeroing stopped.
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
-                                                  int zero_limit, Real max_distance, Real max_radius, Falloff falloff,
+                                                  int zero_limit, NeighbourDanger how, Real max_radius,
                                                   const SlotDirections& dirs, Real* rows, int* zeroed_to) {
   BufferPair& buffers = neighbour_buffers();
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
@@ -378,7 +379,7 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
     int m = 0;
     if (k < end) {
       int reached = k + 1;
-      m = gather_pairs<W, kLayered>(grid, k, max_distance, max_radius, buffers.set[k & 1], reached);
+      m = gather_pairs<W, kLayered>(grid, k, how.max_distance, max_radius, buffers.set[k & 1], reached);
       const int needed = std::min(std::max(k + 1, reached), zero_limit);
       if (needed > zeroed) {
         std::fill(rows + zeroed * slots, rows + needed * slots, Real(0));
@@ -386,34 +387,31 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
       }
     }
     if (k > begin) {
-      add_pair_danger<W, kLayered>(buffers.set[(k - 1) & 1], previous_m, k - 1, max_distance, falloff, dirs, rows);
+      add_pair_danger<W, kLayered>(buffers.set[(k - 1) & 1], previous_m, k - 1, how, dirs, rows);
     }
     previous_m = m;
   }
   *zeroed_to = zeroed;
 }
 
-void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, Real max_distance,
-                          Real max_radius, Falloff falloff, const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit,
+                          NeighbourDanger how, Real max_radius, const SlotDirections& dirs, Real* rows,
+                          int* zeroed_to) {
   // Where every agent senses every other, the layer tests are left out.
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs,
-                                       rows, zeroed_to);
+    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
   }
-  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs, rows,
-                             zeroed_to);
+  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 CONTEXTSTEER_TARGET_AVX2 void pair_danger_avx2(const SpatialGrid& grid, int begin, int end, int zero_from,
-                                               int zero_limit, Real max_distance, Real max_radius, Falloff falloff,
+                                               int zero_limit, NeighbourDanger how, Real max_radius,
                                                const SlotDirections& dirs, Real* rows, int* zeroed_to) {
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs,
-                                       rows, zeroed_to);
+    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
   }
-  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, max_distance, max_radius, falloff, dirs, rows,
-                             zeroed_to);
+  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
 }
 #endif
 
@@ -429,8 +427,8 @@ void reserve_neighbour_buffers() {
 
 bool agent_pair_danger_available(int slots) { return slots >= 2 && kernel_width() >= 4; }
 
-void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
-                       Real* rows, ThreadPool& pool) {
+void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows,
+                       ThreadPool& pool) {
   if (!agent_pair_danger_available(dirs.slots())) {
     throw std::logic_error("agent_pair_danger: needs vector kernels and 2 slots or more");
   }
@@ -441,41 +439,39 @@ void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff fallof
   // next, even, zeroed all of its rows already).
   std::array<int, RowChunks::kMaxChunks> zeroed_to{};
   const bool avx2 = kernel_width() == 8;
-  run_row_chunks(grid, max_distance + 2 * scene.max_radius, pool, [&](const RowChunks& chunks, int c) {
+  run_row_chunks(grid, how.max_distance + 2 * scene.max_radius, pool, [&](const RowChunks& chunks, int c) {
     const bool even = c % 2 == 0;
     const int begin = chunks.start(c), end = chunks.start(c + 1);
     const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
     const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
     if (avx2) {
-      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs,
-                              rows, &zeroed_to[c]);
+      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, how, scene.max_radius, dirs, rows,
+                              &zeroed_to[c]);
     }
 #endif
     (void)avx2;
-    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, max_distance, scene.max_radius, falloff, dirs, rows,
-                         &zeroed_to[c]);
+    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, how, scene.max_radius, dirs, rows, &zeroed_to[c]);
   });
 #else
-  (void)scene, (void)max_distance, (void)falloff, (void)rows, (void)pool;
+  (void)scene, (void)how, (void)rows, (void)pool;
 #endif
 }
 
-void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+void add_agent_danger(const SceneView& scene, const int* agents, int count, NeighbourDanger how,
                       const SlotDirections& dirs, Real* danger) {
   const int slots = dirs.slots();
   const int width = kernel_width();
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
   // One slot is a special case of add_disc_danger (its arc is the whole circle).
-  if (slots >= 2 && width == 8) return agent_danger_avx2(scene, agents, count, max_distance, falloff, dirs, danger);
+  if (slots >= 2 && width == 8) return agent_danger_avx2(scene, agents, count, how, dirs, danger);
 #endif
 #ifdef CONTEXTSTEER_SIMD
-  if (slots >= 2 && width >= 4) return agent_danger_baseline(scene, agents, count, max_distance, falloff, dirs, danger);
+  if (slots >= 2 && width >= 4) return agent_danger_baseline(scene, agents, count, how, dirs, danger);
 #endif
   (void)width;  // when built without vector kernels
   for (int k = 0; k < count; ++k) {
-    add_agent_danger_scalar(scene, agents[k], max_distance, falloff, dirs,
-                            danger + static_cast<std::size_t>(k) * slots);
+    add_agent_danger_scalar(scene, agents[k], how, dirs, danger + static_cast<std::size_t>(k) * slots);
   }
 }
 

@@ -9,6 +9,12 @@
 // time, then each swept over the slots two vectors at a time (the last few slots one
 // vector or one slot at a time). One slot, and compilers without vector extensions, take
 // a scalar path with the same formulas; every path gives the same numbers.
+//
+// With a turn (Avoid's keep_right), each neighbour's bearing u is turned by an angle
+// before its coverage is found: u' = (c u.x - s u.y, s u.x + c u.y), with c and s the
+// angle's cosine and sine. Turned counter-clockwise, a neighbour straight ahead leaves the
+// slots on the agent's right free first, so two agents that meet head-on both step to
+// their right. A neighbour's bearing of the agent is still exactly -u', so pairs hold.
 #pragma once
 
 #include "../scene.hpp"
@@ -18,10 +24,19 @@
 
 namespace contextsteer {
 
+// How a sensed agent becomes danger: within max_distance metres of clearance, at
+// falloff(clearance / max_distance), on the slots its disc covers once its bearing is
+// turned by `turn` (the cosine and sine of the angle; (1, 0) leaves it as it is).
+struct NeighbourDanger {
+  Real max_distance;
+  Falloff falloff;
+  Vec2 turn{1, 0};
+};
+
 // Row k of `danger` ((count, slots) metres-free danger levels, each >= 0) becomes the
 // max of itself and the danger of every agent near agents[k]. Needs scene.grid built over
 // scene.positions with radii and layers.
-void add_agent_danger(const SceneView& scene, const int* agents, int count, Real max_distance, Falloff falloff,
+void add_agent_danger(const SceneView& scene, const int* agents, int count, NeighbourDanger how,
                       const SlotDirections& dirs, Real* danger);
 
 // The same danger for every agent of scene.grid at once, by pairs: each pair of agents
@@ -33,8 +48,8 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Real
 // it with both). Runs on `pool`'s threads. Needs agent_pair_danger_available(slots);
 // throws std::logic_error otherwise.
 bool agent_pair_danger_available(int slots);
-void agent_pair_danger(const SceneView& scene, Real max_distance, Falloff falloff, const SlotDirections& dirs,
-                       Real* rows, ThreadPool& pool);
+void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows,
+                       ThreadPool& pool);
 
 // Sets up this thread's buffers for the neighbours of an agent, at the size that serves
 // all but crowds denser than ~250 agents within reach of one (they grow then). A world's

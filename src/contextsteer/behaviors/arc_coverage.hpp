@@ -12,6 +12,9 @@
 // agent: within 2% of touching with 16 slots, 41% with 4. Covering those slots too would
 // let two touching neighbours on opposite sides block every slot, and a pressed crowd
 // would lock for good. Rows and w must be >= 0.
+//
+// `turn` (a unit vector: the cosine and sine of an angle) turns the bearing by that
+// angle first, as Avoid's keep_right does for other agents; (1, 0) leaves it as it is.
 #pragma once
 
 #include <algorithm>
@@ -35,7 +38,7 @@ CONTEXTSTEER_ALWAYS_INLINE V coverage_limit(V min_cos) {
   return lane_max(min_cos - Real(1e-6), V{} + kLeadsAwayDot);
 }
 
-inline void add_disc_danger(const SlotDirections& dirs, Vec2 to, Real reach, Real w, Real* row) {
+inline void add_disc_danger(const SlotDirections& dirs, Vec2 to, Real reach, Real w, Real* row, Vec2 turn = {1, 0}) {
   const int slots = dirs.slots();
   const Real d = length(to);
   if (d < Real(1e-6) || slots == 1) {  // no bearing, or one slot whose arc is the whole circle
@@ -49,7 +52,9 @@ inline void add_disc_danger(const SlotDirections& dirs, Vec2 to, Real reach, Rea
   const Real sin_alpha = std::min(Real(1), reach * inv_d);
   const Real cos_alpha = std::sqrt(1 - sin_alpha * sin_alpha);
   const Real min_cos = cos_alpha * dirs.half_spacing_cos() - sin_alpha * dirs.half_spacing_sin();
-  max_where_covered(row, dirs.x(), dirs.y(), slots, to.x * inv_d, to.y * inv_d, coverage_limit(min_cos), w);
+  const Real ux = to.x * inv_d, uy = to.y * inv_d;
+  max_where_covered(row, dirs.x(), dirs.y(), slots, turn.x * ux - turn.y * uy, turn.y * ux + turn.x * uy,
+                    coverage_limit(min_cos), w);
 }
 
 }  // namespace contextsteer

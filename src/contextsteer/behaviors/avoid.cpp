@@ -16,8 +16,16 @@ Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Be
     throw std::invalid_argument("max_distance: expected a distance > 0 and at most 1e9 in metres, got " +
                                 format_real(params.max_distance));
   }
+  if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
+    throw std::invalid_argument("keep_right: expected an angle from -pi/4 to pi/4 in radians, got " +
+                                format_real(params.keep_right));
+  }
   own_.add_circles(circles, kAllLayers);  // checks them, naming "circles"
   own_.prepare_index();
+}
+
+NeighbourDanger Avoid::neighbour_danger() const {
+  return {params_.max_distance, params_.falloff, {std::cos(params_.keep_right), std::sin(params_.keep_right)}};
 }
 
 void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs,
@@ -64,7 +72,7 @@ void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDir
   // A pipeline of its own slot directions gets its own rows.
   if (scene.cache->find(this, &dirs)) return;
   Real* rows = scene.cache->store(this, &dirs, static_cast<std::size_t>(grid.agent_count()) * dirs.slots());
-  agent_pair_danger(scene, params_.max_distance, params_.falloff, dirs, rows, scene.cache->pool());
+  agent_pair_danger(scene, neighbour_danger(), dirs, rows, scene.cache->pool());
 }
 
 void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
@@ -107,7 +115,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     }
     return;
   }
-  add_agent_danger(scene, agents, count, params_.max_distance, params_.falloff, dirs, danger);
+  add_agent_danger(scene, agents, count, neighbour_danger(), dirs, danger);
 }
 
 }  // namespace contextsteer

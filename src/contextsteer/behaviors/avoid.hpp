@@ -9,6 +9,8 @@
 // alongside the agent puts no danger on the slots running parallel to it.
 // Anything with clearance beyond max_distance is ignored; danger combines by max.
 // Scene obstacles and agents are sensed only on the layers of the agent's sense mask.
+// keep_right turns other agents' bearings (agent_danger.hpp), so that agents meeting
+// head-on pass each other instead of mirroring each other's sidestep.
 //
 // Agents, in a world where most agents use this Avoid: prepare() computes every agent's
 // danger from agents at once, by pairs (agent_danger.hpp: agent_pair_danger), into the
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "../obstacles.hpp"
+#include "agent_danger.hpp"
 #include "behavior.hpp"
 #include "falloff.hpp"
 
@@ -31,12 +34,21 @@ struct AvoidParams {
   bool world_obstacles = true;  // avoid the scene's obstacles too
   bool agents = false;          // avoid the other agents it senses
   Real weight = 1;
+  // Radians, within +-kMaxKeepRight: other agents' bearings are turned by this angle
+  // (counter-clockwise) before their coverage is found, so that agents meeting head-on
+  // both step to their right (to their left when negative). Obstacles are not turned.
+  Real keep_right = 0;
 };
+
+// pi/4: the turn stays a bias toward one side; further, a neighbour's danger would lie
+// nearer beside it than on it.
+constexpr Real kMaxKeepRight = Real(0.7853981633974483);
 
 class Avoid : public Behavior {
  public:
-  // Throws std::invalid_argument for a max_distance that is not > 0 or a circle beyond
-  // the core's bound or of negative radius (as Obstacles::add_circles does).
+  // Throws std::invalid_argument for a max_distance that is not > 0, a keep_right beyond
+  // +-kMaxKeepRight, or a circle beyond the core's bound or of negative radius (as
+  // Obstacles::add_circles does).
   Avoid(const std::vector<Circle>& circles, const AvoidParams& params);
 
   bool fills_interest() const override { return false; }
@@ -52,6 +64,7 @@ class Avoid : public Behavior {
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
+  NeighbourDanger neighbour_danger() const;
 
   // Its own circles, indexed once here (they never change): among many of them, each
   // agent looks only at those near it, as for the world's obstacles.
