@@ -144,7 +144,7 @@ def test_sideways_interest_takes_a_crowd_round_where_the_cosine_lobe_stops_it():
 
 def head_on_pair(keep_right: float, steps: int = 400):
     """Two agents 20 m apart walking straight at each other's start: the positions of both,
-    (steps, 2, 2), and where they end relative to their targets."""
+    (steps, 2, 2), and each one's final distance from its target, (2,) metres."""
     pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, max_distance=2.0, keep_right=keep_right)], slots=16,
                            select="blend")
     starts = np.array([[-10.0, 0.0], [10.0, 0.0]])
