@@ -42,12 +42,18 @@ class ClassicBehavior:
             check.number("align_tolerance", align_tolerance, minimum=0.0),
         )
 
+        self._target = None if target is None else tuple(float(x) for x in target)
+
     @property
     def kind(self) -> str:
+        """The behaviour's name in snake case: ``"seek"``, ..., ``"look_where_you_go"``."""
         return self._core.kind
 
     def __repr__(self) -> str:
-        return f"classic.{self.kind}(weight={self._core.weight}, priority={self._core.priority})"
+        # Named after the function that builds it: "look_where_you_go" -> LookWhereYouGo.
+        name = "".join(word.title() for word in self.kind.split("_"))
+        target = "" if self._target is None else f"target={self._target}, "
+        return f"classic.{name}({target}weight={self._core.weight:g}, priority={self._core.priority})"
 
 
 def Seek(target=None, *, weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
@@ -131,12 +137,16 @@ class Steering:
                 raise TypeError(f"behaviors[{i}]: expected a classic behaviour (classic.Seek, ...), "
                                 f"got {type(b).__name__}")
         self._behaviors = tuple(behaviors)
-        self._core = _core.ClassicSteering([b._core for b in behaviors], check.name("combiner", combiner),
+        self._combiner = check.name("combiner", combiner)
+        self._core = _core.ClassicSteering([b._core for b in behaviors], self._combiner,
                                            check.number("epsilon", epsilon, minimum=0.0))
 
     @property
     def behaviors(self) -> tuple[ClassicBehavior, ...]:
         return self._behaviors
+
+    def __repr__(self) -> str:
+        return f"classic.Steering([{', '.join(map(repr, self._behaviors))}], combiner={self._combiner!r})"
 
 
 __all__ = ["Arrive", "ClassicBehavior", "Evade", "Face", "Flee", "Leave", "LookWhereYouGo", "Pursue", "Seek",

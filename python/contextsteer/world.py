@@ -171,15 +171,18 @@ class World:
 
     def index_of(self, ids) -> np.ndarray:
         """Rows of the agents ``ids`` in the per-agent arrays; IndexError for an unknown or removed id."""
-        return self._core.index_of(check.ids("ids", ids))
+        try:
+            return self._core.index_of(check.ids("ids", ids))
+        except IndexError as error:  # the core names its own argument, "id"
+            raise IndexError(f"ids: {str(error).removeprefix('id: ')}") from None
 
     def _row_of(self, name: str, agent) -> int:
         """The row of the one agent whose id is ``agent``; errors name the argument ``name``."""
         agent = check.agent_id(name, agent)
         try:
             return int(self.index_of([agent])[0])
-        except IndexError as error:  # the core's message names its own argument, "id"
-            raise IndexError(f"{name}: {str(error).removeprefix('id: ')}") from None
+        except IndexError as error:
+            raise IndexError(f"{name}: {str(error).removeprefix('ids: ')}") from None
 
     def reset(self) -> None:
         """Put every agent back to the position, velocity, heading, angular velocity and

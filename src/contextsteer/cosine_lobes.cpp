@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "format_real.hpp"
 #include "simd.hpp"
 #include "slot_sweep.hpp"
 
@@ -48,7 +49,7 @@ void add_cosine_lobes(Real* rows, const SlotDirections& dirs, const Lobe* lobes,
 
 void check_sideways(Real sideways) {
   if (!(sideways >= 0 && sideways < 1)) {
-    throw std::invalid_argument("sideways: expected a share of the peak in [0, 1), got " + std::to_string(sideways));
+    throw std::invalid_argument("sideways: expected a share of the peak in [0, 1), got " + format_real(sideways));
   }
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "format_real.hpp"
+#include "parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -59,12 +60,8 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
     throw std::invalid_argument(
         "area: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax");
   }
-  if (!(cell > 0) || !within_bound(cell)) {
-    throw std::invalid_argument("cell: expected a size > 0 and at most 1e9 metres, got " + format_real(cell));
-  }
-  if (!(clearance >= 0) || !within_bound(clearance)) {
-    throw std::invalid_argument("clearance: expected a distance from 0 to 1e9 metres, got " + format_real(clearance));
-  }
+  require_positive(cell, "cell", "a size", " in metres");
+  require_nonnegative(clearance, "clearance", "a distance", " in metres");
   const double columns = std::max(1.0, std::ceil((double(area.max.x) - area.min.x) / cell));
   const double rows = std::max(1.0, std::ceil((double(area.max.y) - area.min.y) / cell));
   if (columns * rows > double(kMaxCells)) {
@@ -406,9 +403,7 @@ Real NavigationField::distance_at(Vec2 p) const {
 }
 
 std::vector<Vec2> NavigationField::path_from(Vec2 start, Real step, Real max_length) const {
-  if (!(step > 0) || std::isinf(step)) {
-    throw std::invalid_argument("step: expected a distance > 0 in metres, got " + format_real(step));
-  }
+  require_positive(step, "step", "a distance", " in metres");
   if (!(max_length >= 0)) {
     throw std::invalid_argument("max_length: expected a distance >= 0 in metres, got " + format_real(max_length));
   }

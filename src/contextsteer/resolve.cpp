@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "format_real.hpp"
+#include "parameter_checks.hpp"
 #include "simd.hpp"
 #include "slot_sweep.hpp"
 
@@ -32,16 +32,9 @@ SelectMethod parse_select_method(const std::string& name, const char* argument) 
 }
 
 void check_resolve_params(const ResolveParams& params) {
-  if (!within_bound(params.threshold)) {
-    throw std::invalid_argument("threshold: expected a danger level within -1e9 to 1e9, got " +
-                                format_real(params.threshold));
-  }
-  if (!(params.margin >= 0) || !within_bound(params.margin)) {
-    throw std::invalid_argument("margin: expected a danger margin from 0 to 1e9, got " + format_real(params.margin));
-  }
-  if (!(params.hysteresis >= 0) || !within_bound(params.hysteresis)) {
-    throw std::invalid_argument("hysteresis: expected a number from 0 to 1e9, got " + format_real(params.hysteresis));
-  }
+  require_bounded(params.threshold, "threshold", "a danger level");
+  require_nonnegative(params.margin, "margin", "a danger margin");
+  require_nonnegative(params.hysteresis, "hysteresis");
 }
 
 void store_decision(const Decision& d, int agent, DecisionBatch out) {

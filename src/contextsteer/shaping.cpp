@@ -5,13 +5,12 @@
 #include <stdexcept>
 
 #include "format_real.hpp"
+#include "parameter_checks.hpp"
 
 namespace contextsteer {
 
 CircularBlur::CircularBlur(Real width) : width_(width) {
-  if (!(width >= 0) || !within_bound(width)) {
-    throw std::invalid_argument("blur width: expected a number of slots from 0 to 1e9, got " + format_real(width));
-  }
+  require_nonnegative(width, "blur width", "a number of slots");
   // Beyond 3 standard deviations the weights are below 1.2% of the centre; the cap
   // keeps absurd widths from building huge kernels (a circle has few distinct offsets).
   // The cap is taken before the conversion: a width of 1e30 slots must not overflow the int.

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "parameter_checks.hpp"
+
 namespace contextsteer {
 
 void check_slot_count(int slots, const char* argument) {
@@ -15,7 +17,7 @@ void check_slot_count(int slots, const char* argument) {
 
 SlotDirections::SlotDirections(int slots, Real offset) : offset_(offset) {
   check_slot_count(slots, "slots");
-  if (!within_bound(offset)) throw std::invalid_argument("offset: expected an angle within -1e9 to 1e9 radians");
+  require_bounded(offset, "offset", "an angle", " in radians");
   spacing_ = kTwoPi / static_cast<Real>(slots);
   half_cos_ = static_cast<Real>(std::cos(3.14159265358979323846 / slots));
   half_sin_ = static_cast<Real>(std::sin(3.14159265358979323846 / slots));

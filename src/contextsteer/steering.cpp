@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "format_real.hpp"
+#include "parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -39,13 +39,6 @@ namespace {
 Vec2 unit(Vec2 v) {
   const Real len = length(v);
   return len > 0 ? v * (1 / len) : Vec2{};
-}
-
-void check_positive(Real value, const char* argument) {
-  if (!(value > 0) || !within_bound(value)) {
-    throw std::invalid_argument(std::string(argument) + ": expected a number > 0 and at most 1e9, got " +
-                                format_real(value));
-  }
 }
 
 // The time over which a goal velocity is reached: time_to_target, but not less than the
@@ -131,20 +124,20 @@ SteeringOutput classic_output(const ClassicBehavior& b, const SceneView& scene, 
 
 ClassicSteering::ClassicSteering(std::vector<ClassicBehavior> behaviors, CombinerKind combiner, Real epsilon)
     : behaviors_(std::move(behaviors)), combiner_(combiner), epsilon_(epsilon) {
-  if (!(epsilon >= 0) || !within_bound(epsilon))
-    throw std::invalid_argument("epsilon: expected a number from 0 to 1e9");
+  require_nonnegative(epsilon, "epsilon");
   for (const ClassicBehavior& b : behaviors_) {
-    if (!within_bound(b.weight)) throw std::invalid_argument("weight: expected a number within -1e9 to 1e9");
-    if (b.fixed_target && !within_bound(b.target)) {
-      throw std::invalid_argument("target: expected a point within -1e9 to 1e9");
+    require_bounded(b.weight, "weight");
+    if (b.fixed_target) {
+      require_bounded(b.target.x, "target", "a coordinate", " in metres");
+      require_bounded(b.target.y, "target", "a coordinate", " in metres");
     }
-    check_positive(b.time_to_target, "time_to_target");
-    check_positive(b.max_prediction, "max_prediction");
-    check_positive(b.slowing_radius, "slowing_radius");
-    check_positive(b.danger_radius, "danger_radius");
-    if (!(b.target_radius >= 0) || !(b.escape_radius >= 0) || !(b.align_tolerance >= 0)) {
-      throw std::invalid_argument("target_radius, escape_radius, align_tolerance: expected numbers >= 0");
-    }
+    require_positive(b.time_to_target, "time_to_target", "a time", " in seconds");
+    require_positive(b.max_prediction, "max_prediction", "a time", " in seconds");
+    require_positive(b.slowing_radius, "slowing_radius", "a distance", " in metres");
+    require_positive(b.danger_radius, "danger_radius", "a distance", " in metres");
+    require_nonnegative(b.target_radius, "target_radius", "a distance", " in metres");
+    require_nonnegative(b.escape_radius, "escape_radius", "a distance", " in metres");
+    require_nonnegative(b.align_tolerance, "align_tolerance", "an angle", " in radians");
     if (b.kind == ClassicKind::Face || b.kind == ClassicKind::LookWhereYouGo) steers_heading_ = true;
     levels_.push_back(b.priority);
   }

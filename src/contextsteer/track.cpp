@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "format_real.hpp"
+#include "parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -28,10 +28,7 @@ Track::Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> ra
       racing_line_(std::move(racing_line)),
       half_width_(half_width) {
   const std::size_t points = centreline_.vertices().size() - (closed ? 1 : 0);
-  if (!(half_width > 0) || !within_bound(half_width)) {
-    throw std::invalid_argument("half_width: expected a width > 0 and at most 1e9 in metres, got " +
-                                format_real(half_width));
-  }
+  require_positive(half_width, "half_width", "a width", " in metres");
   if (racing_line_.empty()) racing_line_.assign(points, 0);
   if (racing_line_.size() != points) {
     throw std::invalid_argument("racing_line: expected one offset per centreline point, got " +

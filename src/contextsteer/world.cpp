@@ -15,6 +15,7 @@
 #include "format_real.hpp"
 #include "motion.hpp"
 #include "overlap.hpp"
+#include "parameter_checks.hpp"
 #include "shaping.hpp"
 #include "simd.hpp"
 
@@ -347,7 +348,7 @@ void World::check_agents(std::size_t first, std::size_t count) const {
   column(store_.max_force, 1, "max_force", true, true);
   for (std::size_t a = first; a < first + count; ++a) {
     if (!(store_.mass[a] > 0) || std::isinf(store_.mass[a])) {
-      throw std::invalid_argument("mass: expected finite values > 0, got " + std::to_string(store_.mass[a]) +
+      throw std::invalid_argument("mass: expected finite values > 0, got " + format_real(store_.mass[a]) +
                                   " for agent " + std::to_string(a));
     }
     check_target_id(store_.target_id[a], a);
@@ -685,9 +686,7 @@ Pipeline::Explanation World::explain(int index) {
 
 void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {
   const BusyFlag::Hold hold(busy_, "neighbors");
-  if (!(radius >= 0) || std::isinf(radius)) {
-    throw std::invalid_argument("radius: expected a finite distance >= 0, got " + std::to_string(radius));
-  }
+  require_nonnegative(radius, "radius", "a distance", " in metres");
   grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)), store_.radius.data(),
               store_.layer.data(), store_.sense_mask.data());
   grid_.for_each_within(p, radius, [&](const Neighbor& n) {

@@ -25,8 +25,10 @@ def test_ids_are_stable_and_removed_ids_fail_loudly():
     np.testing.assert_array_equal(world.ids, [0, 2, 4])
     np.testing.assert_array_equal(world.index_of([4, 0]), [2, 0])
     np.testing.assert_allclose(world.positions[world.index_of(2)[0]], [2, 0])
-    with pytest.raises(IndexError, match="agent 1 was removed"):
+    with pytest.raises(IndexError, match="^ids: agent 1 was removed"):
         world.index_of(1)
+    with pytest.raises(IndexError, match="^agent: no agent has id 9 "):
+        world.explain(9)
     with pytest.raises(IndexError, match="no agent has id 9"):
         world.remove_agents([0, 9])
     assert len(world) == 3  # nothing was removed by the failed call
@@ -149,6 +151,29 @@ def test_walls_polygons_and_bounds_keep_agents_out():
     assert world.bounds == (-5, -6, 25, 6)
     np.testing.assert_allclose(world.polygons[0], square)
     np.testing.assert_allclose(world.segments, [[15, 1, 15, 6]])
+
+
+def test_bounds_and_obstacles_can_be_taken_away():
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=2.0)], slots=16)
+    world = cs.World(pipeline, [[0.0, 0.0]], targets=[[30.0, 0.0]], max_speed=2.0, radius=0.5,
+                     bounds=(-5, -5, 5, 5))
+    world.run(100, 0.1, record=None)
+    assert 3.5 < world.positions[0, 0] <= 4.5 + 1e-4  # held by the east side of the bounds
+    world.bounds = None
+    assert world.bounds is None
+    world.run(200, 0.1, record=None)
+    assert world.positions[0, 0] > 25  # nothing in the way any more
+
+    # An agent inside a circle, a polygon and across a wall: penetrating all three, then none.
+    world = cs.World(pipeline, [[0.0, 0.0]], max_speed=0.0, radius=0.5, circles=[[0, 0, 1]],
+                     segments=[[-2, 0, 2, 0]], polygons=[[[-1, -1], [1, -1], [0, 1]]], bounds=(-9, -9, 9, 9))
+    world.step(0.1)
+    assert world.penetration[0] > 1
+    world.clear_obstacles()
+    assert world.bounds is None
+    assert world.circles.shape == (0, 3) and world.segments.shape == (0, 4) and len(world.polygons) == 0
+    world.step(0.1)
+    assert world.penetration[0] == 0
 
 
 def test_penetration_and_overlap_are_measured():
@@ -279,6 +304,11 @@ def test_reprs_say_what_matters():
     assert repr(pipeline) == "Pipeline([Chase, Avoid], slots=12)"
     assert repr(world) == "World(agents=3, steerings=1, threads=2, time=1 s)"
     assert repr(rec) == "Recording(steps=4, agents=3, recorded=('positions', 'overlap'), complete=True)"
+    rival = classic.Steering([classic.Seek([1, 2]), classic.LookWhereYouGo(weight=0.5, priority=1)],
+                             combiner="priority")
+    assert repr(rival) == ("classic.Steering([classic.Seek(target=(1.0, 2.0), weight=1, priority=0), "
+                           "classic.LookWhereYouGo(weight=0.5, priority=1)], combiner='priority')")
+    assert [b.kind for b in rival.behaviors] == ["seek", "look_where_you_go"]
 
 
 def test_run_matches_stepping():

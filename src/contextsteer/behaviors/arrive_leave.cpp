@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -14,10 +14,8 @@ Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real we
       sideways_(sideways) {
   targets_.check("targets");
   check_sideways(sideways);
-  if (!(target_radius >= 0) || !within_bound(target_radius)) {
-    throw std::invalid_argument("target_radius: expected a distance from 0 to 1e9, got " + format_real(target_radius));
-  }
-  check_positive_distance(slowing_radius, "slowing_radius");
+  require_nonnegative(target_radius, "target_radius", "a distance", " in metres");
+  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
 }
 
 void Arrive::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -34,10 +32,8 @@ Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weigh
       sideways_(sideways) {
   threats_.check("threats");
   check_sideways(sideways);
-  if (!(escape_radius >= 0) || !within_bound(escape_radius)) {
-    throw std::invalid_argument("escape_radius: expected a distance from 0 to 1e9, got " + format_real(escape_radius));
-  }
-  check_positive_distance(danger_radius, "danger_radius");
+  require_nonnegative(escape_radius, "escape_radius", "a distance", " in metres");
+  require_positive(danger_radius, "danger_radius", "a distance", " in metres");
 }
 
 void Leave::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

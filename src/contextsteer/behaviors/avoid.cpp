@@ -5,6 +5,7 @@
 
 #include "../evaluation_cache.hpp"
 #include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 #include "../slot_sweep.hpp"
 #include "agent_danger.hpp"
 #include "arc_coverage.hpp"
@@ -12,10 +13,7 @@
 namespace contextsteer {
 
 Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Behavior(params.weight), params_(params) {
-  if (!(params.max_distance > 0) || !within_bound(params.max_distance)) {
-    throw std::invalid_argument("max_distance: expected a distance > 0 and at most 1e9 in metres, got " +
-                                format_real(params.max_distance));
-  }
+  require_positive(params.max_distance, "max_distance", "a distance", " in metres");
   if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
     throw std::invalid_argument("keep_right: expected an angle from -pi/4 to pi/4 in radians, got " +
                                 format_real(params.keep_right));

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 #include "../real.hpp"
 #include "../scene.hpp"
 #include "../slots.hpp"
@@ -19,10 +19,7 @@ namespace contextsteer {
 
 class Behavior {
  public:
-  explicit Behavior(Real weight) : weight_(weight) {
-    if (!within_bound(weight))
-      throw std::invalid_argument("weight: expected a number within -1e9 to 1e9, got " + format_real(weight));
-  }
+  explicit Behavior(Real weight) : weight_(weight) { require_bounded(weight, "weight"); }
   virtual ~Behavior() = default;
 
   // The factor the pipeline's combine rule applies to this behaviour's maps.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -15,10 +15,9 @@ TargetCombine parse_target_combine(const std::string& name, const char* argument
 
 Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
     : Behavior(params.weight), targets_{std::move(targets), params.agent_target}, params_(params) {
-  if (!(params.max_distance > 0)) {
-    throw std::invalid_argument("max_distance: expected a distance > 0 in metres, got " +
-                                format_real(params.max_distance));
-  }
+  // Infinite (the default) ignores no target.
+  if (params.max_distance != kInfinity)
+    require_positive(params.max_distance, "max_distance", "a distance", " in metres");
   targets_.check("targets");
   check_sideways(params.sideways);
 }

@@ -32,7 +32,8 @@ struct ChaseParams {
 
 class Chase : public Behavior {
  public:
-  // Throws std::invalid_argument for a max_distance that is not > 0 or a non-finite target.
+  // Throws std::invalid_argument for a max_distance that is neither infinite nor > 0 and at most
+  // 1e9, or a non-finite target.
   Chase(std::vector<Vec2> targets, const ChaseParams& params);
 
   bool fills_interest() const override { return true; }

@@ -1,12 +1,14 @@
 #include "flee.hpp"
 
+#include "../parameter_checks.hpp"
+
 namespace contextsteer {
 
 Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways)
     : Behavior(weight), threats_(std::move(threats)), radius_(radius), falloff_(falloff), sideways_(sideways) {
   threats_.check("threats");
   check_sideways(sideways);
-  check_positive_distance(radius, "radius");
+  require_positive(radius, "radius", "a distance", " in metres");
 }
 
 void Flee::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

@@ -4,13 +4,14 @@
 #include <cmath>
 
 #include "../cosine_lobes.hpp"
+#include "../parameter_checks.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
 
 Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
     : Behavior(weight), rule_(rule), radius_(radius), falloff_(falloff) {
-  check_positive_distance(radius, "radius");
+  require_positive(radius, "radius", "a distance", " in metres");
 }
 
 void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

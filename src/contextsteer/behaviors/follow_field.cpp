@@ -6,7 +6,7 @@
 #include <string>
 
 #include "../cosine_lobes.hpp"
-#include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -20,10 +20,8 @@ FollowField::FollowField(std::shared_ptr<const NavigationField> field, Real arri
       sideways_(sideways) {
   if (!field_) throw std::invalid_argument("field: expected a navigation field, got none");
   check_sideways(sideways);
-  if (!(arrive_radius >= 0) || !within_bound(arrive_radius)) {
-    throw std::invalid_argument("arrive_radius: expected a distance from 0 to 1e9, got " + format_real(arrive_radius));
-  }
-  check_positive_distance(slowing_radius, "slowing_radius");
+  require_nonnegative(arrive_radius, "arrive_radius", "a distance", " in metres");
+  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
 }
 
 Real FollowField::strength(Real distance) const {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "../cosine_lobes.hpp"
+#include "../parameter_checks.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
@@ -31,13 +32,10 @@ FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_
       window_(window),
       sideways_(sideways) {
   check_sideways(sideways);
-  if (!(lookahead >= 0) || !within_bound(lookahead))
-    throw std::invalid_argument("lookahead: expected a distance from 0 to 1e9");
-  if (!(arrive_radius >= 0) || !within_bound(arrive_radius)) {
-    throw std::invalid_argument("arrive_radius: expected a distance from 0 to 1e9");
-  }
-  check_positive_distance(slowing_radius, "slowing_radius");
-  check_positive_distance(window, "window");
+  require_nonnegative(lookahead, "lookahead", "a distance", " in metres");
+  require_nonnegative(arrive_radius, "arrive_radius", "a distance", " in metres");
+  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
+  require_positive(window, "window", "a distance", " in metres");
   if (loop && !(length() > 0)) throw std::invalid_argument("waypoints: a loop needs two distinct waypoints or more");
 }
 

@@ -3,17 +3,14 @@
 #include <cmath>
 
 #include "../cosine_lobes.hpp"
-#include "../format_real.hpp"
+#include "../parameter_checks.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
 
 namespace {
 void check_prediction(Real max_prediction) {
-  if (!(max_prediction > 0) || !within_bound(max_prediction)) {
-    throw std::invalid_argument("max_prediction: expected a time > 0 and at most 1e9 in seconds, got " +
-                                format_real(max_prediction));
-  }
+  require_positive(max_prediction, "max_prediction", "a time", " in seconds");
 }
 }  // namespace
 
@@ -46,7 +43,7 @@ Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Rea
     : Behavior(weight), max_prediction_(max_prediction), radius_(radius), falloff_(falloff), sideways_(sideways) {
   check_prediction(max_prediction);
   check_sideways(sideways);
-  check_positive_distance(radius, "radius");
+  require_positive(radius, "radius", "a distance", " in metres");
 }
 
 void Evade::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

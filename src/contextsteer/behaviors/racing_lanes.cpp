@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "../cosine_lobes.hpp"
+#include "../parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -22,12 +23,9 @@ RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real loo
     throw std::invalid_argument("lanes: expected from 1 to " + std::to_string(kMaxLanes) + " lanes, got " +
                                 std::to_string(lanes));
   }
-  if (!(lookahead > 0) || !within_bound(lookahead))
-    throw std::invalid_argument("lookahead: expected a distance > 0 and at most 1e9");
-  if (!(line_width > 0) || !within_bound(line_width))
-    throw std::invalid_argument("line_width: expected a width > 0 and at most 1e9");
-  if (!(window > 0) || !within_bound(window))
-    throw std::invalid_argument("window: expected a distance > 0 and at most 1e9");
+  require_positive(lookahead, "lookahead", "a distance", " in metres");
+  require_positive(line_width, "line_width", "a width", " in metres");
+  require_positive(window, "window", "a distance", " in metres");
 }
 
 LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const {

@@ -4,12 +4,13 @@
 #include <cmath>
 
 #include "../geometry.hpp"
+#include "../parameter_checks.hpp"
 #include "targets.hpp"
 
 namespace contextsteer {
 
 Rays::Rays(Real length, RayMode mode, Real weight) : Behavior(weight), length_(length), mode_(mode) {
-  check_positive_distance(length, "length");
+  require_positive(length, "length", "a distance", " in metres");
 }
 
 void Rays::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,

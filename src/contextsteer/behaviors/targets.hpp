@@ -55,12 +55,4 @@ void fill_target_lobes(const Targets& targets, bool away, bool sum, Real sideway
   });
 }
 
-// Throws std::invalid_argument unless value is finite and > 0.
-inline void check_positive_distance(Real value, const char* argument) {
-  if (!(value > 0) || std::isinf(value)) {
-    throw std::invalid_argument(std::string(argument) + ": expected a finite distance > 0 in metres, got " +
-                                std::to_string(value));
-  }
-}
-
 }  // namespace contextsteer

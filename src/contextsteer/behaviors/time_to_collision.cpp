@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../parameter_checks.hpp"
 #include "arc_coverage.hpp"
 #include "targets.hpp"
 
@@ -10,9 +11,8 @@ namespace contextsteer {
 
 TimeToCollision::TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight)
     : Behavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
-  check_positive_distance(radius, "radius");
-  if (!(horizon > 0) || !within_bound(horizon))
-    throw std::invalid_argument("horizon: expected a time > 0 and at most 1e9 in seconds");
+  require_positive(radius, "radius", "a distance", " in metres");
+  require_positive(horizon, "horizon", "a time", " in seconds");
 }
 
 void TimeToCollision::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,

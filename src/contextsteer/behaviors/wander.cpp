@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "../cosine_lobes.hpp"
+#include "../parameter_checks.hpp"
 
 namespace contextsteer {
 
@@ -27,11 +28,9 @@ double knot_value(std::uint64_t seed, std::int64_t id, std::uint64_t knot_hash) 
 
 Wander::Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight)
     : Behavior(weight), seed_(seed), rate_(rate), spread_(spread), strength_(strength) {
-  if (!(rate > 0) || !within_bound(rate))
-    throw std::invalid_argument("rate: expected a rate > 0 and at most 1e9 per second");
-  if (!(spread >= 0) || !within_bound(spread)) throw std::invalid_argument("spread: expected an angle from 0 to 1e9");
-  if (!(strength >= 0) || !within_bound(strength))
-    throw std::invalid_argument("strength: expected a number from 0 to 1e9");
+  require_positive(rate, "rate", "a rate", " per second");
+  require_nonnegative(spread, "spread", "an angle", " in radians");
+  require_nonnegative(strength, "strength");
 }
 
 Wander::Knots Wander::knots_at(double time) const {

@@ -1,0 +1,202 @@
+// Every constructor of the core refuses a bad scalar parameter alike: std::invalid_argument
+// naming the argument, what it expects and the value that came (parameter_checks.hpp).
+// Python checks these before it calls the core; a game engine calls the core directly.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/behaviors/chase.hpp"
+#include "contextsteer/behaviors/flee.hpp"
+#include "contextsteer/behaviors/flocking.hpp"
+#include "contextsteer/behaviors/follow_field.hpp"
+#include "contextsteer/behaviors/follow_path.hpp"
+#include "contextsteer/behaviors/forward.hpp"
+#include "contextsteer/behaviors/pursue_evade.hpp"
+#include "contextsteer/behaviors/racing_lanes.hpp"
+#include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/behaviors/time_to_collision.hpp"
+#include "contextsteer/behaviors/wander.hpp"
+#include "contextsteer/navigation_field.hpp"
+#include "contextsteer/parameter_checks.hpp"
+#include "contextsteer/resolve.hpp"
+#include "contextsteer/shaping.hpp"
+#include "contextsteer/slots.hpp"
+#include "contextsteer/steering.hpp"
+#include "contextsteer/track.hpp"
+
+using namespace contextsteer;
+
+namespace {
+
+// The message `call` throws as std::invalid_argument; a test failure if it throws nothing.
+std::string refusal(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "nothing was thrown";
+  return "";
+}
+
+struct Case {
+  const char* name;
+  std::function<void()> call;
+  const char* message;  // the whole message
+};
+
+std::shared_ptr<const NavigationField> open_field() {
+  return std::make_shared<NavigationField>(Obstacles{}, kAllLayers, Bounds{{0, 0}, {4, 4}}, Real(1), Real(0),
+                                           std::vector<Vec2>{{2, 2}});
+}
+
+std::shared_ptr<const Track> straight_track() {
+  return std::make_shared<Track>(std::vector<Vec2>{{0, 0}, {10, 0}}, Real(2), std::vector<Real>{}, false);
+}
+
+ClassicSteering classic_with(void (*set)(ClassicBehavior&), Real epsilon = Real(1e-3)) {
+  ClassicBehavior b;
+  set(b);
+  return ClassicSteering({b}, CombinerKind::Blend, epsilon);
+}
+
+const Real kNaN = std::nanf("");
+const Real kInf = INFINITY;
+
+const std::vector<Case>& cases() {
+  static const std::vector<Case> all = {
+      {"Avoid",
+       [] {
+         AvoidParams p;
+         p.max_distance = 0;
+         Avoid({}, p);
+       },
+       "max_distance: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"Chase",
+       [] {
+         ChaseParams p;
+         p.max_distance = -kInf;
+         Chase({}, p);
+       },
+       "max_distance: expected a distance > 0 and at most 1e9 in metres, got -inf"},
+      {"Chase",
+       [] {
+         ChaseParams p;
+         p.max_distance = 2e9f;
+         Chase({}, p);
+       },
+       "max_distance: expected a distance > 0 and at most 1e9 in metres, got 2e+09"},
+      {"Arrive", [] { Arrive({}, -1, 3, 1); }, "target_radius: expected a distance from 0 to 1e9 in metres, got -1"},
+      {"Arrive", [] { Arrive({}, 0, kNaN, 1); },
+       "slowing_radius: expected a distance > 0 and at most 1e9 in metres, got nan"},
+      {"Leave", [] { Leave({}, kInf, 3, 1); }, "escape_radius: expected a distance from 0 to 1e9 in metres, got inf"},
+      {"Leave", [] { Leave({}, 1, 0, 1); }, "danger_radius: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"Flee", [] { Flee({}, 5e9f, Falloff::Linear, 1); },
+       "radius: expected a distance > 0 and at most 1e9 in metres, got 5e+09"},
+      {"Flocking", [] { Flocking(FlockRule::Cohesion, 0, Falloff::Linear, 1); },
+       "radius: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"Rays", [] { Rays(-2, RayMode::Binary, 1); },
+       "length: expected a distance > 0 and at most 1e9 in metres, got -2"},
+      {"Forward", [] { Forward(-0.5f, 1); }, "strength: expected a number from 0 to 1e9, got -0.5"},
+      {"Forward weight", [] { Forward(1, kNaN); }, "weight: expected a number within -1e9 to 1e9, got nan"},
+      {"Pursue", [] { Pursue(0, 1); }, "max_prediction: expected a time > 0 and at most 1e9 in seconds, got 0"},
+      {"Evade", [] { Evade(1, -1, Falloff::Linear, 1); },
+       "radius: expected a distance > 0 and at most 1e9 in metres, got -1"},
+      {"TimeToCollision", [] { TimeToCollision(1, 0, Falloff::Linear, 1); },
+       "horizon: expected a time > 0 and at most 1e9 in seconds, got 0"},
+      {"TimeToCollision", [] { TimeToCollision(kInf, 3, Falloff::Linear, 1); },
+       "radius: expected a distance > 0 and at most 1e9 in metres, got inf"},
+      {"Wander", [] { Wander(1, 0, 1, 1, 1); }, "rate: expected a rate > 0 and at most 1e9 per second, got 0"},
+      {"Wander", [] { Wander(1, 1, -1, 1, 1); }, "spread: expected an angle from 0 to 1e9 in radians, got -1"},
+      {"Wander", [] { Wander(1, 1, 1, -3, 1); }, "strength: expected a number from 0 to 1e9, got -3"},
+      {"FollowPath", [] { FollowPath({{0, 0}, {1, 0}}, -1, 0.5f, 2, 4, false, 1); },
+       "lookahead: expected a distance from 0 to 1e9 in metres, got -1"},
+      {"FollowPath", [] { FollowPath({{0, 0}, {1, 0}}, 1, -0.5f, 2, 4, false, 1); },
+       "arrive_radius: expected a distance from 0 to 1e9 in metres, got -0.5"},
+      {"FollowPath", [] { FollowPath({{0, 0}, {1, 0}}, 1, 0.5f, 2, 0, false, 1); },
+       "window: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"FollowField", [] { FollowField(open_field(), -1, 2, 1); },
+       "arrive_radius: expected a distance from 0 to 1e9 in metres, got -1"},
+      {"FollowField", [] { FollowField(open_field(), 1, 0, 1); },
+       "slowing_radius: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"RacingLanes", [] { RacingLanes(straight_track(), 3, 0, 1, 5, Falloff::Linear, 1); },
+       "lookahead: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"RacingLanes", [] { RacingLanes(straight_track(), 3, 5, -1, 5, Falloff::Linear, 1); },
+       "line_width: expected a width > 0 and at most 1e9 in metres, got -1"},
+      {"RacingLanes", [] { RacingLanes(straight_track(), 3, 5, 1, kNaN, Falloff::Linear, 1); },
+       "window: expected a distance > 0 and at most 1e9 in metres, got nan"},
+      {"Track", [] { Track({{0, 0}, {10, 0}}, 0, {}, false); },
+       "half_width: expected a width > 0 and at most 1e9 in metres, got 0"},
+      {"NavigationField", [] { NavigationField(Obstacles{}, kAllLayers, {{0, 0}, {4, 4}}, 0, 0, {{2, 2}}); },
+       "cell: expected a size > 0 and at most 1e9 in metres, got 0"},
+      {"NavigationField", [] { NavigationField(Obstacles{}, kAllLayers, {{0, 0}, {4, 4}}, 1, -1, {{2, 2}}); },
+       "clearance: expected a distance from 0 to 1e9 in metres, got -1"},
+      {"NavigationField::path_from", [] { open_field()->path_from({1, 1}, 0, 10); },
+       "step: expected a distance > 0 and at most 1e9 in metres, got 0"},
+      {"SlotDirections", [] { SlotDirections(8, kInf); },
+       "offset: expected an angle within -1e9 to 1e9 in radians, got inf"},
+      {"CircularBlur", [] { CircularBlur(-1); }, "blur width: expected a number of slots from 0 to 1e9, got -1"},
+      {"ResolveParams",
+       [] {
+         ResolveParams p;
+         p.threshold = kNaN;
+         check_resolve_params(p);
+       },
+       "threshold: expected a danger level within -1e9 to 1e9, got nan"},
+      {"ResolveParams",
+       [] {
+         ResolveParams p;
+         p.margin = -1;
+         check_resolve_params(p);
+       },
+       "margin: expected a danger margin from 0 to 1e9, got -1"},
+      {"ResolveParams",
+       [] {
+         ResolveParams p;
+         p.hysteresis = -0.25f;
+         check_resolve_params(p);
+       },
+       "hysteresis: expected a number from 0 to 1e9, got -0.25"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior&) {}, -1); },
+       "epsilon: expected a number from 0 to 1e9, got -1"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.weight = 3e9f; }); },
+       "weight: expected a number within -1e9 to 1e9, got 3e+09"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.fixed_target = true, b.target = {0, kInf}; }); },
+       "target: expected a coordinate within -1e9 to 1e9 in metres, got inf"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.time_to_target = 0; }); },
+       "time_to_target: expected a time > 0 and at most 1e9 in seconds, got 0"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.target_radius = -1; }); },
+       "target_radius: expected a distance from 0 to 1e9 in metres, got -1"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.escape_radius = kNaN; }); },
+       "escape_radius: expected a distance from 0 to 1e9 in metres, got nan"},
+      {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.align_tolerance = -0.1f; }); },
+       "align_tolerance: expected an angle from 0 to 1e9 in radians, got -0.1"},
+  };
+  return all;
+}
+
+}  // namespace
+
+TEST(ParameterChecks, EveryConstructorNamesTheArgumentWhatItExpectsAndWhatCame) {
+  for (const Case& c : cases()) EXPECT_EQ(refusal(c.call), c.message) << c.name;
+}
+
+TEST(ParameterChecks, TheBoundsThemselvesPass) {
+  EXPECT_NO_THROW(require_positive(Real(1e9), "x"));
+  EXPECT_NO_THROW(require_positive(Real(1e-30), "x"));
+  EXPECT_NO_THROW(require_nonnegative(0, "x"));
+  EXPECT_NO_THROW(require_nonnegative(Real(1e9), "x"));
+  EXPECT_NO_THROW(require_bounded(Real(-1e9), "x"));
+  EXPECT_NO_THROW(require_bounded(Real(1e9), "x"));
+  // Chase alone takes an infinite distance: it then ignores no target.
+  ChaseParams p;
+  p.max_distance = kInf;
+  EXPECT_NO_THROW(Chase({}, p));
+}
