@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 #include "real.hpp"
@@ -18,6 +19,13 @@ inline std::string format_real(Real value) {
     if (std::strtof(text, nullptr) == value) break;
   }
   return text;
+}
+
+// Numbers as a tuple, "(1, 2.5)", for the points, circles and boxes of error messages.
+inline std::string format_reals(std::initializer_list<Real> values) {
+  std::string text = "(";
+  for (const Real v : values) text += (text.size() > 1 ? ", " : "") + format_real(v);
+  return text + ")";
 }
 
 }  // namespace contextsteer

@@ -15,8 +15,6 @@ namespace contextsteer {
 
 namespace {
 
-std::string point_text(Vec2 p) { return "(" + format_real(p.x) + ", " + format_real(p.y) + ")"; }
-
 // The upwind difference along one axis of a stencil, as weight * (T - value)^2 / h^2:
 // first order, (T - a)^2, from the nearer accepted neighbour a on the downhill side; or
 // second order, ((3T - 4a + b) / 2)^2 = 9/4 (T - (4a - b) / 3)^2, when the one beyond it,
@@ -58,7 +56,8 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
     : origin_(area.min), cell_(cell), clearance_(clearance), goals_(goals), goal_areas_(goal_areas) {
   if (!within_bound(area.min) || !within_bound(area.max) || !(area.min.x < area.max.x) || !(area.min.y < area.max.y)) {
     throw std::invalid_argument(
-        "area: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax");
+        "area: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax, got " +
+        format_reals({area.min.x, area.min.y, area.max.x, area.max.y}));
   }
   require_positive(cell, "cell", "a size", " in metres");
   require_nonnegative(clearance, "clearance", "a distance", " in metres");
@@ -78,7 +77,7 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
     const Vec2 g = goals[k];
     if (!within_bound(g) || g.x < area.min.x || g.x > area.max.x || g.y < area.min.y || g.y > area.max.y) {
       throw std::invalid_argument("goals: expected finite points inside the area, got goal " + std::to_string(k) +
-                                  " at " + point_text(g));
+                                  " at " + format_reals({g.x, g.y}));
     }
   }
   for (std::size_t k = 0; k < goal_areas.size(); ++k) {
@@ -86,8 +85,8 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
     if (!within_bound(b.min) || !within_bound(b.max) || !(b.min.x <= b.max.x) || !(b.min.y <= b.max.y)) {
       throw std::invalid_argument(
           "goal_areas: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin <= xmax and "
-          "ymin <= ymax, got area " +
-          std::to_string(k));
+          "ymin <= ymax, got " +
+          format_reals({b.min.x, b.min.y, b.max.x, b.max.y}) + " for area " + std::to_string(k));
     }
   }
   // Each cell's cost of crossing, per metre: 1 in the open, rising toward an obstacle
@@ -256,7 +255,7 @@ void NavigationField::march(const std::vector<Real>& cost) {
     const Vec2 g = goals_[k];
     const int gc = column_of(g), gr = row_of(g);
     if (blocked_[index(gc, gr)]) {
-      throw std::invalid_argument("goals: goal " + std::to_string(k) + " at " + point_text(g) +
+      throw std::invalid_argument("goals: goal " + std::to_string(k) + " at " + format_reals({g.x, g.y}) +
                                   " lies in a blocked cell (within half a cell's diagonal of an "
                                   "obstacle, or outside the bounds)");
     }

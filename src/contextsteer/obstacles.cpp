@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "format_real.hpp"
 #include "simd.hpp"
 
 namespace contextsteer {
@@ -12,9 +13,12 @@ namespace contextsteer {
 void Obstacles::add_circle(const Circle& c, LayerMask layer) { add_circles({c}, layer); }
 
 void Obstacles::add_circles(const std::vector<Circle>& circles, LayerMask layer) {
-  for (const Circle& c : circles) {
+  for (std::size_t k = 0; k < circles.size(); ++k) {
+    const Circle& c = circles[k];
     if (!within_bound(c.centre) || !within_bound(c.radius) || c.radius < 0) {
-      throw std::invalid_argument("circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9");
+      throw std::invalid_argument(
+          "circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9 in metres, got (x, y, radius) " +
+          format_reals({c.centre.x, c.centre.y, c.radius}) + " for circle " + std::to_string(k));
     }
   }
   circles_.insert(circles_.end(), circles.begin(), circles.end());
@@ -33,9 +37,11 @@ void Obstacles::add_circles(const std::vector<Circle>& circles, LayerMask layer)
 void Obstacles::add_segment(const Segment& s, LayerMask layer) { add_segments({s}, layer); }
 
 void Obstacles::add_segments(const std::vector<Segment>& segments, LayerMask layer) {
-  for (const Segment& s : segments) {
+  for (std::size_t k = 0; k < segments.size(); ++k) {
+    const Segment& s = segments[k];
     if (!within_bound(s.a) || !within_bound(s.b)) {
-      throw std::invalid_argument("segments: expected end points within -1e9 to 1e9");
+      throw std::invalid_argument("segments: expected end points within -1e9 to 1e9 in metres, got " +
+                                  format_reals({s.a.x, s.a.y, s.b.x, s.b.y}) + " for segment " + std::to_string(k));
     }
   }
   segments_.insert(segments_.end(), segments.begin(), segments.end());
@@ -47,8 +53,11 @@ void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) 
   if (vertices.size() < 3) {
     throw std::invalid_argument("polygon: expected at least 3 vertices, got " + std::to_string(vertices.size()));
   }
-  for (const Vec2& v : vertices) {
-    if (!within_bound(v)) throw std::invalid_argument("polygon: expected vertices within -1e9 to 1e9");
+  for (std::size_t k = 0; k < vertices.size(); ++k) {
+    if (!within_bound(vertices[k])) {
+      throw std::invalid_argument("polygon: expected vertices within -1e9 to 1e9 in metres, got " +
+                                  format_reals({vertices[k].x, vertices[k].y}) + " for vertex " + std::to_string(k));
+    }
   }
   polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
   polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
@@ -65,7 +74,8 @@ void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) 
 void Obstacles::set_bounds(const Bounds& b) {
   if (!within_bound(b.min) || !within_bound(b.max) || !(b.min.x < b.max.x) || !(b.min.y < b.max.y)) {
     throw std::invalid_argument(
-        "bounds: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax");
+        "bounds: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax, got " +
+        format_reals({b.min.x, b.min.y, b.max.x, b.max.y}));
   }
   bounds_ = b;
   has_bounds_ = true;

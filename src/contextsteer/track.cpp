@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "format_real.hpp"
 #include "parameter_checks.hpp"
 
 namespace contextsteer {
@@ -15,8 +16,11 @@ namespace {
 // The centreline, checked before it becomes a polyline.
 std::vector<Vec2> checked_centreline(std::vector<Vec2> points) {
   if (points.size() < 2) throw std::invalid_argument("centreline: expected at least 2 points");
-  for (const Vec2& p : points) {
-    if (!within_bound(p)) throw std::invalid_argument("centreline: expected points within -1e9 to 1e9");
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    if (!within_bound(points[k])) {
+      throw std::invalid_argument("centreline: expected points within -1e9 to 1e9 in metres, got " +
+                                  format_reals({points[k].x, points[k].y}) + " for point " + std::to_string(k));
+    }
   }
   return points;
 }
@@ -34,9 +38,11 @@ Track::Track(std::vector<Vec2> centreline, Real half_width, std::vector<Real> ra
     throw std::invalid_argument("racing_line: expected one offset per centreline point, got " +
                                 std::to_string(racing_line_.size()) + " for " + std::to_string(points));
   }
-  for (Real e : racing_line_) {
-    if (!(std::fabs(e) <= half_width))
-      throw std::invalid_argument("racing_line: expected offsets within the half-width");
+  for (std::size_t k = 0; k < racing_line_.size(); ++k) {
+    if (!(std::fabs(racing_line_[k]) <= half_width)) {
+      throw std::invalid_argument("racing_line: expected offsets within the half-width " + format_real(half_width) +
+                                  " m, got " + format_real(racing_line_[k]) + " for point " + std::to_string(k));
+    }
   }
   if (closed) racing_line_.push_back(racing_line_.front());
   if (!(length() > 0)) throw std::invalid_argument("centreline: expected a track of non-zero length");

@@ -235,7 +235,8 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
     check_values(spawn.mass, n, 1, "mass", true, false);
     for (std::size_t i = 0; i < n; ++i) {
       if (!(spawn.mass[i] > 0))
-        throw std::invalid_argument("mass: expected values > 0, got 0 for agent " + std::to_string(i));
+        throw std::invalid_argument("mass: expected values > 0, got " + format_real(spawn.mass[i]) + " for agent " +
+                                    std::to_string(i));
     }
   }
   const std::int64_t first_id = next_id_;

@@ -178,6 +178,32 @@ const std::vector<Case>& cases() {
        "escape_radius: expected a distance from 0 to 1e9 in metres, got nan"},
       {"ClassicSteering", [] { classic_with([](ClassicBehavior& b) { b.align_tolerance = -0.1f; }); },
        "align_tolerance: expected an angle from 0 to 1e9 in radians, got -0.1"},
+      // Points, circles and boxes: the one that is refused, and its place.
+      {"Obstacles circles", [] { Obstacles().add_circles({{{0, 0}, 1}, {{2, 3}, -0.5f}}); },
+       "circles: expected centres within -1e9 to 1e9 and radii from 0 to 1e9 in metres, got (x, y, radius) "
+       "(2, 3, -0.5) for circle 1"},
+      {"Obstacles segments", [] { Obstacles().add_segments({{{0, 0}, {1, kNaN}}}); },
+       "segments: expected end points within -1e9 to 1e9 in metres, got (0, 0, 1, nan) for segment 0"},
+      {"Obstacles polygon", [] { Obstacles().add_polygon({{0, 0}, {1, 0}, {2e9f, 1}}); },
+       "polygon: expected vertices within -1e9 to 1e9 in metres, got (2e+09, 1) for vertex 2"},
+      {"Obstacles bounds", [] { Obstacles().set_bounds({{0, 0}, {0, 4}}); },
+       "bounds: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax, got "
+       "(0, 0, 0, 4)"},
+      {"NavigationField area", [] { NavigationField(Obstacles{}, kAllLayers, {{0, 0}, {4, kInf}}, 1, 0, {{2, 2}}); },
+       "area: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin < xmax and ymin < ymax, got "
+       "(0, 0, 4, inf)"},
+      {"NavigationField goal_areas",
+       [] {
+         NavigationField(Obstacles{}, kAllLayers, {{0, 0}, {4, 4}}, 1, 0, {}, {{{0, 0}, {1, 1}}, {{3, 0}, {2, 1}}});
+       },
+       "goal_areas: expected (xmin, ymin, xmax, ymax) within -1e9 to 1e9 with xmin <= xmax and ymin <= ymax, got "
+       "(3, 0, 2, 1) for area 1"},
+      {"Arrive targets", [] { Arrive({{{1, 2}, {kInf, 0}}}, 0, 3, 1); },
+       "targets: expected points within -1e9 to 1e9 in metres, got (inf, 0) for point 1"},
+      {"Track centreline", [] { Track({{0, 0}, {10, 0}, {kNaN, 5}}, 2, {}, false); },
+       "centreline: expected points within -1e9 to 1e9 in metres, got (nan, 5) for point 2"},
+      {"Track racing_line", [] { Track({{0, 0}, {10, 0}}, 2, {0, 2.5f}, false); },
+       "racing_line: expected offsets within the half-width 2 m, got 2.5 for point 1"},
   };
   return all;
 }

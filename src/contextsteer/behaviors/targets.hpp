@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../cosine_lobes.hpp"
+#include "../format_real.hpp"
 #include "../scene.hpp"
 #include "../slots.hpp"
 
@@ -25,9 +26,10 @@ struct Targets {
   }
 
   void check(const char* argument) const {
-    for (const Vec2& t : points) {
-      if (!std::isfinite(t.x) || !std::isfinite(t.y)) {
-        throw std::invalid_argument(std::string(argument) + ": expected finite positions");
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      if (!within_bound(points[k])) {
+        throw std::invalid_argument(std::string(argument) + ": expected points within -1e9 to 1e9 in metres, got " +
+                                    format_reals({points[k].x, points[k].y}) + " for point " + std::to_string(k));
       }
     }
   }
