@@ -54,10 +54,12 @@ class World:
     ``direction * strength * max_speed``, approached with at most
     ``min(max_acceleration, max_force / mass)``. A classic steering's linear output is
     truncated to ``max_acceleration``, turned into a force (times ``mass``) truncated to
-    ``max_force``, divided by ``mass``, and the velocity is truncated to ``max_speed``.
-    Integration is semi-implicit Euler (the new velocity moves the agent). The heading
-    follows the velocity, turning at most ``max_turn_rate``, unless a classic Face or
-    LookWhereYouGo steers it.
+    ``max_force``, divided by ``mass``, and the velocity is truncated to ``max_speed``. So an
+    agent faster than its ``max_speed`` (added so, or its ``max_speed`` lowered) is slowed at
+    its acceleration limit if context-steered, at once if classic; neither ever speeds up
+    past ``max_speed``. Integration is semi-implicit Euler (the new velocity moves the
+    agent). The heading follows the velocity, turning at most ``max_turn_rate``, unless a
+    classic Face or LookWhereYouGo steers it.
 
     steering: the first steering (a :class:`Pipeline` or a :class:`classic.Steering`);
         agents use it unless :meth:`add_agents` says otherwise.

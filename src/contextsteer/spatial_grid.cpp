@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "format_real.hpp"
+
 namespace contextsteer {
 
 void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
                         const LayerMask* senses) {
   if (!(cell_size > 0) || !std::isfinite(cell_size))
-    throw std::invalid_argument("cell_size: expected a finite size > 0");
+    throw std::invalid_argument("cell_size: expected a finite size > 0 in metres, got " + format_real(cell_size));
   n_ = n;
   everyone_senses_everyone_ = true;
   requested_cell_size_ = cell_size;

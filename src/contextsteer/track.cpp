@@ -15,7 +15,8 @@ namespace {
 
 // The centreline, checked before it becomes a polyline.
 std::vector<Vec2> checked_centreline(std::vector<Vec2> points) {
-  if (points.size() < 2) throw std::invalid_argument("centreline: expected at least 2 points");
+  if (points.size() < 2)
+    throw std::invalid_argument("centreline: expected at least 2 points, got " + std::to_string(points.size()));
   for (std::size_t k = 0; k < points.size(); ++k) {
     if (!within_bound(points[k])) {
       throw std::invalid_argument("centreline: expected points within -1e9 to 1e9 in metres, got " +

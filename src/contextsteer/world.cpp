@@ -390,10 +390,9 @@ void World::check_travel(Real dt) const {
     for (int a : controllers_[c].members) fastest = std::max(fastest, store_.max_speed[a]);
     if (fastest * dt >= narrowest->window()) {
       throw std::invalid_argument(
-          "dt: an agent at its max_speed of " + std::to_string(fastest) + " m/s travels " +
-          std::to_string(fastest * dt) + " m in a step of " + std::to_string(dt) +
-          " s, as far as or farther than the " + "window of " + std::to_string(narrowest->window()) +
-          " m within which a behaviour of its steering " +
+          "dt: an agent at its max_speed of " + format_real(fastest) + " m/s travels " + format_real(fastest * dt) +
+          " m in a step of " + format_real(dt) + " s, as far as or farther than the window of " +
+          format_real(narrowest->window()) + " m within which a behaviour of its steering " +
           "(FollowPath, RacingLanes) seeks its place again; take a smaller dt or a larger window");
     }
   }
@@ -675,7 +674,9 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
 
 Pipeline::Explanation World::explain(int index) {
   const BusyFlag::Hold hold(busy_, "explain");
-  if (index < 0 || index >= store_.size) throw std::out_of_range("agent: no such row");
+  if (index < 0 || index >= store_.size)
+    throw std::out_of_range("agent: expected a row from 0 to " + std::to_string(store_.size - 1) + ", got " +
+                            std::to_string(index));
   const Pipeline* p = controllers_[store_.controller[index]].steering.pipeline.get();
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   index_stage();  // targets and grid from the current state

@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contextsteer/behaviors/arrive_leave.hpp"
@@ -23,11 +25,13 @@
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
+#include "contextsteer/format_real.hpp"
 #include "contextsteer/navigation_field.hpp"
 #include "contextsteer/parameter_checks.hpp"
 #include "contextsteer/resolve.hpp"
 #include "contextsteer/shaping.hpp"
 #include "contextsteer/slots.hpp"
+#include "contextsteer/spatial_grid.hpp"
 #include "contextsteer/steering.hpp"
 #include "contextsteer/track.hpp"
 
@@ -202,6 +206,12 @@ const std::vector<Case>& cases() {
        "targets: expected points within -1e9 to 1e9 in metres, got (inf, 0) for point 1"},
       {"Track centreline", [] { Track({{0, 0}, {10, 0}, {kNaN, 5}}, 2, {}, false); },
        "centreline: expected points within -1e9 to 1e9 in metres, got (nan, 5) for point 2"},
+      {"Track centreline count", [] { Track({{0, 0}}, 2, {}, false); },
+       "centreline: expected at least 2 points, got 1"},
+      {"FollowPath waypoints", [] { FollowPath({}, 1, 0.5f, 2, 4, false, 1); },
+       "waypoints: expected at least one waypoint, got none"},
+      {"SpatialGrid cell_size", [] { SpatialGrid().build(nullptr, 0, -1); },
+       "cell_size: expected a finite size > 0 in metres, got -1"},
       {"Track racing_line", [] { Track({{0, 0}, {10, 0}}, 2, {0, 2.5f}, false); },
        "racing_line: expected offsets within the half-width 2 m, got 2.5 for point 1"},
   };
@@ -225,4 +235,19 @@ TEST(ParameterChecks, TheBoundsThemselvesPass) {
   ChaseParams p;
   p.max_distance = kInf;
   EXPECT_NO_THROW(Chase({}, p));
+}
+
+TEST(ParameterChecks, ValuesAreWrittenWithTheFewestDigitsThatReadBack) {
+  const std::vector<std::pair<Real, std::string>> written = {
+      {50, "50"},      {0.1f, "0.1"},     {-2.5f, "-2.5"},  {1234.5f, "1234.5"},          {0, "0"},
+      {-0.0f, "-0"},   {1e-4f, "0.0001"}, {1e-5f, "1e-05"}, {9999999, "9999999"},         {1e7f, "1e+07"},
+      {2e9f, "2e+09"}, {1e-30f, "1e-30"}, {3e38f, "3e+38"}, {123456789, "1.2345679e+08"}, {kInf, "inf"},
+      {-kInf, "-inf"}, {kNaN, "nan"},
+  };
+  for (const auto& [value, text] : written) EXPECT_EQ(format_real(value), text) << value;
+  EXPECT_EQ(format_reals({1, 2.5f, -50}), "(1, 2.5, -50)");
+  // Whatever the magnitude, the text reads back as the same float.
+  for (Real value = Real(1.17549435e-38); std::isfinite(value); value *= Real(-3.7)) {
+    EXPECT_EQ(std::strtof(format_real(value).c_str(), nullptr), value) << format_real(value);
+  }
 }

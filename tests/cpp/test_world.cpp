@@ -530,6 +530,12 @@ TEST(World, BehavioursKeepValuesPerAgentFromStepToStep) {
     }
     // Explaining evaluates once more but keeps nothing.
     EXPECT_EQ(w.explain(w.index_of(first + 1)).interest[0], 4);
+    try {
+      w.explain(4);
+      ADD_FAILURE() << "a row past the agents was explained";
+    } catch (const std::out_of_range& e) {
+      EXPECT_STREQ(e.what(), "agent: expected a row from 0 to 3, got 4");
+    }
     w.step(0.1f);
     EXPECT_EQ(count_of(w, first + 1), 4);
     // Removing agents keeps the others' values with them; new agents start afresh.

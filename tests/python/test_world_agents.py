@@ -80,7 +80,6 @@ def test_kinematic_limits_hold_under_any_behaviour():
                          max_acceleration=3.0, max_turn_rate=1.2, targets=rng.uniform(-10, 10, (n, 2)),
                          target_ids=rng.integers(0, n, n), heading=rng.uniform(-3, 3, n))
     dt = 0.05
-    speed = np.linalg.norm(world.velocities, axis=1)
     velocity = world.velocities.copy()
     heading = world.heading.copy()
     for _ in range(200):
@@ -91,7 +90,26 @@ def test_kinematic_limits_hold_under_any_behaviour():
         turn = np.angle(np.exp(1j * (world.heading - heading)))
         assert (np.abs(turn) <= 1.2 * dt + 1e-4).all()
         velocity, heading = v.copy(), world.heading.copy()
-    assert speed is not None
+
+
+def test_an_agent_faster_than_its_max_speed_brakes_at_its_limit_or_at_once_if_classic():
+    # Both start at 10 m/s east under a max_speed of 2 and seek a point far east.
+    world = cs.World(cs.Pipeline([cs.Chase([1e4, 0.0])]), [[0.0, 0.0]], [[10.0, 0.0]], max_speed=2.0,
+                     max_acceleration=4.0)
+    world.add_agents([[0.0, 5.0]], [[10.0, 0.0]], steering=classic.Steering([classic.Seek([1e4, 5.0])]),
+                     max_speed=2.0, max_acceleration=4.0)
+    dt = 0.1
+    speeds = []
+    for _ in range(30):
+        world.step(dt)
+        speeds.append(np.linalg.norm(world.velocities, axis=1))
+    speeds = np.array(speeds)
+    # The context agent loses 0.4 m/s a step (4 m/s^2) until it reaches its desired
+    # 2 m/s (strength 1: the target lies on a slot), then holds it.
+    np.testing.assert_allclose(speeds[:20, 0], np.maximum(10.0 - 0.4 * np.arange(1, 21), 2.0), rtol=1e-5)
+    np.testing.assert_allclose(speeds[20:, 0], 2.0, rtol=1e-5)
+    np.testing.assert_allclose(speeds[:, 1], 2.0, rtol=1e-5)  # classic: truncated in the first step
+    assert (np.diff(speeds[:, 0]) <= 1e-5).all()              # never speeds up again
 
 
 @pytest.mark.parametrize("time_to_target", [0.1, 0.01, 0.001])

@@ -14,7 +14,7 @@ namespace {
 
 // The waypoints, checked before they become a polyline.
 std::vector<Vec2> checked_waypoints(const std::vector<Vec2>& waypoints) {
-  if (waypoints.empty()) throw std::invalid_argument("waypoints: expected at least one waypoint");
+  if (waypoints.empty()) throw std::invalid_argument("waypoints: expected at least one waypoint, got none");
   Targets{waypoints, false}.check("waypoints");
   return waypoints;
 }
