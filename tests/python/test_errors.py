@@ -58,6 +58,10 @@ GOOD = np.ones((2, 8))
         (lambda: cs.Pipeline([cs.Chase([1, 1])], blur_danger=-2), ValueError, ["blur_danger", ">= 0"]),
         (lambda: cs.Pipeline([cs.Chase([1, 1], weight=0)], interest_rule="mean"), ValueError, ["mean", "weights"]),
         (lambda: cs.World("pipeline"), TypeError, ["steering", "Pipeline", "str"]),
+        (lambda: cs.classic.Steering([cs.Chase()]), TypeError, ["behaviors[0]", "classic behaviour", "Chase"]),
+        (lambda: cs.World(PIPELINE).add_agents([[0.0, 0.0]], steering=3), IndexError,
+         ["steering", "from 0 to 0", "got 3"]),
+        (lambda: cs.World(PIPELINE, [[0.0, 0.0]]).remove_agents([[0, 0]]), ValueError, ["ids", "1-D", "(1, 2)"]),
         # Values beyond the core's bound of 1e9, reported as given (not as float32's inf).
         (lambda: cs.World(PIPELINE, [[1e10, 0.0]]), ValueError, ["positions", "-1e9 to 1e9", "1e+10", "(0, 0)"]),
         (lambda: cs.Chase([1.0, 1.0], weight=1e300), ValueError, ["weight", "-1e9 to 1e9", "1e+300"]),

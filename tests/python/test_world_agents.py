@@ -329,6 +329,24 @@ def test_reprs_say_what_matters():
     assert [b.kind for b in rival.behaviors] == ["seek", "look_where_you_go"]
 
 
+def test_behaviours_give_back_what_they_were_made_with():
+    chase = cs.Chase([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(chase.targets, [[1, 2], [3, 4]])
+    chase.targets = [[5.0, 6.0]]
+    np.testing.assert_array_equal(chase.targets, [[5, 6]])
+    avoid = cs.Avoid([[0.0, 1.0, 2.0]], points=[[3.0, 4.0]])
+    np.testing.assert_array_equal(avoid.circles, [[0, 1, 2], [3, 4, 0]])
+    path = cs.FollowPath([[0.0, 0.0], [3.0, 4.0]])
+    np.testing.assert_array_equal(path.waypoints, [[0, 0], [3, 4]])
+    assert path.length == pytest.approx(5.0)
+    lanes = cs.RacingLanes(cs.Track([[0.0, 0.0], [100.0, 0.0]], 4.0), lanes=5)
+    assert lanes.lanes == 5
+    # One behaviour stands for a list of one, in either kind of steering.
+    alone = cs.Pipeline(cs.Chase([1.0, 0.0]), slots=8, offset=0.25)
+    assert len(alone.behaviors) == 1 and alone.offset == pytest.approx(0.25)
+    assert len(classic.Steering(classic.Seek([1.0, 0.0])).behaviors) == 1
+
+
 def test_run_matches_stepping():
     def make():
         return cs.World(chase_pipeline(), np.random.default_rng(1).uniform(-5, 5, (20, 2)),
