@@ -350,11 +350,9 @@ namespace {
 
 // A behaviour that, the first time it is prepared, says so and waits to be let go: it
 // holds a step open while the test calls the world from another thread.
-class HoldsTheStep : public Behavior {
+class HoldsTheStep : public InterestBehavior {
  public:
-  HoldsTheStep() : Behavior(1) {}
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
+  HoldsTheStep() : InterestBehavior(1) {}
   void prepare(const SceneView&, const int*, int, const SlotDirections&) const override {
     std::unique_lock<std::mutex> lock(mutex_);
     if (held_) return;
@@ -482,11 +480,9 @@ namespace {
 
 // Counts its evaluations of each agent in the values the world keeps for it, and shows
 // the count in slot `slot` of the agent's interest map.
-class CountingBehavior : public Behavior {
+class CountingBehavior : public InterestBehavior {
  public:
-  explicit CountingBehavior(int slot) : Behavior(1), slot_(slot) {}
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
+  explicit CountingBehavior(int slot) : InterestBehavior(1), slot_(slot) {}
   int memory_width() const override { return 1; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real*) const override {

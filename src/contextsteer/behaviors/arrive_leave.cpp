@@ -7,7 +7,7 @@
 namespace contextsteer {
 
 Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways)
-    : Behavior(weight),
+    : InterestBehavior(weight),
       targets_(std::move(targets)),
       target_radius_(target_radius),
       slowing_radius_(slowing_radius),
@@ -25,7 +25,7 @@ void Arrive::fill(const SceneView& scene, const int* agents, int count, const Sl
 }
 
 Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight, Real sideways)
-    : Behavior(weight),
+    : InterestBehavior(weight),
       threats_(std::move(threats)),
       escape_radius_(escape_radius),
       danger_radius_(danger_radius),

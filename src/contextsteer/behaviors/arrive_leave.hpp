@@ -14,7 +14,7 @@
 
 namespace contextsteer {
 
-class Arrive : public Behavior {
+class Arrive : public InterestBehavior {
  public:
   // Throws std::invalid_argument for a non-finite target, a target_radius that is not a
   // finite distance >= 0, a slowing_radius that is not a finite distance > 0 or a sideways
@@ -22,8 +22,6 @@ class Arrive : public Behavior {
   Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
@@ -34,13 +32,11 @@ class Arrive : public Behavior {
   Real sideways_;
 };
 
-class Leave : public Behavior {
+class Leave : public InterestBehavior {
  public:
   Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

@@ -44,15 +44,13 @@ struct AvoidParams {
 // nearer beside it than on it.
 constexpr Real kMaxKeepRight = Real(0.7853981633974483);
 
-class Avoid : public Behavior {
+class Avoid : public DangerBehavior {
  public:
   // Throws std::invalid_argument for a max_distance that is not > 0, a keep_right beyond
   // +-kMaxKeepRight, or a circle beyond the core's bound or of negative radius (as
   // Obstacles::add_circles does).
   Avoid(const std::vector<Circle>& circles, const AvoidParams& params);
 
-  bool fills_interest() const override { return false; }
-  bool fills_danger() const override { return true; }
   Real neighbor_radius() const override { return params_.agents ? params_.max_distance : 0; }
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

@@ -57,4 +57,22 @@ class Behavior {
   Real weight_;
 };
 
+// A behaviour that fills interest alone (Chase, Arrive, FollowPath, ...): the pipeline
+// hands it a null danger row.
+class InterestBehavior : public Behavior {
+ public:
+  using Behavior::Behavior;
+  bool fills_interest() const final { return true; }
+  bool fills_danger() const final { return false; }
+};
+
+// A behaviour that fills danger alone (Avoid, Rays, TimeToCollision): the pipeline hands it
+// a null interest row.
+class DangerBehavior : public Behavior {
+ public:
+  using Behavior::Behavior;
+  bool fills_interest() const final { return false; }
+  bool fills_danger() const final { return true; }
+};
+
 }  // namespace contextsteer

@@ -14,7 +14,7 @@ TargetCombine parse_target_combine(const std::string& name, const char* argument
 }
 
 Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
-    : Behavior(params.weight), targets_{std::move(targets), params.agent_target}, params_(params) {
+    : InterestBehavior(params.weight), targets_{std::move(targets), params.agent_target}, params_(params) {
   // Infinite (the default) ignores no target.
   if (params.max_distance != kInfinity)
     require_positive(params.max_distance, "max_distance", "a distance", " in metres");

@@ -30,14 +30,12 @@ struct ChaseParams {
   Real weight = 1;
 };
 
-class Chase : public Behavior {
+class Chase : public InterestBehavior {
  public:
   // Throws std::invalid_argument for a max_distance that is neither infinite nor > 0 and at most
   // 1e9, or a non-finite target.
   Chase(std::vector<Vec2> targets, const ChaseParams& params);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

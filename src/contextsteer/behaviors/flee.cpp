@@ -5,7 +5,7 @@
 namespace contextsteer {
 
 Flee::Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways)
-    : Behavior(weight), threats_(std::move(threats)), radius_(radius), falloff_(falloff), sideways_(sideways) {
+    : InterestBehavior(weight), threats_(std::move(threats)), radius_(radius), falloff_(falloff), sideways_(sideways) {
   threats_.check("threats");
   check_sideways(sideways);
   require_positive(radius, "radius", "a distance", " in metres");

@@ -11,14 +11,12 @@
 
 namespace contextsteer {
 
-class Flee : public Behavior {
+class Flee : public InterestBehavior {
  public:
   // sideways in [0, 1): the lobe's share of its peak at right angles (add_lobe).
   Flee(Targets threats, Real radius, Falloff falloff, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

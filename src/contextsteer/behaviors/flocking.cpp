@@ -10,7 +10,7 @@
 namespace contextsteer {
 
 Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
-    : Behavior(weight), rule_(rule), radius_(radius), falloff_(falloff) {
+    : InterestBehavior(weight), rule_(rule), radius_(radius), falloff_(falloff) {
   require_positive(radius, "radius", "a distance", " in metres");
 }
 

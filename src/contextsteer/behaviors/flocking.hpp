@@ -15,12 +15,10 @@ namespace contextsteer {
 
 enum class FlockRule { Separation, Alignment, Cohesion };
 
-class Flocking : public Behavior {
+class Flocking : public InterestBehavior {
  public:
   Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   Real neighbor_radius() const override { return radius_; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;

@@ -13,7 +13,7 @@ namespace contextsteer {
 
 FollowField::FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius,
                          Real weight, Real sideways)
-    : Behavior(weight),
+    : InterestBehavior(weight),
       field_(std::move(field)),
       arrive_radius_(arrive_radius),
       slowing_radius_(slowing_radius),

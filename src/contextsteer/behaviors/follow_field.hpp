@@ -16,7 +16,7 @@
 
 namespace contextsteer {
 
-class FollowField : public Behavior {
+class FollowField : public InterestBehavior {
  public:
   // Throws std::invalid_argument for a null field, an arrive_radius that is not a finite
   // distance >= 0, a slowing_radius that is not a finite distance > 0 or a sideways
@@ -24,8 +24,6 @@ class FollowField : public Behavior {
   FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius, Real weight,
               Real sideways = 0);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

@@ -23,7 +23,7 @@ std::vector<Vec2> checked_waypoints(const std::vector<Vec2>& waypoints) {
 
 FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
                        Real window, bool loop, Real weight, Real sideways)
-    : Behavior(weight),
+    : InterestBehavior(weight),
       waypoints_(checked_waypoints(waypoints)),
       path_(std::move(waypoints), loop),
       lookahead_(lookahead),

@@ -23,14 +23,12 @@
 
 namespace contextsteer {
 
-class FollowPath : public Behavior {
+class FollowPath : public InterestBehavior {
  public:
   FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
              bool loop, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   int memory_width() const override { return 1; }  // the progress, metres along the path
   Real window() const override { return window_; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

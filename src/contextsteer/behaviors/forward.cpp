@@ -7,7 +7,7 @@
 
 namespace contextsteer {
 
-Forward::Forward(Real strength, Real weight) : Behavior(weight), strength_(strength) {
+Forward::Forward(Real strength, Real weight) : InterestBehavior(weight), strength_(strength) {
   require_nonnegative(strength, "strength");
 }
 

@@ -7,12 +7,10 @@
 
 namespace contextsteer {
 
-class Forward : public Behavior {
+class Forward : public InterestBehavior {
  public:
   Forward(Real strength, Real weight);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

@@ -23,7 +23,7 @@ Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction) {
 }
 
 Pursue::Pursue(Real max_prediction, Real weight, Real sideways)
-    : Behavior(weight), max_prediction_(max_prediction), sideways_(sideways) {
+    : InterestBehavior(weight), max_prediction_(max_prediction), sideways_(sideways) {
   check_prediction(max_prediction);
   check_sideways(sideways);
 }
@@ -40,7 +40,11 @@ void Pursue::fill(const SceneView& scene, const int* agents, int count, const Sl
 }
 
 Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways)
-    : Behavior(weight), max_prediction_(max_prediction), radius_(radius), falloff_(falloff), sideways_(sideways) {
+    : InterestBehavior(weight),
+      max_prediction_(max_prediction),
+      radius_(radius),
+      falloff_(falloff),
+      sideways_(sideways) {
   check_prediction(max_prediction);
   check_sideways(sideways);
   require_positive(radius, "radius", "a distance", " in metres");

@@ -16,15 +16,13 @@ namespace contextsteer {
 // The aim point of agent a as above.
 Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction);
 
-class Pursue : public Behavior {
+class Pursue : public InterestBehavior {
  public:
   // Throws std::invalid_argument for a max_prediction that is not > 0 or a sideways
   // outside [0, 1) (add_lobe).
   Pursue(Real max_prediction, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
@@ -33,13 +31,11 @@ class Pursue : public Behavior {
   Real sideways_;
 };
 
-class Evade : public Behavior {
+class Evade : public InterestBehavior {
  public:
   Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways = 0);
   Real sideways() const { return sideways_; }
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

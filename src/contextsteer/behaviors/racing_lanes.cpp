@@ -11,7 +11,7 @@ namespace contextsteer {
 
 RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
                          Falloff falloff, Real weight)
-    : Behavior(weight),
+    : InterestBehavior(weight),
       track_(std::move(track)),
       lanes_(lanes),
       lookahead_(lookahead),

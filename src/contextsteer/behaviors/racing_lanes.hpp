@@ -36,15 +36,13 @@ struct LaneDecision {
   bool blocked = false;
 };
 
-class RacingLanes : public Behavior {
+class RacingLanes : public InterestBehavior {
  public:
   static constexpr int kMaxLanes = 256;
 
   RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
               Falloff falloff, Real weight);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   Real neighbor_radius() const override { return lookahead_; }
   int memory_width() const override { return 1; }  // the car's s
   Real window() const override { return window_; }

@@ -9,7 +9,7 @@
 
 namespace contextsteer {
 
-Rays::Rays(Real length, RayMode mode, Real weight) : Behavior(weight), length_(length), mode_(mode) {
+Rays::Rays(Real length, RayMode mode, Real weight) : DangerBehavior(weight), length_(length), mode_(mode) {
   require_positive(length, "length", "a distance", " in metres");
 }
 

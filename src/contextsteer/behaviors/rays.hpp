@@ -11,12 +11,10 @@ namespace contextsteer {
 
 enum class RayMode { Binary, Distance };
 
-class Rays : public Behavior {
+class Rays : public DangerBehavior {
  public:
   Rays(Real length, RayMode mode, Real weight);
 
-  bool fills_interest() const override { return false; }
-  bool fills_danger() const override { return true; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 

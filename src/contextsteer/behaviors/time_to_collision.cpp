@@ -10,7 +10,7 @@
 namespace contextsteer {
 
 TimeToCollision::TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight)
-    : Behavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
+    : DangerBehavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
   require_positive(radius, "radius", "a distance", " in metres");
   require_positive(horizon, "horizon", "a time", " in seconds");
 }

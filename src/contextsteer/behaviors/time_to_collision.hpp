@@ -12,12 +12,10 @@
 
 namespace contextsteer {
 
-class TimeToCollision : public Behavior {
+class TimeToCollision : public DangerBehavior {
  public:
   TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight);
 
-  bool fills_interest() const override { return false; }
-  bool fills_danger() const override { return true; }
   Real neighbor_radius() const override { return radius_; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;

@@ -27,7 +27,7 @@ double knot_value(std::uint64_t seed, std::int64_t id, std::uint64_t knot_hash) 
 }  // namespace
 
 Wander::Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight)
-    : Behavior(weight), seed_(seed), rate_(rate), spread_(spread), strength_(strength) {
+    : InterestBehavior(weight), seed_(seed), rate_(rate), spread_(spread), strength_(strength) {
   require_positive(rate, "rate", "a rate", " per second");
   require_nonnegative(spread, "spread", "an angle", " in radians");
   require_nonnegative(strength, "strength");

@@ -11,13 +11,11 @@
 
 namespace contextsteer {
 
-class Wander : public Behavior {
+class Wander : public InterestBehavior {
  public:
   // rate: noise cycles per second (> 0); spread: radians (>= 0); strength: [0, inf).
   Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight);
 
-  bool fills_interest() const override { return true; }
-  bool fills_danger() const override { return false; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
