@@ -97,7 +97,11 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viri
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs) -> list:
     """Draw ``(T, n, 2)`` positions over time as one line per agent; returns the lines
-    (followed by the start and end markers when ``mark_ends``)."""
+    (followed by the start and end markers when ``mark_ends``).
+
+    Other keywords go to ``ax.plot``; a ``label`` names the group once in a legend (on its
+    first line), and the markers are named "start" and "end" once per axes, so that
+    ``ax.legend()`` after several calls lists each group and each marker once."""
     traj = check.real_array("trajectories", trajectories)
     if traj.ndim != 3 or traj.shape[2] != 2:
         raise ValueError(f"trajectories: expected an array of shape (T, n, 2), got shape {traj.shape}")
@@ -105,10 +109,15 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs
     if ax is None:
         _, ax = plt.subplots()
     style = {"linewidth": 1.0, "alpha": 0.8} | kwargs
+    label = style.pop("label", None)
+    named = {line.get_label() for line in ax.get_lines()}
     artists = list(ax.plot(traj[:, :, 0], traj[:, :, 1], **style))
+    if label is not None and artists:
+        artists[0].set_label(label)  # matplotlib leaves the others, "_child<k>", out of legends
     if mark_ends and len(traj):
-        artists += ax.plot(traj[0, :, 0], traj[0, :, 1], "o", color="0.2", markersize=3, label="start")
-        artists += ax.plot(traj[-1, :, 0], traj[-1, :, 1], "s", color="0.2", markersize=3, label="end")
+        for row, marker, name in ((0, "o", "start"), (-1, "s", "end")):
+            artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markersize=3,
+                               label=name if name not in named else f"_{name}")
     ax.set_aspect("equal")
     return artists
 

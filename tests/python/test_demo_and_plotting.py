@@ -73,6 +73,16 @@ def test_plotting_returns_artists_on_the_given_axes():
     plt.close(fig)
 
 
+def test_trajectories_name_each_group_and_marker_once_in_a_legend():
+    fig, ax = plt.subplots()
+    plot_trajectories(np.zeros((5, 3, 2)), ax, color="tab:blue", label="context")
+    plot_trajectories(np.ones((5, 4, 2)), ax, color="tab:orange", label="classic")
+    plot_trajectories(np.ones((5, 2, 2)), ax)
+    assert [t.get_text() for t in ax.legend().get_texts()] == ["context", "start", "end", "classic"]
+    assert len(ax.get_lines()) == 3 + 2 + 4 + 2 + 2 + 2
+    plt.close(fig)
+
+
 def test_plotting_refuses_wrong_inputs():
     fig, ax = plt.subplots()
     with pytest.raises(ValueError, match="polar"):
