@@ -189,6 +189,30 @@ def test_keep_right_frees_exact_circles_and_leaves_obstacles_alone():
     np.testing.assert_array_equal(maps[1][1:], maps[1][1:][::-1])
 
 
+def test_keep_right_lets_two_lines_crossing_at_right_angles_pass():
+    # Nine agents heading east, nine heading north, 1.5 m apart, all sensing each other.
+    def crossing(keep_right):
+        ys = np.linspace(-6, 6, 9)
+        east, north = np.column_stack([np.full(9, -15.0), ys]), np.column_stack([ys, np.full(9, -15.0)])
+        pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, max_distance=3.0, keep_right=keep_right)],
+                               slots=16, select="blend")
+        world = cs.World(pipeline, np.concatenate([east, north]),
+                         targets=np.concatenate([east + [30, 0], north + [0, 30]]), max_speed=1.5,
+                         max_acceleration=3.0, radius=0.4)
+        rec = world.run(400, 0.1, record=["positions"])
+        gaps = np.linalg.norm(rec.positions[:, :, None] - rec.positions[:, None], axis=3)
+        closest = gaps[:, ~np.eye(18, dtype=bool)].min()
+        return (np.linalg.norm(world.positions - world.targets, axis=1) < 1).mean(), closest
+
+    # Without it the lines lock into each other and drift off along the diagonal together.
+    home, _ = crossing(0.0)
+    assert home == 0.0
+    for keep_right in (0.1, 0.2, 0.3, -0.2):
+        home, closest = crossing(keep_right)
+        # Everyone home; agents of radius 0.4 at most graze (0.02 m at 0.1 and 0.3, none at 0.2).
+        assert home == 1.0 and closest > 0.75
+
+
 @pytest.mark.parametrize("bad, error", [(0.8, ValueError), (-0.79, ValueError), (math.nan, ValueError),
                                         ("right", TypeError)])
 def test_keep_right_is_at_most_a_quarter_turn(bad, error):
