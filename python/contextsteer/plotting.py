@@ -113,7 +113,7 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs
     named = {line.get_label() for line in ax.get_lines()}
     artists = list(ax.plot(traj[:, :, 0], traj[:, :, 1], **style))
     if label is not None and artists:
-        artists[0].set_label(label)  # matplotlib leaves the others, "_child<k>", out of legends
+        artists[0].set_label(label)  # the others keep labels starting with "_": out of legends
     if mark_ends and len(traj):
         for row, marker, name in ((0, "o", "start"), (-1, "s", "end")):
             artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markersize=3,
