@@ -1,4 +1,4 @@
-// Numbers in error messages, written as Python writes a float32.
+// Numbers in error messages: as short as they can be while reading back as the same float.
 #pragma once
 
 #include <algorithm>
@@ -24,11 +24,10 @@ inline std::string format_real(Real value) {
     return text;
   }
   int digits = 1;
-  for (; digits < 9; ++digits) {  // 9 always reads back
+  for (;; ++digits) {
     std::snprintf(text, sizeof text, "%.*e", digits - 1, static_cast<double>(value));
-    if (std::strtof(text, nullptr) == value) break;
+    if (digits == 9 || std::strtof(text, nullptr) == value) break;  // 9 always reads back
   }
-  std::snprintf(text, sizeof text, "%.*e", digits - 1, static_cast<double>(value));
   const int exponent = std::atoi(std::strchr(text, 'e') + 1);
   if (exponent >= -4 && exponent < 7) {
     std::snprintf(text, sizeof text, "%.*f", std::max(0, digits - 1 - exponent), static_cast<double>(value));
