@@ -17,10 +17,12 @@ import numpy as np
 
 from . import _core
 from . import _validation as check
+from ._arguments import ShowsArguments
 
 
-class Behavior:
-    """Base of every behaviour; wraps the C++ object that fills the maps."""
+class Behavior(ShowsArguments):
+    """Base of every behaviour; wraps the C++ object that fills the maps. Its repr is the
+    call that built it."""
 
     _core: _core.Behavior
 

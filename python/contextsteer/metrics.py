@@ -122,3 +122,6 @@ def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[
 def _mean(values: np.ndarray) -> float:
     """The mean, NaN for no values or NaN ones (without NumPy's empty-slice warning)."""
     return float(values.mean()) if values.size else math.nan
+
+
+__all__ = ["arrival_times", "mean_speeds", "path_lengths", "summary", "turn_rates"]

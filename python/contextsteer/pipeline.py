@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _core
 from . import _validation as check
+from ._arguments import ShowsArguments
 from .behaviors import Behavior
 from .context_map import Decision
 
@@ -26,7 +27,7 @@ class Evaluation:
     decision: Decision
 
 
-class Pipeline:
+class Pipeline(ShowsArguments):
     """Composes behaviours into one decision per agent.
 
     Each step: every behaviour fills its maps; interest maps combine by
@@ -40,6 +41,9 @@ class Pipeline:
 
     slots: resolution of the maps, 1 to 65536. offset: angle of slot 0, radians.
     """
+
+    # The behaviours as held and as they are now: the argument may have been a generator.
+    _shown_as_now = ("behaviors",)
 
     def __init__(self, behaviors: Sequence[Behavior], *, slots: int = 16, offset: float = 0.0,
                  interest_rule: str = "max", danger_rule: str = "max", danger_mode: str = "subtract",
@@ -72,10 +76,6 @@ class Pipeline:
     @property
     def behaviors(self) -> tuple[Behavior, ...]:
         return self._behaviors
-
-    def __repr__(self) -> str:
-        names = ", ".join(type(b).__name__ for b in self._behaviors)
-        return f"Pipeline([{names}], slots={self.slots})"
 
     @property
     def slots(self) -> int:

@@ -224,3 +224,6 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
         return discs, paths, ticks, clock
 
     return FuncAnimation(ax.figure, show, frames=frames, interval=interval, blit=False)
+
+
+__all__ = ["animate", "plot_context_maps", "plot_field", "plot_obstacles", "plot_segments", "plot_trajectories"]

@@ -8,10 +8,11 @@ import numpy as np
 
 from . import _core
 from . import _validation as check
+from ._arguments import ShowsArguments
 from .behaviors import Behavior
 
 
-class Track:
+class Track(ShowsArguments):
     """A race track: a centreline, a half-width and a racing line.
 
     centreline: ``(k, 2)`` points in the direction of travel, metres (k >= 2).

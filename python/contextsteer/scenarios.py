@@ -46,6 +46,19 @@ class Scenario:
     segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
 
+    def __post_init__(self):
+        # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
+        object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
+
+    def __repr__(self) -> str:
+        # What the scene holds, not every coordinate of it.
+        held = [(len(self.starts), "agent"), (len(self.obstacles), "circle"), (len(self.segments), "wall")]
+        if len(self.goal_areas):
+            held.append((len(self.goal_areas), "goal area"))
+        counts = ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in held)
+        bounds = ", ".join(f"{b:g}" for b in self.bounds)
+        return f"Scenario({self.name!r}: {counts}, bounds=({bounds}))"
+
     @property
     def target(self) -> np.ndarray:
         """``(2,)`` the target every agent shares, metres; ValueError when they differ."""
@@ -260,3 +273,6 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     targets = _scatter(agents, tuple(outside[0]), spacing, rng, "the field outside")
     bounds = (-half - 1, -half - 1, outside[0, 2] + 1, half + 1)
     return Scenario("bottleneck", starts, targets, bounds, segments=segments, goal_areas=outside)
+
+
+__all__ = ["Scenario", "bottleneck", "circle", "corridor", "crossing", "swap"]

@@ -207,3 +207,6 @@ def _column_order(runs: list[Run], rows: dict[int, Run]) -> list[str]:
     for row in rows.values():
         names.update(dict.fromkeys(column for column in row if column != "seconds"))
     return [*names, "seconds"] if rows else list(names)
+
+
+__all__ = ["Run", "runs_of", "sweep"]

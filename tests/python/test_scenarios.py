@@ -136,3 +136,9 @@ def test_crossing_streams_mostly_arrive():
 def test_bad_sizes_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_a_scenario_shows_what_it_holds_not_every_coordinate():
+    assert repr(scenarios.bottleneck()) == \
+        "Scenario('bottleneck': 50 agents, 0 circles, 5 walls, 1 goal area, bounds=(-7, -7, 32, 7))"
+    assert all(type(b) is float for b in scenarios.bottleneck().bounds)

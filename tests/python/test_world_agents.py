@@ -2,6 +2,7 @@
 obstacles of every kind, neighbour queries, layers, recording and threads."""
 
 import hashlib
+import inspect
 import math
 import threading
 
@@ -319,7 +320,7 @@ def test_reprs_say_what_matters():
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True)], slots=12)
     world = cs.World(pipeline, np.zeros((3, 2)), threads=2)
     rec = world.run(4, 0.25, record=["positions", "overlap"])
-    assert repr(pipeline) == "Pipeline([Chase, Avoid], slots=12)"
+    assert repr(pipeline) == "Pipeline([Chase(), Avoid(agents=True)], slots=12)"
     assert repr(world) == "World(agents=3, steerings=1, threads=2, time=1 s)"
     assert repr(rec) == "Recording(steps=4, agents=3, recorded=('positions', 'overlap'), complete=True)"
     rival = classic.Steering([classic.Seek([1, 2]), classic.LookWhereYouGo(weight=0.5, priority=1)],
@@ -327,6 +328,48 @@ def test_reprs_say_what_matters():
     assert repr(rival) == ("classic.Steering([classic.Seek(target=(1.0, 2.0), weight=1, priority=0), "
                            "classic.LookWhereYouGo(weight=0.5, priority=1)], combiner='priority')")
     assert [b.kind for b in rival.behaviors] == ["seek", "look_where_you_go"]
+
+
+def test_a_behaviour_pipeline_or_track_shows_the_call_that_built_it():
+    # Given arguments only, positional as given, numbers as typed, large arrays by shape.
+    assert repr(cs.Chase([20.0, 0.0], sideways=0.5)) == "Chase([[20, 0]], sideways=0.5)"
+    assert repr(cs.Avoid(max_distance=3.0, agents=True, keep_right=0.3)) == \
+        "Avoid(max_distance=3, agents=True, keep_right=0.3)"
+    path = np.c_[np.arange(20.0), np.zeros(20)]
+    assert repr(cs.FollowPath(path, loop=True)) == "FollowPath(<array of shape (20, 2)>, loop=True)"
+    assert repr(cs.Avoid(points=[[1, 2]], max_distance=np.float32(0.1))) == "Avoid(points=[[1, 2]], max_distance=0.1)"
+    track = cs.Track([[0, 0], [50, 0]], 5.0)
+    assert repr(cs.RacingLanes(track, lanes=9)) == "RacingLanes(Track([[0, 0], [50, 0]], 5), lanes=9)"
+
+    # An argument is written down when given: changing the array afterwards changes neither.
+    circles = np.array([[1.0, 2.0, 0.5]])
+    avoid = cs.Avoid(circles)
+    circles[:] = 9
+    assert repr(avoid) == "Avoid([[1, 2, 0.5]])"
+    # What can be set afterwards is shown as it is now, in a pipeline too.
+    chase = cs.Chase([[1.0, 2.0]])
+    pipeline = cs.Pipeline((b for b in [chase, avoid]), select="blend")
+    chase.targets = [[5.0, 6.0]]
+    assert repr(pipeline) == "Pipeline([Chase([[5, 6]]), Avoid([[1, 2, 0.5]])], select='blend')"
+
+    # Python behaviours: by their function, or as the user's subclass with its own arguments.
+    def toward(batch, interest, danger):
+        pass
+
+    class Gain(cs.PythonBehavior):
+        def __init__(self, gain, **kwargs):
+            super().__init__(**kwargs)
+            self.gain = gain
+
+        def fill(self, batch, interest, danger):
+            pass
+
+    assert repr(cs.PythonBehavior(toward, fills="danger")).endswith("toward, fills='danger')")
+    assert repr(Gain(2.5, weight=0.5)) == "Gain(2.5, weight=0.5)"
+    # A wrong call is refused by the interpreter as before, and the signature is the real one.
+    with pytest.raises(TypeError, match="positional argument"):
+        cs.Chase([0, 0], 3.0)
+    assert list(inspect.signature(cs.Chase).parameters)[:2] == ["targets", "max_distance"]
 
 
 def test_behaviours_give_back_what_they_were_made_with():

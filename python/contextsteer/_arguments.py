@@ -1,0 +1,97 @@
+"""A repr that reads as the call that built the object: ``Chase(targets=[[20, 0]], sideways=0.5)``."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import numbers
+
+import numpy as np
+
+# Arrays of up to this many numbers are written out; larger ones by their shape.
+_ARRAY_SHOWN_WHOLE = 8
+
+
+class ShowsArguments:
+    """Base of the classes whose repr is the call that built them.
+
+    The arguments given to the outermost ``__init__`` (a user's subclass's, not those it
+    passes on to ``super().__init__``) are written down as they came, positional or by
+    name; those left out (at their defaults) are not shown. A parameter that can be set
+    afterwards (a property with a setter, or one named in ``_shown_as_now``) is shown as
+    it is now.
+    """
+
+    _shown_as_now: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+        kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        positional_names = [p.name for p in inspect.signature(init).parameters.values() if p.kind in kinds][1:]
+
+        @functools.wraps(init)
+        def init_keeping_arguments(self, *args, **kwargs):
+            outermost = "_arguments_shown" not in self.__dict__
+            if outermost:
+                self._arguments_shown = []
+            init(self, *args, **kwargs)
+            if outermost:
+                given = [(positional_names[i] if i < len(positional_names) else None, False, value)
+                         for i, value in enumerate(args)]
+                given += [(name, True, value) for name, value in kwargs.items()]
+                # Written now rather than kept: an array given may be changed or grow large afterwards.
+                self._arguments_shown = [(name, keyword, None if self._is_shown_as_now(name) else show(value))
+                              for name, keyword, value in given]
+
+        cls.__init__ = init_keeping_arguments
+
+    def __repr__(self) -> str:
+        parts = []
+        for name, keyword, text in getattr(self, "_arguments_shown", []):
+            text = show(getattr(self, name)) if text is None else text
+            parts.append(f"{name}={text}" if keyword else text)
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+    def _is_shown_as_now(self, name) -> bool:
+        attribute = getattr(type(self), name, None) if name else None
+        return name in self._shown_as_now or (isinstance(attribute, property) and attribute.fset is not None)
+
+
+def show(value) -> str:
+    """``value`` as it would be typed: numbers with up to 6 significant digits, small
+    arrays as nested lists, larger ones by their shape, sequences of objects as lists of
+    their reprs, functions by their name."""
+    if value is None or isinstance(value, (bool, str)):
+        return repr(value)
+    if isinstance(value, np.bool_):
+        return repr(bool(value))
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        return f"{float(value):g}"
+    if isinstance(value, (list, tuple, np.ndarray)):
+        array = np.asarray(value) if _all_numbers(value) else None
+        if array is None or array.dtype.kind not in "biuf":
+            return "[" + ", ".join(show(v) for v in value) + "]"
+        if array.size > _ARRAY_SHOWN_WHOLE:
+            return f"<array of shape {array.shape}>"
+        return _nested(array)
+    if inspect.isfunction(value) or inspect.ismethod(value):
+        return value.__qualname__
+    return repr(value)
+
+
+def _all_numbers(value) -> bool:
+    if isinstance(value, np.ndarray):
+        return True
+    return all(isinstance(v, numbers.Real) or (isinstance(v, (list, tuple, np.ndarray)) and _all_numbers(v))
+               for v in value)
+
+
+def _nested(array: np.ndarray) -> str:
+    if array.ndim == 0:
+        return show(array.item())
+    return "[" + ", ".join(_nested(row) for row in array) + "]"
