@@ -31,6 +31,21 @@ class Explanation:
     slot: float
     blocked: bool
 
+    def __repr__(self) -> str:
+        # The decision and where each map peaks; the maps themselves are the attributes.
+        def peak(values: np.ndarray) -> str:
+            slot = int(np.argmax(values))
+            return f"peak {float(values[slot]):.3g} at slot {slot}"
+
+        x, y = (float(v) for v in self.direction)
+        decision = "blocked" if self.blocked else f"direction ({x:.3g}, {y:.3g}), strength {self.strength:.3g}, " \
+                                                  f"slot {self.slot:.3g}"
+        lines = [f"Explanation(agent {self.agent}: {decision}; {int(self.masked.sum())} of {len(self.final)} "
+                 f"slots masked"]
+        lines += [f"  {behavior!r} {kind}: {peak(values)}" for behavior, kind, values in self.behaviors]
+        lines += [f"  merged interest: {peak(self.interest)}", f"  merged danger: {peak(self.danger)})"]
+        return "\n".join(lines)
+
     def plot(self, ax=None):
         """The merged maps, the final map and the chosen direction on a polar axis; returns the artists."""
         from .plotting import plot_context_maps

@@ -628,6 +628,12 @@ def test_explain_shows_why_a_slot_was_chosen():
     assert e.danger[0] > 0.3 and e.masked[0] and not e.masked[4]  # east is masked by the obstacle
     assert e.slot != 0 and not e.blocked
     np.testing.assert_allclose(e.final, world.final[0], atol=1e-6)
+    # Its repr is the decision and where each map peaks, not every number of every map.
+    lines = repr(e).splitlines()
+    assert lines[0].startswith("Explanation(agent 0: direction (") and lines[0].endswith(
+        f"; {int(e.masked.sum())} of 8 slots masked")
+    assert lines[1] == "  Chase([[10, 0]]) interest: peak 1 at slot 0"
+    assert lines[2].startswith("  Avoid([[3, 0, 1]], max_distance=4) danger: peak ") and lines[2].endswith("at slot 0")
     classic_world = cs.World(cs.classic.Steering([cs.classic.Seek([1.0, 1.0])]), [[0.0, 0.0]])
     with pytest.raises(ValueError, match="classically"):
         classic_world.explain(0)
