@@ -64,10 +64,17 @@ CC=clang CXX=clang++ cmake -S tests/cpp/standalone -B build/standalone-clang -DC
 cmake --build build/standalone-clang --parallel 2
 build/standalone-clang/crowd_crossing
 
-echo "== the C++ core alone, as a game engine links it (tests/cpp/standalone)"
-cmake -S tests/cpp/standalone -B build/standalone -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build/standalone --parallel 2
-build/standalone/crowd_crossing
+echo "== the C++ core alone, installed by CMake and found by find_package (tests/cpp/standalone)"
+# The two builds of the program above add the repository as a subdirectory, the other way
+# an engine takes the core.
+cmake -S . -B build/core-install -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/core-install --parallel 2
+rm -rf build/core-prefix
+cmake --install build/core-install --prefix build/core-prefix > /dev/null
+cmake -S tests/cpp/standalone -B build/standalone-installed -DCONTEXTSTEER_USE_INSTALLED=ON \
+  -DCMAKE_PREFIX_PATH="$PWD/build/core-prefix" -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/standalone-installed --parallel 2
+build/standalone-installed/crowd_crossing
 
 echo "== the C++ core on ARM64: cross-compiled, its tests and the program run under qemu"
 bash tests/cpp/cross/run_arm64.sh
