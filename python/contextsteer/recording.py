@@ -6,10 +6,14 @@ import contextlib
 import os
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _validation as check
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # Name -> (values per agent, dtype); "slots" widths are the world's slot count.
 FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
@@ -101,6 +105,7 @@ class Recording:
     decisions and 8 n for the measurements.
     complete: False when the run was interrupted; the arrays then hold the steps that
     finished (T of them).
+    :meth:`to_dataframe` gives a pandas table with a row per step and agent.
     """
 
     time: np.ndarray
@@ -133,6 +138,31 @@ class Recording:
         steps = check.count("steps", steps)
         arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded, **arrays)
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """The recording as a pandas DataFrame in long form, one row per step and agent
+        (``T * n`` rows, step by step, agents in the order of ``ids``), for groupby and
+        seaborn: ``step``, ``time`` (s), ``id``, then the columns of what was recorded:
+        ``x``, ``y`` (m); ``vx``, ``vy`` (m/s); ``heading`` (rad); ``direction_x``,
+        ``direction_y``, ``strength``, ``slot``, ``blocked``; ``penetration``, ``overlap``
+        (m). Maps (``slots`` values each) are left to the arrays."""
+        import pandas as pd
+
+        steps, agents = self.steps, len(self.ids)
+        columns: dict[str, np.ndarray] = {
+            "step": np.repeat(np.arange(steps), agents),
+            "time": np.repeat(self.time, agents),
+            "id": np.tile(self.ids, steps),
+        }
+        pairs = {"positions": ("x", "y"), "velocities": ("vx", "vy"), "direction": ("direction_x", "direction_y")}
+        for name in (name for name in self.recorded if name not in MAPS):
+            values = getattr(self, name)
+            if name in pairs:
+                flat = values.reshape(steps * agents, 2)
+                columns.update({pairs[name][0]: flat[:, 0], pairs[name][1]: flat[:, 1]})
+            else:
+                columns["heading" if name == "headings" else name] = values.reshape(steps * agents)
+        return pd.DataFrame(columns)
 
     def save(self, path: str | os.PathLike) -> None:
         """Writes the recording to ``path`` as a compressed NumPy ``.npz`` archive (NumPy

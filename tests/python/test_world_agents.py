@@ -316,6 +316,29 @@ def test_a_recording_saves_and_loads_whole(tmp_path):
         cs.Recording.load(tmp_path / "other.npz")
 
 
+def test_a_recording_becomes_a_long_table_with_a_row_per_step_and_agent():
+    world = cs.World(chase_pipeline(agents=True), [[0, 0], [1, 0], [2, 0]], targets=[[5, 5]] * 3, max_speed=1.0)
+    world.remove_agents([1])  # ids 0 and 2: the table carries ids, not rows
+    rec = world.run(4, 0.25, record="all")
+    table = rec.to_dataframe()
+    assert list(table.columns) == ["step", "time", "id", "x", "y", "vx", "vy", "heading", "direction_x",
+                                   "direction_y", "strength", "slot", "blocked", "penetration", "overlap"]
+    assert len(table) == 4 * 2
+    row = table[(table.step == 2) & (table.id == 2)].iloc[0]
+    assert row.time == pytest.approx(0.75)
+    assert (row.x, row.y) == (rec.positions[2, 1, 0], rec.positions[2, 1, 1])
+    assert (row.vx, row.vy, row.heading) == (rec.velocities[2, 1, 0], rec.velocities[2, 1, 1], rec.headings[2, 1])
+    assert (row.direction_y, row.slot, row.overlap) == (rec.direction[2, 1, 1], rec.slot[2, 1], rec.overlap[2, 1])
+    # Columns follow what was recorded; the per-agent means agree with the arrays.
+    later = world.run(3, 0.25)
+    state = later.to_dataframe()
+    assert list(state.columns) == ["step", "time", "id", "x", "y", "vx", "vy", "heading"]
+    np.testing.assert_allclose(state.groupby("id").x.mean().to_numpy(), later.positions[..., 0].mean(axis=0),
+                               rtol=1e-6)
+    empty = rec.truncated(0).to_dataframe()
+    assert len(empty) == 0 and list(empty.columns) == list(table.columns)
+
+
 def test_reprs_say_what_matters():
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True)], slots=12)
     world = cs.World(pipeline, np.zeros((3, 2)), threads=2)
