@@ -44,7 +44,7 @@ class ShowsArguments:
                 given += [(name, True, value) for name, value in kwargs.items()]
                 # Written now rather than kept: an array given may be changed or grow large afterwards.
                 self._arguments_shown = [(name, keyword, None if self._is_shown_as_now(name) else show(value))
-                              for name, keyword, value in given]
+                                         for name, keyword, value in given]
 
         cls.__init__ = init_keeping_arguments
 
