@@ -38,8 +38,8 @@ class Explanation:
             return f"peak {float(values[slot]):.3g} at slot {slot}"
 
         x, y = (float(v) for v in self.direction)
-        decision = "blocked" if self.blocked else f"direction ({x:.3g}, {y:.3g}), strength {self.strength:.3g}, " \
-                                                  f"slot {self.slot:.3g}"
+        decision = ("blocked" if self.blocked
+                    else f"direction ({x:.3g}, {y:.3g}), strength {self.strength:.3g}, slot {self.slot:.3g}")
         lines = [f"Explanation(agent {self.agent}: {decision}; {int(self.masked.sum())} of {len(self.final)} "
                  f"slots masked"]
         lines += [f"  {behavior!r} {kind}: {peak(values)}" for behavior, kind, values in self.behaviors]

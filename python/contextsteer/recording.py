@@ -154,14 +154,13 @@ class Recording:
             "time": np.repeat(self.time, agents),
             "id": np.tile(self.ids, steps),
         }
-        pairs = {"positions": ("x", "y"), "velocities": ("vx", "vy"), "direction": ("direction_x", "direction_y")}
+        # The table's columns of each recorded array; the others keep their own name.
+        renamed = {"positions": ("x", "y"), "velocities": ("vx", "vy"), "headings": ("heading",),
+                   "direction": ("direction_x", "direction_y")}
         for name in (name for name in self.recorded if name not in MAPS):
-            values = getattr(self, name)
-            if name in pairs:
-                flat = values.reshape(steps * agents, 2)
-                columns.update({pairs[name][0]: flat[:, 0], pairs[name][1]: flat[:, 1]})
-            else:
-                columns["heading" if name == "headings" else name] = values.reshape(steps * agents)
+            names = renamed.get(name, (name,))
+            per_row = getattr(self, name).reshape(steps * agents, len(names))
+            columns.update(zip(names, per_row.T))
         return pd.DataFrame(columns)
 
     def save(self, path: str | os.PathLike) -> None:
