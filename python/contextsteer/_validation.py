@@ -34,8 +34,9 @@ def _out_of_range(arr: np.ndarray, allow_inf: bool) -> np.ndarray:
     return bad & ~np.isinf(arr) if allow_inf else bad
 
 
-def real_array(name: str, value, *, allow_inf: bool = False) -> np.ndarray:
-    """``value`` as a C-contiguous float32 array of finite numbers (or +-inf if allowed)."""
+def real_array(name: str, value, *, allow_inf: bool = False, expected: str | None = None) -> np.ndarray:
+    """``value`` as a C-contiguous float32 array of finite numbers (or +-inf if allowed);
+    ``expected`` words what the caller takes, for the message of a value out of bound."""
     if isinstance(value, (str, bytes)) or value is None:
         raise TypeError(f"{name}: expected an array of numbers, got {type(value).__name__}")
     try:
@@ -48,9 +49,10 @@ def real_array(name: str, value, *, allow_inf: bool = False) -> np.ndarray:
     bad = _out_of_range(arr, allow_inf)
     if bad.any():
         index = tuple(int(i) for i in np.argwhere(bad)[0])
-        what = "no NaN, and values from -1e9 to 1e9 or +-inf" if allow_inf else "finite values from -1e9 to 1e9"
+        if expected is None:
+            expected = "no NaN, and values from -1e9 to 1e9 or +-inf" if allow_inf else "finite values from -1e9 to 1e9"
         where = f" at index {index}" if index else ""
-        raise ValueError(f"{name}: expected {what}, got {float(arr[index]):.9g}{where}")
+        raise ValueError(f"{name}: expected {expected}, got {float(arr[index]):.9g}{where}")
     return np.asarray(arr, dtype=REAL, order="C")  # keeps 0-d scalars 0-d
 
 
@@ -141,18 +143,22 @@ def polygon(name: str, value) -> np.ndarray:
     return arr
 
 
-def per_agent(name: str, value, n: int, *, minimum: float = 0.0, above: float | None = None,
-              allow_inf: bool = False) -> np.ndarray:
-    """A scalar broadcast to (n,), or an (n,) array; every value >= ``minimum`` (and > ``above``)."""
-    arr = real_array(name, value, allow_inf=allow_inf)
+def per_agent(name: str, value, n: int, *, minimum: float = 0.0, allow_inf: bool = False) -> np.ndarray:
+    """A scalar broadcast to (n,), or an (n,) array; every value from ``minimum`` to
+    MAX_MAGNITUDE (or +inf, if allowed)."""
+    lowest = "-1e9" if minimum == -math.inf else f"{minimum:g}".replace("e-0", "e-")  # 1e-9, as the core says
+    expected = f"values from {lowest} to 1e9" + (" or inf" if allow_inf else "")
+    arr = real_array(name, value, allow_inf=allow_inf, expected=expected)
     if arr.ndim == 0:
         arr = np.full(n, arr, dtype=REAL)
     elif arr.shape != (n,):
         raise ValueError(f"{name}: expected a number or an array of shape ({n},), got shape {arr.shape}")
-    if (arr < minimum).any():
-        raise ValueError(f"{name}: expected values >= {minimum}, got {arr.min()}")
-    if above is not None and (arr <= above).any():
-        raise ValueError(f"{name}: expected values > {above}, got {arr.min()}")
+    low = arr < REAL(minimum)  # in the float32 the core holds
+    if low.any():
+        first = int(np.argmax(low))
+        given = np.asarray(value, dtype=np.float64)  # as typed: 1e-44, not its float32 9.8e-45
+        where = f" at index ({first},)" if given.ndim else ""
+        raise ValueError(f"{name}: expected {expected}, got {float(given.flat[first if given.ndim else 0]):.9g}{where}")
     return arr
 
 
@@ -234,6 +240,7 @@ def flag(name: str, value) -> bool:
 
 INT_MAX = 2**31 - 1  # the core counts in C ints
 MIN_TIME_STEP = float(str(REAL(_core.MIN_TIME_STEP)))  # 1e-06, as float32 prints it
+MIN_MASS = float(str(REAL(_core.MIN_MASS)))  # 1e-09 kg
 
 
 def time_step(dt, substeps) -> tuple[float, int]:

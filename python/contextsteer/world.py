@@ -137,7 +137,7 @@ class World:
         steering: None (the world's first steering), a steering object (added to the
             world if new) or the index of one of :attr:`steerings`.
         heading: radians from +x; angular_velocity: rad/s; radius: metres;
-        max_speed: m/s; max_acceleration: m/s^2; max_turn_rate: rad/s; mass: kg (> 0);
+        max_speed: m/s; max_acceleration: m/s^2; max_turn_rate: rad/s; mass: kg (from 1e-9);
         max_force: N (inf: no limit beyond the acceleration). Each a number or ``(m,)``.
         targets: ``(m, 2)`` each agent's target point, metres (the origin if None).
         target_ids: ``(m,)`` id of the agent each one targets, -1 for none (it then uses
@@ -157,7 +157,7 @@ class World:
             check.per_agent("max_speed", max_speed, m),
             check.per_agent("max_acceleration", max_acceleration, m, allow_inf=True),
             check.per_agent("max_turn_rate", max_turn_rate, m, allow_inf=True),
-            check.per_agent("mass", mass, m, above=0.0),
+            check.per_agent("mass", mass, m, minimum=check.MIN_MASS),
             check.per_agent("max_force", max_force, m, allow_inf=True),
             None if targets is None else check.shaped("targets", targets, (m, 2)),
             None if target_ids is None else check.per_agent_int("target_ids", target_ids, m, minimum=-1),
@@ -454,7 +454,7 @@ class World:
     max_speed = _view("max_speed", "``(n,)`` m/s, writable view.")
     max_acceleration = _view("max_acceleration", "``(n,)`` m/s^2 (inf: none), writable view.")
     max_turn_rate = _view("max_turn_rate", "``(n,)`` rad/s (inf: none), writable view.")
-    mass = _view("mass", "``(n,)`` kg, writable view.")
+    mass = _view("mass", "``(n,)`` kg (from 1e-9 to 1e9), writable view.")
     max_force = _view("max_force", "``(n,)`` N (inf: none), writable view.")
     targets = _view("targets", "``(n, 2)`` each agent's target point, metres, writable view.")
     target_ids = _view("target_ids", "``(n,)`` int64 id of each agent's target agent or -1, writable view.")

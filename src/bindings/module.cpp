@@ -18,6 +18,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "C++ core of contextsteer. Use the contextsteer package, which checks inputs first.";
   m.attr("MAX_MAGNITUDE") = contextsteer::kMaxMagnitude;
   m.attr("MIN_TIME_STEP") = contextsteer::kMinTimeStep;
+  m.attr("MIN_MASS") = contextsteer::kMinMass;
   contextsteer::bindings::bind_context_map(m);
   contextsteer::bindings::bind_navigation_field(m);
   contextsteer::bindings::bind_behaviors(m);

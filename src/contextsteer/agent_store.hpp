@@ -46,7 +46,7 @@ struct AgentStore {
   Column<Real> max_speed{1, Real(1)};           // m/s
   Column<Real> max_acceleration{1, kInfinity};  // m/s^2
   Column<Real> max_turn_rate{1, kInfinity};     // rad/s
-  Column<Real> mass{1, Real(1)};                // kg
+  Column<Real> mass{1, Real(1)};                // kg, from kMinMass to kMaxMagnitude
   Column<Real> max_force{1, kInfinity};         // N
   Column<Real> target{2};                       // metres, each agent's own target point
   Column<std::int64_t> target_id{1, -1};        // id of the agent it targets, -1 for none

@@ -22,7 +22,7 @@ struct MotionColumns {
   const Real* max_speed;         // (n,) m/s
   const Real* max_acceleration;  // (n,) m/s^2, may be inf
   const Real* max_force;         // (n,) N, may be inf
-  const Real* mass;              // (n,) kg, > 0
+  const Real* mass;              // (n,) kg, from kMinMass to kMaxMagnitude
   const Real* max_turn_rate;     // (n,) rad/s, may be inf
 };
 

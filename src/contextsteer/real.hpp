@@ -29,6 +29,11 @@ inline bool within_bound(Real v) { return std::fabs(v) <= kMaxMagnitude; }
 // by up to half a turn in one) then stay within kMaxMagnitude.
 constexpr Real kMinTimeStep = 1e-6f;
 
+// Lightest agent the core accepts, kg. Forces are divided by masses: from here up,
+// 1 / mass stays within kMaxMagnitude, so a force over a mass cannot overflow to inf
+// (a subnormal mass would make 1 / mass inf, and the agent's velocity NaN).
+constexpr Real kMinMass = 1e-9f;
+
 // Largest slot count accepted anywhere; far beyond any useful resolution, small
 // enough that a (slots,) row always fits comfortably in memory.
 constexpr int kMaxSlots = 1 << 16;

@@ -59,6 +59,16 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
   }
 }
 
+// Masses of agents first_agent, first_agent + 1, ...: from kMinMass to kMaxMagnitude kg.
+void check_masses(const Real* mass, std::size_t count, std::size_t first_agent = 0) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!(mass[i] >= kMinMass && mass[i] <= kMaxMagnitude)) {
+      throw std::invalid_argument("mass: expected values from 1e-9 to 1e9, got " + format_real(mass[i]) +
+                                  " for agent " + std::to_string(first_agent + i));
+    }
+  }
+}
+
 template <class T>
 void copy_in(Column<T>& column, std::size_t first, const T* values, int count) {
   if (values)
@@ -231,14 +241,7 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
   if (spawn.max_turn_rate) check_values(spawn.max_turn_rate, n, 1, "max_turn_rate", true, true);
   if (spawn.max_force) check_values(spawn.max_force, n, 1, "max_force", true, true);
   if (spawn.targets) check_values(spawn.targets, 2 * n, 2, "targets", false, false);
-  if (spawn.mass) {
-    check_values(spawn.mass, n, 1, "mass", true, false);
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!(spawn.mass[i] > 0))
-        throw std::invalid_argument("mass: expected values > 0, got " + format_real(spawn.mass[i]) + " for agent " +
-                                    std::to_string(i));
-    }
-  }
+  if (spawn.mass) check_masses(spawn.mass, n);
   const std::int64_t first_id = next_id_;
   if (spawn.target_ids) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -347,13 +350,8 @@ void World::check_agents(std::size_t first, std::size_t count) const {
   column(store_.max_acceleration, 1, "max_acceleration", true, true);
   column(store_.max_turn_rate, 1, "max_turn_rate", true, true);
   column(store_.max_force, 1, "max_force", true, true);
-  for (std::size_t a = first; a < first + count; ++a) {
-    if (!(store_.mass[a] > 0) || std::isinf(store_.mass[a])) {
-      throw std::invalid_argument("mass: expected finite values > 0, got " + format_real(store_.mass[a]) +
-                                  " for agent " + std::to_string(a));
-    }
-    check_target_id(store_.target_id[a], a);
-  }
+  check_masses(store_.mass.data() + first, count, first);
+  for (std::size_t a = first; a < first + count; ++a) check_target_id(store_.target_id[a], a);
 }
 
 void World::check_state() const {

@@ -97,8 +97,9 @@ class World {
 
   // Appends `count` agents steered by steering `steering`; returns the id of the first,
   // the others following in order. Throws std::invalid_argument for values the state
-  // must not hold (NaN, beyond +-kMaxMagnitude, negative radius or limits, zero mass;
-  // limits may be +inf), std::out_of_range for an unknown steering or target id.
+  // must not hold (NaN, beyond +-kMaxMagnitude, negative radius or limits, a mass
+  // outside kMinMass to kMaxMagnitude; limits may be +inf), std::out_of_range for an
+  // unknown steering or target id.
   std::int64_t add_agents(int count, const AgentSpawn& spawn, int steering = 0);
   // Removes agents by id; throws std::out_of_range, removing nothing, if an id is unknown.
   void remove_agents(const std::int64_t* ids, int count);

@@ -153,6 +153,26 @@ def test_state_beyond_the_cores_bound_is_named_before_the_step():
     assert world.steps_taken == 1
 
 
+def test_a_mass_too_light_to_divide_a_force_by_is_refused_before_anything_moves():
+    # A classic agent's force is divided by its mass: 1 / 1e-44 is inf in float32, and
+    # such an agent used to reach the grid with a NaN position (and leave it there).
+    seek = classic.Steering([classic.Seek([100.0, 0.0])])
+    with pytest.raises(ValueError, match=r"^mass: expected values from 1e-9 to 1e9, got 1e-44$"):
+        cs.World(seek, [[0.0, 0.0]], mass=1e-44)
+    with pytest.raises(ValueError, match=r"^mass: expected values from 1e-9 to 1e9, got 5e\+09$"):
+        cs.World(seek, [[0.0, 0.0]], mass=5e9)
+    world = cs.World(seek, [[0.0, 0.0], [1.0, 0.0]], max_speed=2.0, max_force=1e9)
+    for mass in (1e-44, 1e-10, 0.0, -1.0, 2e9, np.inf, np.nan):
+        world.mass[1] = mass
+        with pytest.raises(ValueError, match=r"^mass: expected values from 1e-9 to 1e9, got .* for agent 1$"):
+            world.step(0.1)
+        assert world.steps_taken == 0 and (world.positions == [[0, 0], [1, 0]]).all()
+    world.mass[1] = 1e-9  # the lightest accepted: its force over its mass stays finite
+    world.step(0.1)
+    assert np.isfinite(world.velocities).all()
+    assert world.velocities[1] == pytest.approx(world.velocities[0])  # the same seek at any mass
+
+
 def test_walls_polygons_and_bounds_keep_agents_out():
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=3.0)], slots=16, select="blend")
     # A wedge pointing at the agents: they slide along its faces. (A wide face square to
