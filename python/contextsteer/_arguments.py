@@ -1,4 +1,5 @@
-"""A repr that reads as the call that built the object: ``Chase(targets=[[20, 0]], sideways=0.5)``."""
+"""How objects print: as the call that built them (``Chase(targets=[[20, 0]], sideways=0.5)``),
+or by counted nouns (``3 walls``)."""
 
 from __future__ import annotations
 
@@ -82,6 +83,11 @@ def show(value) -> str:
     if inspect.isfunction(value) or inspect.ismethod(value):
         return value.__qualname__
     return repr(value)
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one: ``"1 wall"``, ``"0 walls"``, ``"3 walls"``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _all_numbers(value) -> bool:

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _core
 from . import _validation as check
+from ._arguments import counted
 
 
 class NavigationField:
@@ -182,6 +183,7 @@ class NavigationField:
     def __repr__(self) -> str:
         rows, columns = self.shape
         reached = np.isfinite(self.distances).mean() if rows * columns else math.nan
-        return (f"NavigationField({len(self.goals)} goal point(s), {len(self.goal_areas)} goal area(s), "
+        goals = f"{counted(len(self.goals), 'goal point')}, {counted(len(self.goal_areas), 'goal area')}"
+        return (f"NavigationField({goals}, "
                 f"{rows} x {columns} cells of {self.cell:g} m, clearance {self.clearance:g} m, "
                 f"{reached:.0%} of cells reached)")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import _validation as check
+from ._arguments import counted
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class Scenario:
         held = [(len(self.starts), "agent"), (len(self.obstacles), "circle"), (len(self.segments), "wall")]
         if len(self.goal_areas):
             held.append((len(self.goal_areas), "goal area"))
-        counts = ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in held)
+        counts = ", ".join(counted(n, noun) for n, noun in held)
         bounds = ", ".join(f"{b:g}" for b in self.bounds)
         return f"Scenario({self.name!r}: {counts}, bounds=({bounds}))"
 

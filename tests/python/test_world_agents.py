@@ -371,6 +371,12 @@ def test_reprs_say_what_matters():
     assert repr(rival) == ("classic.Steering([classic.Seek(target=(1.0, 2.0), weight=1, priority=0), "
                            "classic.LookWhereYouGo(weight=0.5, priority=1)], combiner='priority')")
     assert [b.kind for b in rival.behaviors] == ["seek", "look_where_you_go"]
+    # Counts in words, and how much of the grid leads to a goal (not the inside of a box).
+    box = [[-2, -2], [2, -2], [2, 2], [-2, 2]]
+    field = cs.NavigationField([[3.0, 3.0], [-3.0, -3.0]], area=(-4, -4, 4, 4), cell=0.5, polygons=[box])
+    assert repr(field) == "NavigationField(2 goal points, 0 goal areas, 16 x 16 cells of 0.5 m, clearance 0 m, " \
+                          f"{np.isfinite(field.distances).mean():.0%} of cells reached)"
+    assert 0.5 < np.isfinite(field.distances).mean() < 0.85
 
 
 def test_a_behaviour_pipeline_or_track_shows_the_call_that_built_it():
