@@ -1,4 +1,4 @@
-"""Command line: ``python -m contextsteer demo [--out PATH]``."""
+"""Command line: ``python -m contextsteer demo [--scene NAME] [--out PATH]``."""
 
 from __future__ import annotations
 
@@ -14,35 +14,41 @@ def _positive_int(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .demo import SCENES
+
     parser = argparse.ArgumentParser(prog="contextsteer", description="Context steering for game agents.")
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="run the corridor scene and write a PNG of it")
-    demo.add_argument("--out", default="corridor.png", help="where the PNG goes (default: %(default)s)")
-    demo.add_argument("--agents", type=_positive_int, default=12, help="number of agents (default: %(default)s)")
+    demo = commands.add_parser("demo", help="run a standard scene and write a PNG of it")
+    demo.add_argument("--scene", choices=SCENES, default="corridor",
+                      help="the scene: pillars in a corridor, two crowds swapping sides, a circle crossing at its "
+                           "centre, two streams crossing, or a room emptying through its door (default: %(default)s)")
+    demo.add_argument("--out", help="where the PNG goes (default: the scene's name, as in corridor.png)")
+    demo.add_argument("--agents", type=_positive_int, help="number of agents (default: the scene's own, 12 to 100)")
     demo.add_argument("--slots", type=_positive_int, default=16, help="context map slots (default: %(default)s)")
-    demo.add_argument("--steps", type=_positive_int, default=1200, help="most steps to run (default: %(default)s)")
+    demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
     args = parser.parse_args(argv)
+    out = args.out or f"{args.scene}.png"
 
     import matplotlib
 
     matplotlib.use("Agg")  # a file is written; no window is wanted
-    from .demo import draw_corridor, run_corridor, summary
+    from .demo import draw_run, run_scene, summary
 
     try:
-        run = run_corridor(args.agents, steps=args.steps, slots=args.slots, seed=args.seed)
+        run = run_scene(args.scene, args.agents, steps=args.steps, slots=args.slots, seed=args.seed)
     except (ValueError, TypeError) as exc:  # a value argparse let through; the message names it
         demo.error(str(exc))
-    fig = draw_corridor(run)
+    fig = draw_run(run)
     try:
-        fig.savefig(args.out, dpi=110)
+        fig.savefig(out, dpi=110)
     except OSError as exc:
-        print(f"contextsteer demo: cannot write {args.out}: {exc}", file=sys.stderr)
+        print(f"contextsteer demo: cannot write {out}: {exc}", file=sys.stderr)
         return 1
     except ValueError as exc:  # a file type matplotlib cannot write
         demo.error(f"--out: {exc}")
-    print(f"corridor: {summary(run)}")
-    print(f"figure written to {args.out}")
+    print(f"{args.scene}: {summary(run)}")
+    print(f"figure written to {out}")
     return 0
 
 

@@ -1,4 +1,10 @@
-"""The corridor demo: agents chase a target through a corridor of pillars, avoiding them."""
+"""The demo: a standard scene steered by a pipeline suited to it, drawn with one agent's maps.
+
+``corridor`` (the default): agents chase a target through a corridor of pillars, avoiding
+them. ``swap``, ``circle`` and ``crossing``: crowds meet, each agent arriving at its own
+target with sideways interest and keeping right of the others. ``bottleneck``: a room
+empties through its door along a navigation field.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation as check
-from .behaviors import Avoid, Chase
+from . import scenarios
+from .behaviors import Arrive, Avoid, Chase, FollowField
 from .pipeline import Pipeline
-from .scenarios import Scenario, corridor
+from .scenarios import Scenario
 from .world import World
 
 
@@ -27,12 +34,12 @@ class MapSnapshot:
 
 
 @dataclass(frozen=True)
-class CorridorRun:
-    """The outcome of :func:`run_corridor`.
+class SceneRun:
+    """The outcome of :func:`run_scene`.
 
     trajectories: ``(T + 1, n, 2)`` positions from the start to the last step, metres.
     arrival_step: ``(n,)`` the first step at which each agent was within the arrival
-        radius of the target, -1 for an agent that never was.
+        radius of its target, -1 for an agent that never was.
     snapshot: the watched agent's maps at the step where its danger peaked.
     """
 
@@ -44,34 +51,94 @@ class CorridorRun:
     slots: int
 
 
-def corridor_pipeline(target, *, slots: int = 16) -> Pipeline:
-    """Chase the target and avoid the scene's obstacles within 2.5 m of clearance."""
-    return Pipeline([Chase(target), Avoid(max_distance=2.5, world_obstacles=True)], slots=slots, select="blend")
+@dataclass(frozen=True)
+class _Recipe:
+    agents: int  # how many agents by default
+    steps: int  # at most this many steps of DT by default
+    radius: float  # of each agent, metres
+    max_speed: float  # m/s
+    max_acceleration: float  # m/s^2
 
 
-def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots: int = 16, seed: int = 0,
-                 arrive_radius: float = 1.0, watch: int = 0) -> CorridorRun:
-    """Run the corridor scene until every agent has arrived or ``steps`` have passed.
+DT = 0.05  # seconds a step
+_RECIPES = {
+    "corridor": _Recipe(12, 1200, 0.4, 3.0, 6.0),
+    "swap": _Recipe(100, 3000, 0.5, 1.5, 3.0),
+    "circle": _Recipe(16, 1200, 0.3, 1.5, 3.0),
+    "crossing": _Recipe(40, 1200, 0.3, 1.5, 3.0),
+    "bottleneck": _Recipe(50, 2400, 0.3, 1.4, 4.0),
+}
+SCENES = tuple(_RECIPES)
 
-    agents: how many agents; steps: at most this many steps of ``dt`` seconds;
-    arrive_radius: metres from the target that count as arrived; watch: the agent whose
-    maps are kept for plotting.
+
+def _recipe(scene) -> _Recipe:
+    if check.name("scene", scene) not in _RECIPES:
+        raise ValueError(f"scene: expected one of {', '.join(repr(s) for s in SCENES)}, got {scene!r}")
+    return _RECIPES[scene]
+
+
+def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int = 16,
+                seed: int = 0) -> tuple[Scenario, Pipeline, dict]:
+    """The scene named (with ``agents`` agents, or the demo's number for it), the
+    pipeline the demo steers it with and its agents' parameters (radius, max_speed,
+    max_acceleration): ``scene.world(pipeline, **parameters)`` is the demo's world.
+
+    corridor: Chase of the shared target, Avoid of the pillars within 2.5 m. swap,
+    circle (jittered by 0.5 m) and crossing: Arrive at each agent's own target with
+    ``sideways=0.5``, Avoid of the agents within 2 m with ``keep_right=0.3``.
+    bottleneck: FollowField to the field beyond the door (0.3 m of clearance), Arrive
+    with ``sideways=0.5``, and Avoid of the agents within 1 m.
     """
-    steps = check.count("steps", steps, minimum=1)
+    recipe = _recipe(scene)
+    count = recipe.agents if agents is None else agents
+    if scene == "corridor":
+        geometry = scenarios.corridor(count, seed=seed)
+        behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
+    elif scene == "bottleneck":
+        geometry = scenarios.bottleneck(count, seed=seed)
+        behaviors = [FollowField(geometry.navigation_field(clearance=0.3)), Arrive(sideways=0.5),
+                     Avoid(agents=True, max_distance=1.0)]
+    else:
+        if scene == "swap":
+            geometry = scenarios.swap(count, seed=seed)
+        elif scene == "circle":
+            geometry = scenarios.circle(count, radius=12.0, jitter=0.5, seed=seed)
+        else:
+            geometry = scenarios.crossing(count, seed=seed)
+        behaviors = [Arrive(sideways=0.5), Avoid(agents=True, max_distance=2.0, keep_right=0.3)]
+    parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
+    return geometry, Pipeline(behaviors, slots=slots, select="blend"), parameters
+
+
+def run_scene(scene: str = "corridor", agents: int | None = None, *, steps: int | None = None, slots: int = 16,
+              seed: int = 0, arrive_radius: float = 1.0, watch: int = 0) -> SceneRun:
+    """Run a standard scene (one of :data:`SCENES`) until every agent has arrived or
+    ``steps`` steps of :data:`DT` seconds have passed.
+
+    agents: how many agents (None: the demo's number for the scene); steps: None for
+    the scene's own, enough for every agent; arrive_radius: metres from its target that count as arrived;
+    watch: the agent whose maps are kept for plotting.
+    """
+    geometry, pipeline, parameters = scene_setup(scene, agents, slots=slots, seed=seed)
+    steps = check.count("steps", _recipe(scene).steps if steps is None else steps, minimum=1)
+    arrive_radius = check.number("arrive_radius", arrive_radius, minimum=0.0)
     watch = check.count("watch", watch)
-    if watch >= agents:
-        raise IndexError(f"watch: expected an agent index below agents={agents}, got {watch}")
-    scene = corridor(agents, seed=seed)
-    world = World(corridor_pipeline(scene.target, slots=slots), scene.starts, max_speed=3.0,
-                  max_acceleration=6.0, radius=0.4, circles=scene.obstacles)
+    n = len(geometry.starts)
+    if watch >= n:
+        raise IndexError(f"watch: expected an agent index below the {n} agents, got {watch}")
+    world = geometry.world(pipeline, **parameters)
+    return _run(world, geometry, steps, slots, arrive_radius, watch)
+
+
+def _run(world: World, geometry: Scenario, steps: int, slots: int, arrive_radius: float, watch: int) -> SceneRun:
     trajectory = [world.positions.copy()]
-    arrival = np.full(agents, -1)
+    arrival = np.full(len(geometry.starts), -1)
     best_danger, snapshot = -1.0, None  # danger is >= 0: the first step always takes a snapshot
     for step in range(1, steps + 1):
-        world.step(dt)
+        world.step(DT)
         positions = world.positions
         trajectory.append(positions.copy())
-        reached = (np.linalg.norm(positions - scene.target, axis=1) <= arrive_radius) & (arrival < 0)
+        reached = (np.linalg.norm(positions - geometry.targets, axis=1) <= arrive_radius) & (arrival < 0)
         arrival[reached] = step
         danger = float(world.danger[watch].max())
         if snapshot is None or (arrival[watch] < 0 and danger > best_danger):
@@ -82,41 +149,58 @@ def run_corridor(agents: int = 12, *, steps: int = 1200, dt: float = 0.05, slots
         if (arrival >= 0).all():
             break
     assert snapshot is not None  # steps >= 1
-    return CorridorRun(scene, np.stack(trajectory), arrival, snapshot, dt, slots)
+    return SceneRun(geometry, np.stack(trajectory), arrival, snapshot, DT, slots)
 
 
-def draw_corridor(run: CorridorRun):
-    """A figure: the scene with trajectories, and the watched agent's maps as a polar plot."""
+def _shares_a_target(geometry: Scenario) -> bool:
+    return bool((geometry.targets == geometry.targets[0]).all())
+
+
+def draw_run(run: SceneRun):
+    """A figure: the scene with trajectories and targets, and the watched agent's maps
+    as a polar plot."""
     import matplotlib.pyplot as plt
 
-    from .plotting import plot_context_maps, plot_obstacles, plot_trajectories
+    from .plotting import plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
-    fig = plt.figure(figsize=(13, 4.2), layout="constrained")
-    grid = fig.add_gridspec(1, 4)
-    ax = fig.add_subplot(grid[0, :3])
-    plot_obstacles(run.scenario.obstacles, ax)
-    plot_trajectories(run.trajectories, ax)
-    ax.plot(*run.scenario.target, marker="*", color="gold", markeredgecolor="black", markersize=16, label="target")
+    geometry = run.scenario
+    x0, y0, x1, y1 = geometry.bounds
+    # The scene at its true proportions, 9 inches wide and from 3 to 7 high.
+    height = min(max(9.0 * (y1 - y0) / (x1 - x0), 3.0), 7.0)
+    fig = plt.figure(figsize=(13.0, height + 0.8), layout="constrained")
+    grid = fig.add_gridspec(1, 2, width_ratios=(9.0, 3.5))
+    ax = fig.add_subplot(grid[0, 0])
+    plot_obstacles(geometry.obstacles, ax)
+    plot_segments(geometry.segments, ax)
+    plot_trajectories(run.trajectories, ax, linewidth=1.0 if len(geometry.starts) <= 20 else 0.5)
+    if _shares_a_target(geometry):
+        ax.plot(*geometry.target, marker="*", color="gold", markeredgecolor="black", markersize=16, label="target")
+    else:
+        ax.plot(*geometry.targets.T, "x", color="grey", markersize=3, label="targets")
     snap = run.snapshot
     ax.plot(*run.trajectories[snap.step, snap.agent], "o", color="tab:red", markersize=8, label="snapshot")
-    x0, y0, x1, y1 = run.scenario.bounds
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
+    ax.set_aspect("equal")
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
-    arrived = int((run.arrival_step >= 0).sum())
-    ax.set_title(f"corridor: {arrived} of {len(run.arrival_step)} agents reached the target")
-    polar = fig.add_subplot(grid[0, 3], projection="polar")
+    ax.set_title(f"{geometry.name}: {_arrivals(run)}")
+    polar = fig.add_subplot(grid[0, 1], projection="polar")
     plot_context_maps({"interest": snap.interest, "danger": snap.danger, "final": snap.final}, polar,
                       direction=snap.direction, strength=snap.strength)
     polar.set_title(f"agent {snap.agent} at step {snap.step} ({run.slots} slots)", fontsize="small")
     return fig
 
 
-def summary(run: CorridorRun) -> str:
+def _arrivals(run: SceneRun) -> str:
+    goal = "the target" if _shares_a_target(run.scenario) else "their targets"
+    return f"{int((run.arrival_step >= 0).sum())} of {len(run.arrival_step)} agents reached {goal}"
+
+
+def summary(run: SceneRun) -> str:
     """How many agents arrived and after how many steps, as printed by the demo."""
     arrived = run.arrival_step[run.arrival_step >= 0]
-    text = f"{len(arrived)} of {len(run.arrival_step)} agents reached the target"
+    text = _arrivals(run)
     if len(arrived):
         text += (f"; first after {arrived.min()} steps, last after {arrived.max()} steps"
                  f" ({arrived.max() * run.dt:.1f} s at dt = {run.dt} s)")

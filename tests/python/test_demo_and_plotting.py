@@ -1,4 +1,4 @@
-"""The demo command, the corridor scenario and the plotting helpers."""
+"""The demo command, the scenes it runs and the plotting helpers."""
 
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import contextsteer as cs
-from contextsteer.demo import run_corridor, summary
+from contextsteer.demo import DT, SCENES, run_scene, scene_setup, summary
 from contextsteer.plotting import animate, plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
 
@@ -27,6 +27,7 @@ def test_demo_command_writes_a_png_and_reports_arrivals(tmp_path):
     (["--slots", "100000"], "slots"),
     (["--seed", "-3"], "seed"),
     (["--out", "corridor.txt"], "--out"),
+    (["--scene", "moon"], "--scene"),
 ])
 def test_demo_command_reports_bad_arguments(arguments, named, tmp_path):
     result = subprocess.run([sys.executable, "-m", "contextsteer", "demo", *arguments],
@@ -36,8 +37,16 @@ def test_demo_command_reports_bad_arguments(arguments, named, tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_demo_command_runs_any_standard_scene(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "contextsteer", "demo", "--scene", "circle", "--agents", "8"],
+                            capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert (tmp_path / "circle.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"  # named after the scene
+    assert result.stdout.startswith("circle: 8 of 8 agents reached their targets; first after ")
+    assert result.stderr == ""  # no warning from matplotlib either
+
+
 def test_corridor_run_arrivals_are_consistent_with_trajectories():
-    run = run_corridor(6, steps=800, seed=2)
+    run = run_scene("corridor", 6, steps=800, seed=2)
     assert run.trajectories.shape[1:] == (6, 2)
     arrived = run.arrival_step >= 0
     assert arrived.all()
@@ -48,13 +57,47 @@ def test_corridor_run_arrivals_are_consistent_with_trajectories():
     assert run.snapshot.danger.shape == (16,)
 
 
-def test_corridor_run_checks_steps_and_watched_agent():
+@pytest.mark.parametrize(("scene", "at_least"), [("swap", 100), ("circle", 16), ("crossing", 40), ("bottleneck", 48)])
+def test_the_demo_steers_each_crowd_scene_home(scene, at_least):
+    # Each crowd with the demo's pipeline for it: sideways interest and keeping right get
+    # the swap, the (jittered) circle and the crossing home; the bottleneck's field leads
+    # its room out by the door (an agent or two may stay boxed in among those that parked).
+    run = run_scene(scene)
+    assert run.scenario.name == scene and len(run.arrival_step) == len(run.scenario.starts)
+    assert (run.arrival_step >= 0).sum() >= at_least
+    for agent, step in enumerate(run.arrival_step):
+        distances = np.linalg.norm(run.trajectories[:, agent] - run.scenario.targets[agent], axis=1)
+        if step >= 0:
+            assert distances[step] <= 1.0 and (distances[:step] > 1.0).all()
+        else:
+            assert (distances > 1.0).all()
+    assert summary(run).startswith(f"{(run.arrival_step >= 0).sum()} of {len(run.arrival_step)} agents reached "
+                                   "their targets; first after ")
+    if scene == "bottleneck":  # out of the room, all of them
+        assert (run.trajectories[-1, :, 0] > run.scenario.segments[-1, 0]).all()
+
+
+def test_scene_setup_gives_the_demos_world():
+    scene, pipeline, parameters = scene_setup("crossing", 10, seed=3)
+    world = scene.world(pipeline, **parameters)
+    world.run(50, DT)
+    run = run_scene("crossing", 10, steps=50, seed=3)
+    assert len(run.trajectories) == 51
+    np.testing.assert_array_equal(world.positions, run.trajectories[-1])
+
+
+def test_scene_run_checks_its_arguments():
     with pytest.raises(ValueError, match="steps"):
-        run_corridor(3, steps=0)
+        run_scene("corridor", 3, steps=0)
     with pytest.raises(IndexError, match="watch"):
-        run_corridor(3, steps=5, watch=3)
+        run_scene("corridor", 3, steps=5, watch=3)
+    with pytest.raises(ValueError, match="^scene: expected one of 'corridor', 'swap', .*, got 'moon'$"):
+        run_scene("moon")
+    with pytest.raises(TypeError, match="scene"):
+        run_scene(3)
+    assert SCENES == ("corridor", "swap", "circle", "crossing", "bottleneck")
     # One step is enough for a snapshot of the watched agent's maps.
-    run = run_corridor(3, steps=1, watch=2)
+    run = run_scene("corridor", 3, steps=1, watch=2)
     assert run.snapshot.agent == 2 and run.snapshot.step == 1
 
 
