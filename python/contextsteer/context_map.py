@@ -161,7 +161,9 @@ def blur(maps, width: float) -> np.ndarray:
 
     ``out[i] = sum_k g(k) * maps[(i + k) mod S] / sum_k g(k)`` for ``|k| <= ceil(3 width)``,
     ``g(k) = exp(-k^2 / (2 width^2))``. ``width`` >= 0 is the standard deviation in slots;
-    0 returns the maps unchanged. Shape ``(n, S)`` or ``(S,)`` in and out.
+    0 returns the maps unchanged. A kernel wider than the circle laps it (folded, so that
+    it costs at most S taps a slot): a very wide blur gives each row's mean. Shape
+    ``(n, S)`` or ``(S,)`` in and out.
     """
     batch, single = check.map_batch("maps", maps)
     out = _core.blur(batch, check.number("width", width, minimum=0.0))

@@ -76,15 +76,15 @@ py::tuple resolve_py(const RealArray& interest, std::optional<RealArray> danger,
 
 py::array_t<Real> blur_py(const RealArray& maps, Real width) {
   require_shape(maps, "maps", {-1, -1});
-  const CircularBlur kernel(width);
   const int n = static_cast<int>(maps.shape(0));
   const int s = static_cast<int>(maps.shape(1));
+  const CircularBlur kernel(width, s);
   py::array_t<Real> out({maps.shape(0), maps.shape(1)});
   Real* dst = out.mutable_data();
   {
     py::gil_scoped_release release;  // Safe: see combine_py.
     for (int a = 0; a < n; ++a)
-      kernel.apply(maps.data() + static_cast<std::size_t>(a) * s, dst + static_cast<std::size_t>(a) * s, s);
+      kernel.apply(maps.data() + static_cast<std::size_t>(a) * s, dst + static_cast<std::size_t>(a) * s);
   }
   return out;
 }

@@ -44,8 +44,8 @@ void check_mean_weights(CombineRule rule, const std::vector<Real>& weights, cons
 Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors)
     : config_(config),
       directions_(config.slots, config.offset),
-      blur_interest_(config.blur_interest),
-      blur_danger_(config.blur_danger),
+      blur_interest_(config.blur_interest, config.slots),
+      blur_danger_(config.blur_danger, config.slots),
       behaviors_(std::move(behaviors)) {
   check_resolve_params(config.resolve);
   check_smooth_factor(config.smooth, "smooth");
@@ -94,7 +94,7 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
   }
   if (!blur.is_identity()) {
     Real* blurred = scratch.blurred[kind].data();
-    for (std::size_t row = 0; row < used; row += slots) blur.apply(merged + row, blurred + row, slots);
+    for (std::size_t row = 0; row < used; row += slots) blur.apply(merged + row, blurred + row);
     merged = blurred;
   }
   if (has_previous && config_.smooth > 0 && target.data) {

@@ -6,34 +6,46 @@
 
 #include "format_real.hpp"
 #include "parameter_checks.hpp"
+#include "slots.hpp"
 
 namespace contextsteer {
 
-CircularBlur::CircularBlur(Real width) : width_(width) {
+CircularBlur::CircularBlur(Real width, int slots) : width_(width), slots_(slots) {
   require_nonnegative(width, "blur width", "a number of slots");
-  // Beyond 3 standard deviations the weights are below 1.2% of the centre; the cap
-  // keeps absurd widths from building huge kernels (a circle has few distinct offsets).
-  // The cap is taken before the conversion: a width of 1e30 slots must not overflow the int.
-  const int radius = width == 0 ? 0 : static_cast<int>(std::min(std::ceil(3.0 * width), 4.0 * kMaxSlots));
-  weights_.resize(radius + 1);
+  check_slot_count(slots, "slots");
+  // Beyond 3 standard deviations the weights are below 1.2% of the centre. The cap is
+  // taken before the conversion: a width of 1e30 slots must not overflow the int.
+  const int reach = width == 0 ? 0 : static_cast<int>(std::min(std::ceil(3.0 * width), 4.0 * kMaxSlots));
+  // Offsets k and k + slots reach the same slot: a kernel wider than the circle is
+  // folded onto its half, so that applying it costs at most `slots` taps a slot, and a
+  // very wide blur tends to the mean of the row instead of taking ages to get there.
+  // apply() adds weight e to in[i - e] + in[i + e]: +k and -k, which share e, give it g(k)
+  // between them, or 2 g(k) to the centre when k is a whole number of turns.
+  const int half = slots / 2;
+  std::vector<double> folded(std::min(reach, half) + 1, 0.0);
   double total = 0;
-  for (int k = 0; k <= radius; ++k) {
-    const double z = radius == 0 ? 0.0 : k / static_cast<double>(width);  // width 0: the identity kernel
+  for (int k = 0; k <= reach; ++k) {
+    const double z = reach == 0 ? 0.0 : k / static_cast<double>(width);  // width 0: the identity kernel
     const double g = std::exp(-0.5 * z * z);
-    weights_[k] = static_cast<Real>(g);
+    const int turn = k % slots;
+    const int e = std::min(turn, slots - turn);
+    folded[e] += k == 0 ? g : (e == 0 ? 2 * g : g);
     total += k == 0 ? g : 2 * g;
   }
-  for (Real& w : weights_) w = static_cast<Real>(w / total);
+  weights_.resize(folded.size());
+  for (std::size_t d = 0; d < folded.size(); ++d) {
+    weights_[d] = static_cast<Real>(static_cast<Real>(folded[d]) / total);
+  }
 }
 
-void CircularBlur::apply(const Real* in, Real* out, int slots) const {
-  const int radius = static_cast<int>(weights_.size()) - 1;
+void CircularBlur::apply(const Real* in, Real* out) const {
+  const int slots = slots_;
+  const int radius = static_cast<int>(weights_.size()) - 1;  // at most slots / 2
   for (int i = 0; i < slots; ++i) {
     Real acc = weights_[0] * in[i];
     for (int k = 1; k <= radius; ++k) {
-      // Offsets may exceed the slot count for wide kernels; they wrap around again.
-      const int left = ((i - k) % slots + slots) % slots;
-      const int right = (i + k) % slots;
+      const int left = i - k < 0 ? i - k + slots : i - k;
+      const int right = i + k >= slots ? i + k - slots : i + k;
       acc += weights_[k] * (in[left] + in[right]);
     }
     out[i] = acc;
@@ -41,8 +53,8 @@ void CircularBlur::apply(const Real* in, Real* out, int slots) const {
 }
 
 void blur(ConstMapBatch in, Real width, MapBatch out) {
-  const CircularBlur kernel(width);
-  for (int a = 0; a < in.agents; ++a) kernel.apply(in.row(a), out.row(a), in.slots);
+  const CircularBlur kernel(width, in.slots);
+  for (int a = 0; a < in.agents; ++a) kernel.apply(in.row(a), out.row(a));
 }
 
 void check_smooth_factor(Real factor, const char* argument) {

@@ -15,21 +15,25 @@ namespace contextsteer {
 //
 // out[i] = sum_k g(k) * in[(i + k) mod S] / sum_k g(k), for k in [-R, R], where
 // g(k) = exp(-k^2 / (2 width^2)) and R = ceil(3 width). `width` is the standard
-// deviation in slots; width 0 leaves a map unchanged. The kernel is built once, so
+// deviation in slots; width 0 leaves a map unchanged. The kernel is built once for rows
+// of S slots, folded onto the circle (so at most S taps a slot, whatever the width), and
 // applying it allocates nothing.
 class CircularBlur {
  public:
-  // Throws std::invalid_argument unless width is finite and >= 0.
-  explicit CircularBlur(Real width);
+  // Throws std::invalid_argument unless width is finite and >= 0 and slots is a valid
+  // slot count.
+  CircularBlur(Real width, int slots);
 
   Real width() const { return width_; }
+  int slots() const { return slots_; }
   bool is_identity() const { return weights_.size() == 1; }
-  // `in` and `out` are rows of `slots` values and must not alias.
-  void apply(const Real* in, Real* out, int slots) const;
+  // `in` and `out` are rows of slots() values and must not alias.
+  void apply(const Real* in, Real* out) const;
 
  private:
   Real width_;
-  std::vector<Real> weights_;  // g(0..R), normalised so that g(0) + 2 sum_{k>=1} g(k) = 1
+  int slots_;
+  std::vector<Real> weights_;  // by offset 0..min(R, S / 2), normalised: the row's total is kept
 };
 
 // Blurs every row of `in` into `out` (same shape, no aliasing).

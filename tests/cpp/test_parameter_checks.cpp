@@ -146,7 +146,7 @@ const std::vector<Case>& cases() {
        "step: expected a distance > 0 and at most 1e9 in metres, got 0"},
       {"SlotDirections", [] { SlotDirections(8, kInf); },
        "offset: expected an angle within -1e9 to 1e9 in radians, got inf"},
-      {"CircularBlur", [] { CircularBlur(-1); }, "blur width: expected a number of slots from 0 to 1e9, got -1"},
+      {"CircularBlur", [] { CircularBlur(-1, 8); }, "blur width: expected a number of slots from 0 to 1e9, got -1"},
       {"ResolveParams",
        [] {
          ResolveParams p;

@@ -33,10 +33,40 @@ TEST(Blur, SpreadsASpikeSymmetricallyAndKeepsTheTotal) {
   EXPECT_NEAR(out[1], std::exp(-0.5) / total, 1e-6);
 }
 
+TEST(Blur, AKernelWiderThanTheCircleFoldsOntoIt) {
+  // Against the sum over every offset k in [-R, R], wrapped, in double: odd and even
+  // slot counts, with offsets of whole turns (k = +-6 on 6 slots) among them.
+  for (const auto& [slots, width] : {std::pair{5, 2.3f}, std::pair{6, 4.0f}, std::pair{7, 0.9f}, std::pair{2, 3.0f}}) {
+    std::vector<Real> in(slots), out(slots);
+    for (int i = 0; i < slots; ++i) in[i] = Real(0.1) + Real(0.37) * static_cast<Real>((i * 7) % slots);
+    blur(ConstMapBatch(in.data(), 1, slots), width, MapBatch{out.data(), 1, slots});
+    const int reach = static_cast<int>(std::ceil(3.0 * width));
+    for (int i = 0; i < slots; ++i) {
+      double sum = 0, total = 0;
+      for (int k = -reach; k <= reach; ++k) {
+        const double g = std::exp(-0.5 * (k / double(width)) * (k / double(width)));
+        sum += g * in[((i + k) % slots + slots) % slots];
+        total += g;
+      }
+      EXPECT_NEAR(out[i], sum / total, 1e-6) << slots << " slots, width " << width << ", slot " << i;
+    }
+  }
+}
+
+TEST(Blur, AnyWidthCostsAtMostTheSlotsAndTendsToTheMean) {
+  // Width 1e9 used to mean 2^19 taps a slot; folded, it is the row's mean.
+  const CircularBlur kernel(1e9f, 16);
+  std::vector<Real> in(16), out(16);
+  for (int i = 0; i < 16; ++i) in[i] = static_cast<Real>(i);
+  kernel.apply(in.data(), out.data());
+  for (const Real v : out) EXPECT_NEAR(v, 7.5, 1e-4);
+}
+
 TEST(Blur, RefusesNegativeOrNonFiniteWidth) {
-  EXPECT_THROW(CircularBlur{-1}, std::invalid_argument);
-  EXPECT_THROW(CircularBlur{NAN}, std::invalid_argument);
-  EXPECT_THROW(CircularBlur{INFINITY}, std::invalid_argument);
+  EXPECT_THROW(CircularBlur(-1, 8), std::invalid_argument);
+  EXPECT_THROW(CircularBlur(NAN, 8), std::invalid_argument);
+  EXPECT_THROW(CircularBlur(INFINITY, 8), std::invalid_argument);
+  EXPECT_THROW(CircularBlur(1, 0), std::invalid_argument);
 }
 
 TEST(Smooth, BlendsWithThePreviousMap) {

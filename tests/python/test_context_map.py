@@ -138,6 +138,17 @@ def test_blur_hand_computed_and_wrapping():
     np.testing.assert_array_equal(cs.blur(np.array([[0.0, 1.0, 0.5]]), 0), [[0.0, 1.0, 0.5]])
 
 
+def test_a_blur_wider_than_the_circle_wraps_round_it_and_tends_to_the_mean():
+    maps = np.random.default_rng(3).random((4, 9))
+    # Width 2 on 9 slots reaches 6 slots each way: the kernel laps the circle.
+    k = np.arange(-6, 7)
+    g = np.exp(-0.5 * (k / 2.0) ** 2)
+    expected = np.stack([sum(w * np.roll(row, -int(j)) for j, w in zip(k, g)) / g.sum() for row in maps])
+    np.testing.assert_allclose(cs.blur(maps, 2.0), expected, atol=1e-6)
+    # The widest accepted blur is each row's mean, in at most 9 taps a slot (not 2^19).
+    np.testing.assert_allclose(cs.blur(maps, 1e9), np.repeat(maps.mean(axis=1, keepdims=True), 9, axis=1), atol=1e-5)
+
+
 def test_smooth_blends_with_previous():
     np.testing.assert_allclose(cs.smooth([1.0, 0.0], [0.0, 1.0], factor=0.25), [0.75, 0.25], atol=1e-7)
     np.testing.assert_allclose(cs.smooth(A, B, 0.0), A, atol=1e-7)
