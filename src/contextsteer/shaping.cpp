@@ -19,8 +19,9 @@ CircularBlur::CircularBlur(Real width, int slots) : width_(width), slots_(slots)
   // Offsets k and k + slots reach the same slot: a kernel wider than the circle is
   // folded onto its half, so that applying it costs at most `slots` taps a slot, and a
   // very wide blur tends to the mean of the row instead of taking ages to get there.
-  // apply() adds weight e to in[i - e] + in[i + e]: +k and -k, which share e, give it g(k)
-  // between them, or 2 g(k) to the centre when k is a whole number of turns.
+  // apply() weighs in[i - e] + in[i + e] by weights_[e]: offsets +k and -k, which land
+  // e slots either side, give it g(k) between them; when k is a whole number of turns
+  // both land on the centre, which takes 2 g(k).
   const int half = slots / 2;
   std::vector<double> folded(std::min(reach, half) + 1, 0.0);
   double total = 0;
