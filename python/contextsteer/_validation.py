@@ -156,9 +156,9 @@ def per_agent(name: str, value, n: int, *, minimum: float = 0.0, allow_inf: bool
     low = arr < REAL(minimum)  # in the float32 the core holds
     if low.any():
         first = int(np.argmax(low))
-        given = np.asarray(value, dtype=np.float64)  # as typed: 1e-44, not its float32 9.8e-45
-        where = f" at index ({first},)" if given.ndim else ""
-        raise ValueError(f"{name}: expected {expected}, got {float(given.flat[first if given.ndim else 0]):.9g}{where}")
+        typed = np.broadcast_to(np.asarray(value, dtype=np.float64), arr.shape)  # 1e-44, not its float32 9.8e-45
+        where = f" at index ({first},)" if np.ndim(value) else ""
+        raise ValueError(f"{name}: expected {expected}, got {float(typed[first]):.9g}{where}")
     return arr
 
 

@@ -116,8 +116,8 @@ def run_scene(scene: str = "corridor", agents: int | None = None, *, steps: int 
     ``steps`` steps of :data:`DT` seconds have passed.
 
     agents: how many agents (None: the demo's number for the scene); steps: None for
-    the scene's own, enough for every agent; arrive_radius: metres from its target that count as arrived;
-    watch: the agent whose maps are kept for plotting.
+    the scene's own, enough for every agent; arrive_radius: metres from its target that
+    count as arrived; watch: the agent whose maps are kept for plotting.
     """
     geometry, pipeline, parameters = scene_setup(scene, agents, slots=slots, seed=seed)
     steps = check.count("steps", _recipe(scene).steps if steps is None else steps, minimum=1)
