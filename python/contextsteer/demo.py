@@ -188,7 +188,10 @@ def draw_run(run: SceneRun):
     polar = fig.add_subplot(grid[0, 1], projection="polar")
     plot_context_maps({"interest": snap.interest, "danger": snap.danger, "final": snap.final}, polar,
                       direction=snap.direction, strength=snap.strength)
-    polar.set_title(f"agent {snap.agent} at step {snap.step} ({run.slots} slots)", fontsize="small")
+    # Padded past the 90-degree label, the legend under the plot: the layout then keeps
+    # both clear of the circle and inside the figure.
+    polar.set_title(f"agent {snap.agent} at step {snap.step} ({run.slots} slots)", fontsize="small", pad=16)
+    polar.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize="small")
     return fig
 
 

@@ -57,6 +57,26 @@ def test_corridor_run_arrivals_are_consistent_with_trajectories():
     assert run.snapshot.danger.shape == (16,)
 
 
+
+@pytest.mark.parametrize("scene", ["corridor", "circle"])   # the widest scene and a square one
+def test_the_demo_figure_keeps_its_titles_and_legend_inside_and_clear_of_the_maps(scene):
+    from contextsteer.demo import draw_run
+
+    fig = draw_run(run_scene(scene, 4, steps=20, seed=0))
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        page = fig.bbox
+        scene_ax, polar = fig.axes
+        title, legend = polar.title.get_window_extent(renderer), polar.get_legend().get_window_extent(renderer)
+        for box in (title, legend, scene_ax.title.get_window_extent(renderer)):
+            assert page.x0 <= box.x0 and box.x1 <= page.x1 and page.y0 <= box.y0 and box.y1 <= page.y1
+        angle_labels = [label.get_window_extent(renderer) for label in polar.xaxis.get_ticklabels()]
+        assert not any(title.overlaps(label) or legend.overlaps(label) for label in angle_labels)
+        assert not legend.overlaps(polar.get_window_extent(renderer))   # the circle itself
+    finally:
+        plt.close(fig)
+
 @pytest.mark.parametrize(("scene", "at_least"), [("swap", 100), ("circle", 16), ("crossing", 40), ("bottleneck", 48)])
 def test_the_demo_steers_each_crowd_scene_home(scene, at_least):
     # Each crowd with the demo's pipeline for it: sideways interest and keeping right get
