@@ -1,8 +1,9 @@
-"""How objects print: as the call that built them (``Chase(targets=[[20, 0]], sideways=0.5)``),
-or by counted nouns (``3 walls``)."""
+"""How objects print and pickle: as the call that built them (``Chase(targets=[[20, 0]],
+sideways=0.5)``), or by counted nouns (``3 walls``)."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
 import numbers
@@ -11,16 +12,20 @@ import numpy as np
 
 # Arrays of up to this many numbers are written out; larger ones by their shape.
 _ARRAY_SHOWN_WHOLE = 8
+# Arguments kept as copies for pickling: those a caller may change in place afterwards.
+_COPIED = (list, tuple, dict, np.ndarray)
 
 
 class ShowsArguments:
-    """Base of the classes whose repr is the call that built them.
+    """Base of the classes whose repr is the call that built them, and which pickle (and
+    deep-copy) as that call: loading one builds it again, with the settings it has now.
 
     The arguments given to the outermost ``__init__`` (a user's subclass's, not those it
     passes on to ``super().__init__``) are written down as they came, positional or by
     name; those left out (at their defaults) are not shown. A parameter that can be set
-    afterwards (a property with a setter, or one named in ``_shown_as_now``) is shown as
-    it is now.
+    afterwards (a property with a setter, or one named in ``_shown_as_now``) is shown and
+    pickled as it is now. The others are kept as copies (lists and arrays): changing the
+    array given afterwards changes neither the object nor its pickle.
     """
 
     _shown_as_now: tuple[str, ...] = ()
@@ -35,26 +40,39 @@ class ShowsArguments:
 
         @functools.wraps(init)
         def init_keeping_arguments(self, *args, **kwargs):
-            outermost = "_arguments_shown" not in self.__dict__
+            outermost = "_arguments_given" not in self.__dict__
             if outermost:
-                self._arguments_shown = []
+                self._arguments_given = []
             init(self, *args, **kwargs)
             if outermost:
                 given = [(positional_names[i] if i < len(positional_names) else None, False, value)
                          for i, value in enumerate(args)]
                 given += [(name, True, value) for name, value in kwargs.items()]
-                # Written now rather than kept: an array given may be changed or grow large afterwards.
-                self._arguments_shown = [(name, keyword, None if self._is_shown_as_now(name) else show(value))
-                                         for name, keyword, value in given]
+                # (name or None, given by keyword, text or None when shown as now, value kept),
+                # written and copied now: an array given may be changed afterwards.
+                self._arguments_given = [
+                    (name, keyword, None, None) if self._is_shown_as_now(name) else
+                    (name, keyword, show(value), copy.deepcopy(value) if isinstance(value, _COPIED) else value)
+                    for name, keyword, value in given]
 
         cls.__init__ = init_keeping_arguments
 
     def __repr__(self) -> str:
         parts = []
-        for name, keyword, text in getattr(self, "_arguments_shown", []):
+        for name, keyword, text, _ in getattr(self, "_arguments_given", []):
             text = show(getattr(self, name)) if text is None else text
             parts.append(f"{name}={text}" if keyword else text)
         return f"{type(self).__name__}({', '.join(parts)})"
+
+    def __reduce__(self):
+        args, kwargs = [], {}
+        for name, keyword, text, value in self._arguments_given:
+            value = getattr(self, name) if text is None else value
+            if keyword:
+                kwargs[name] = value
+            else:
+                args.append(value)
+        return functools.partial(type(self), **kwargs), tuple(args)
 
     def _is_shown_as_now(self, name) -> bool:
         attribute = getattr(type(self), name, None) if name else None

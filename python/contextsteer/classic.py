@@ -19,9 +19,10 @@ from collections.abc import Sequence
 
 from . import _core
 from . import _validation as check
+from ._arguments import ShowsArguments
 
 
-class ClassicBehavior:
+class ClassicBehavior(ShowsArguments):
     """A classic steering behaviour; build it with the functions of this module."""
 
     def __init__(self, kind: str, *, target=None, weight: float = 1.0, priority: int = 0,
@@ -113,7 +114,7 @@ def LookWhereYouGo(*, time_to_target: float = 0.1, align_tolerance: float = 0.01
                            weight=weight, priority=priority)
 
 
-class Steering:
+class Steering(ShowsArguments):
     """Classic behaviours and their combiner, for agents of a :class:`~contextsteer.World`.
 
     behaviors: the behaviours; combiner: ``"blend"`` or ``"priority"``; epsilon: the
@@ -126,6 +127,9 @@ class Steering:
     turn rate each turn would overshoot the last). An agent turns by at most half a turn
     per substep, whatever its ``max_turn_rate``.
     """
+
+    # The behaviours as held: the argument may have been a generator.
+    _shown_as_now = ("behaviors",)
 
     def __init__(self, behaviors: Sequence[ClassicBehavior], *, combiner: str = "blend",
                  epsilon: float = 1e-3):

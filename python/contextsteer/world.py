@@ -214,6 +214,12 @@ class World:
     def __deepcopy__(self, memo) -> World:
         return self.copy()
 
+    def __reduce__(self):
+        # Said plainly, instead of pickle's complaint about a C++ object it cannot reach.
+        raise TypeError("World: a world cannot be pickled; pickle what builds it (its pipelines, behaviours, "
+                        "fields and scene all pickle) and build it where it runs, as cs.sweep's make_world "
+                        "does, or keep a checkpoint in this process with world.copy()")
+
     # --- steering -----------------------------------------------------------------
     @property
     def steerings(self) -> tuple:

@@ -95,6 +95,39 @@ py::array_t<Real> at_points(const RealArray& points, At&& at) {
   return out;
 }
 
+// What a pickled field holds: a format number, then what NavigationField::from_cells
+// takes. Saved as built, so that loading one is a copy, not a new build.
+constexpr int kPickleFormat = 1;
+
+template <class T>
+py::array_t<T> copy_of(const std::vector<T>& values) {
+  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
+}
+
+py::tuple field_state(const NavigationField& f) {
+  return py::make_tuple(kPickleFormat, f.origin().x, f.origin().y, f.cell(), f.clearance(), f.columns(), f.rows(),
+                        points_to_array(f.goals()), rectangles_to_array(f.goal_areas()), copy_of(f.distances()),
+                        copy_of(f.directions()), copy_of(f.blocked()));
+}
+
+FieldPtr field_from_state(const py::tuple& state) {
+  if (state.size() != 12 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != kPickleFormat) {
+    throw std::invalid_argument("NavigationField: expected the state of a pickled field, 12 items of format " +
+                                std::to_string(kPickleFormat) + ", got " + std::to_string(state.size()) + " items" +
+                                (state.size() ? " of format " + py::repr(state[0]).cast<std::string>() : ""));
+  }
+  using Bytes = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
+  const RealArray distances = state[9].cast<RealArray>(), directions = state[10].cast<RealArray>();
+  const Bytes blocked = state[11].cast<Bytes>();
+  return std::make_shared<NavigationField>(NavigationField::from_cells(
+      {state[1].cast<Real>(), state[2].cast<Real>()}, state[3].cast<Real>(), state[4].cast<Real>(),
+      state[5].cast<int>(), state[6].cast<int>(), points_from(state[7].cast<RealArray>(), "goals"),
+      rectangles_from(state[8].cast<RealArray>(), "goal_areas"),
+      std::vector<Real>(distances.data(), distances.data() + distances.size()),
+      std::vector<Real>(directions.data(), directions.data() + directions.size()),
+      std::vector<std::uint8_t>(blocked.data(), blocked.data() + blocked.size())));
+}
+
 }  // namespace
 
 void bind_navigation_field(py::module_& m) {
@@ -141,7 +174,8 @@ void bind_navigation_field(py::module_& m) {
           [](const NavigationField& f, const RealArray& points) {
             return at_points<1>(points, [&](Vec2 p, Real* out) { out[0] = f.distance_at(p); });
           },
-          py::arg("points"));
+          py::arg("points"))
+      .def(py::pickle(&field_state, &field_from_state), py::arg("state"));
 }
 
 // Registered after World, so that the signature names World's Python type.

@@ -105,6 +105,73 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   }
   march(cost);
   point_downhill();
+  std::vector<Real>().swap(way_out_);  // the directions hold what it was for
+}
+
+NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearance, int columns, int rows,
+                                            std::vector<Vec2> goals, std::vector<Bounds> goal_areas,
+                                            std::vector<Real> distances, std::vector<Real> directions,
+                                            std::vector<std::uint8_t> blocked) {
+  require_positive(cell, "cell", "a size", " in metres");
+  require_nonnegative(clearance, "clearance", "a distance", " in metres");
+  if (columns < 1 || rows < 1 || std::int64_t(columns) * rows > kMaxCells) {
+    throw std::invalid_argument("columns, rows: expected at least one cell each and at most " +
+                                std::to_string(kMaxCells) + " cells, got " + std::to_string(columns) + " x " +
+                                std::to_string(rows));
+  }
+  // The far corner too, in double: a grid that reaches past the bound cannot be read.
+  const double far_x = double(origin.x) + double(columns) * cell, far_y = double(origin.y) + double(rows) * cell;
+  if (!within_bound(origin) || !(std::abs(far_x) <= kMaxMagnitude) || !(std::abs(far_y) <= kMaxMagnitude)) {
+    throw std::invalid_argument("origin: expected a grid within -1e9 to 1e9, got one from " +
+                                format_reals({origin.x, origin.y}) + " to " + format_reals({Real(far_x), Real(far_y)}));
+  }
+  const std::size_t cells = static_cast<std::size_t>(columns) * rows;
+  auto require_size = [&](std::size_t size, std::size_t expected, const char* argument) {
+    if (size != expected) {
+      throw std::invalid_argument(std::string(argument) + ": expected " + std::to_string(expected) + " values for " +
+                                  std::to_string(columns) + " x " + std::to_string(rows) + " cells, got " +
+                                  std::to_string(size));
+    }
+  };
+  require_size(distances.size(), cells, "distances");
+  require_size(directions.size(), 2 * cells, "directions");
+  require_size(blocked.size(), cells, "blocked");
+  for (const Vec2 g : goals) {
+    if (!within_bound(g)) throw std::invalid_argument("goals: expected points within -1e9 to 1e9");
+  }
+  for (const Bounds& b : goal_areas) {
+    if (!within_bound(b.min) || !within_bound(b.max)) {
+      throw std::invalid_argument("goal_areas: expected rectangles within -1e9 to 1e9");
+    }
+  }
+  for (std::size_t i = 0; i < cells; ++i) {
+    if (!(distances[i] >= 0)) {
+      throw std::invalid_argument("distances: expected values >= 0 (inf where no goal is reached), got " +
+                                  format_real(distances[i]) + " at cell " + std::to_string(i));
+    }
+    if (blocked[i] > 1) {
+      throw std::invalid_argument("blocked: expected 0 or 1, got " + std::to_string(blocked[i]) + " at cell " +
+                                  std::to_string(i));
+    }
+  }
+  for (std::size_t i = 0; i < 2 * cells; ++i) {
+    if (!(std::abs(directions[i]) <= 1)) {
+      throw std::invalid_argument("directions: expected components within [-1, 1], got " + format_real(directions[i]) +
+                                  " at cell " + std::to_string(i / 2));
+    }
+  }
+  NavigationField field;
+  field.origin_ = origin;
+  field.cell_ = cell;
+  field.clearance_ = clearance;
+  field.columns_ = columns;
+  field.rows_ = rows;
+  field.goals_ = std::move(goals);
+  field.goal_areas_ = std::move(goal_areas);
+  field.distances_ = std::move(distances);
+  field.directions_ = std::move(directions);
+  field.blocked_ = std::move(blocked);
+  return field;
 }
 
 std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {

@@ -45,6 +45,19 @@ class NavigationField {
   NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell, Real clearance,
                   const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas = {});
 
+  // A field built before, from what its accessors give (to save one and load it again,
+  // without building it anew): `columns` x `rows` cells of side `cell` from `origin`, the
+  // clearance and goals it was built with, and per cell its distance (columns * rows),
+  // direction (2 * columns * rows) and blocked flag. Throws std::invalid_argument, naming
+  // the argument, for what no build gives: sizes that disagree with columns x rows, more
+  // than kMaxCells cells, a grid or goal beyond the ±1e9 bound, a cell not > 0, a negative
+  // clearance, a distance that is NaN or negative, a direction component that is not
+  // within [-1, 1], a blocked flag other than 0 or 1.
+  static NavigationField from_cells(Vec2 origin, Real cell, Real clearance, int columns, int rows,
+                                    std::vector<Vec2> goals, std::vector<Bounds> goal_areas,
+                                    std::vector<Real> distances, std::vector<Real> directions,
+                                    std::vector<std::uint8_t> blocked);
+
   static constexpr std::int64_t kMaxCells = 1 << 24;
   static constexpr std::int64_t kMaxPathPoints = 1 << 20;
   // How much dearer a metre is next to an obstacle than in the open, less 1: the cost
@@ -86,6 +99,7 @@ class NavigationField {
   std::vector<Vec2> path_from(Vec2 start, Real step, Real max_length) const;
 
  private:
+  NavigationField() = default;  // for from_cells
   std::size_t index(int column, int row) const { return static_cast<std::size_t>(row) * columns_ + column; }
   // The column and row of the cell holding p, a point of the area.
   int column_of(Vec2 p) const { return std::min(columns_ - 1, static_cast<int>((p.x - origin_.x) / cell_)); }
@@ -115,8 +129,8 @@ class NavigationField {
   void for_each_corner(Vec2 p, Visit&& visit) const;
 
   Vec2 origin_;
-  Real cell_;
-  Real clearance_;
+  Real cell_ = 0;
+  Real clearance_ = 0;
   int columns_ = 0;
   int rows_ = 0;
   std::vector<Vec2> goals_;
@@ -125,7 +139,8 @@ class NavigationField {
   std::vector<Real> directions_;
   std::vector<std::uint8_t> blocked_;
   // Per blocked cell, metres out of the blocked margin to the nearest reached free cell
-  // (0 at those, kInfinity elsewhere): what blocked cells' directions descend.
+  // (0 at those, kInfinity elsewhere): what blocked cells' directions descend. Needed
+  // while building only, and released then.
   std::vector<Real> way_out_;
 };
 

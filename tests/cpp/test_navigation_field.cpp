@@ -219,6 +219,49 @@ TEST(NavigationField, RejectsBadArguments) {
   EXPECT_NO_THROW(NavigationField(circle, 2, kSquare, 0.5f, 0, {{5, 5}}));  // not on a sensed layer
 }
 
+TEST(NavigationField, FromItsCellsItReadsAsTheFieldItWasBuiltAs) {
+  Obstacles walls;
+  walls.add_segment({{10, 4}, {10, 20}});
+  const NavigationField built(walls, kAllLayers, kSquare, 0.5f, 0.3f, {{15, 10}}, {{{1, 1}, {2, 2}}});
+  auto from = [&](const std::vector<Real>& distances, const std::vector<Real>& directions,
+                  const std::vector<std::uint8_t>& blocked, Real cell = 0.5f, int columns = -1) {
+    return NavigationField::from_cells(built.origin(), cell, built.clearance(), columns < 0 ? built.columns() : columns,
+                                       built.rows(), built.goals(), built.goal_areas(), distances, directions, blocked);
+  };
+  const NavigationField loaded = from(built.distances(), built.directions(), built.blocked());
+  EXPECT_EQ(loaded.columns(), built.columns());
+  EXPECT_EQ(loaded.cell(), built.cell());
+  EXPECT_EQ(loaded.goal_areas().size(), 1u);
+  auto same = [](Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; };
+  for (const Vec2 p : {Vec2{5, 10}, Vec2{9, 12}, Vec2{10, 10}, Vec2{-3, 25}, Vec2{1.5f, 1.5f}}) {
+    EXPECT_TRUE(same(loaded.direction_at(p), built.direction_at(p)));
+    EXPECT_EQ(loaded.distance_at(p), built.distance_at(p));
+  }
+  const std::vector<Vec2> path = built.path_from({5, 10}, 0.25f, 100), again = loaded.path_from({5, 10}, 0.25f, 100);
+  ASSERT_EQ(again.size(), path.size());
+  ASSERT_GT(path.size(), 30u);  // to the goal area, ~8.5 m away in 0.25 m steps
+  for (std::size_t i = 0; i < path.size(); ++i) EXPECT_TRUE(same(again[i], path[i]));
+
+  // What no build gives is refused.
+  std::vector<Real> distances = built.distances(), directions = built.directions();
+  std::vector<std::uint8_t> blocked = built.blocked();
+  EXPECT_THROW(from({1, 2}, directions, blocked), std::invalid_argument);  // sizes
+  EXPECT_THROW(from(distances, directions, blocked, 0.5f, built.columns() + 1), std::invalid_argument);
+  EXPECT_THROW(from(distances, directions, blocked, 0), std::invalid_argument);
+  EXPECT_THROW(from(distances, directions, blocked, 1e9f), std::invalid_argument);  // past the bound
+  distances[7] = std::nanf("");
+  EXPECT_THROW(from(distances, directions, blocked), std::invalid_argument);
+  distances[7] = -1;
+  EXPECT_THROW(from(distances, directions, blocked), std::invalid_argument);
+  distances[7] = kInfinity;  // a cell no goal reaches: allowed
+  EXPECT_NO_THROW(from(distances, directions, blocked));
+  directions[3] = 1.5f;
+  EXPECT_THROW(from(distances, directions, blocked), std::invalid_argument);
+  directions[3] = 0;
+  blocked[2] = 2;
+  EXPECT_THROW(from(distances, directions, blocked), std::invalid_argument);
+}
+
 TEST(FollowField, InterestAlongTheFieldArrivingAtTheGoal) {
   Obstacles walls;
   walls.add_segment({{10, 4}, {10, 20}});

@@ -1,0 +1,154 @@
+"""Pickling: behaviours, pipelines, classic steerings, fields and tracks travel to other
+processes (sweeps on process pools, Dask) and steer there exactly as here."""
+
+import copy
+import functools
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+from contextsteer import _core, classic
+
+PILLARS = [[6.0, 1.0, 1.0], [10.0, -2.0, 1.5]]
+WALL = [[0.0, -6.0, 20.0, -6.0]]
+
+
+def round_trip(value):
+    return pickle.loads(pickle.dumps(value))
+
+
+def toward_plus_x(batch, interest, danger):
+    """A Python behaviour at the top of a module: pickled by reference."""
+    interest[:] = np.maximum(batch.slot_directions @ [1.0, 0.0], 0)
+
+
+def field():
+    return cs.NavigationField([18.0, 0.0], area=(-4, -8, 22, 8), cell=0.5, clearance=0.3, circles=PILLARS,
+                              segments=WALL)
+
+
+def context_pipelines():
+    """Pipelines that hold every context behaviour between them, with settings off their defaults."""
+    return [
+        cs.Pipeline([cs.Chase([[18.0, 0.0]], sideways=0.4), cs.Avoid(PILLARS, agents=True, keep_right=0.2),
+                     cs.Rays(length=4.0, mode="binary"), cs.Flee([[0.0, 0.0]], radius=3.0, weight=0.5),
+                     cs.Separation(radius=2.0), cs.Alignment(radius=3.0), cs.Cohesion(radius=3.0, weight=0.2)],
+                    slots=24, select="blend", blur_danger=1.0, smooth=0.3, hysteresis=0.2),
+        cs.Pipeline([cs.FollowField(field(), sideways=0.5), cs.Forward(weight=0.1), cs.Wander(seed=3, weight=0.3),
+                     cs.TimeToCollision(radius=6.0), cs.Arrive(slowing_radius=2.0), cs.Leave([[0.0, 0.0]]),
+                     cs.Pursue(max_prediction=0.5), cs.Evade(radius=1.0, weight=0.2)], slots=16),
+        cs.Pipeline([cs.FollowPath([[0, 0], [8, 4], [16, -3], [18, 0]], lookahead=1.5),
+                     cs.PythonBehavior(toward_plus_x, memory=1, weight=0.3), cs.Avoid(agents=True)],
+                    slots=12, danger_mode="threshold", select="parabolic"),
+    ]
+
+
+def steered(steering, steps=40):
+    """Positions, headings and final maps of 30 agents after `steps` steps of `steering`."""
+    starts = np.random.default_rng(5).uniform([-2, -4], [3, 4], (30, 2))
+    world = cs.World(steering, starts, targets=np.tile([18.0, 0.0], (30, 1)), target_ids=np.roll(np.arange(30), 1),
+                     circles=PILLARS, segments=WALL, max_speed=2.0, max_acceleration=4.0, max_turn_rate=4.0,
+                     radius=0.3)
+    world.run(steps, 0.05)
+    final = world.final.copy() if isinstance(steering, cs.Pipeline) else None
+    return world.positions.copy(), world.heading.copy(), final
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_a_pickled_pipeline_prints_and_steers_exactly_as_the_original(index):
+    pipeline = context_pipelines()[index]
+    loaded = round_trip(pipeline)
+    assert loaded is not pipeline and repr(loaded) == repr(pipeline)
+    assert [type(b) for b in loaded.behaviors] == [type(b) for b in pipeline.behaviors]
+    here, there = steered(pipeline), steered(loaded)
+    for a, b in zip(here, there):
+        np.testing.assert_array_equal(a, b)
+    assert np.abs(here[0] - steered(context_pipelines()[(index + 1) % 3])[0]).max() > 0.1  # the test can tell
+
+
+def test_a_deep_copy_is_a_new_pipeline_that_steers_alike():
+    pipeline = context_pipelines()[0]
+    twin = copy.deepcopy(pipeline)
+    assert twin.behaviors[0] is not pipeline.behaviors[0] and repr(twin) == repr(pipeline)
+    np.testing.assert_array_equal(steered(twin)[0], steered(pipeline)[0])
+
+
+def test_a_classic_steering_pickles_with_its_targets_weights_and_priorities():
+    steering = classic.Steering([classic.Arrive([18.0, 0.0], slowing_radius=4.0, priority=1),
+                                 classic.Evade(max_prediction=0.5, weight=0.4), classic.Face(time_to_target=0.2),
+                                 classic.LookWhereYouGo(weight=0.5)], combiner="priority", epsilon=0.01)
+    loaded = round_trip(steering)
+    assert repr(loaded) == repr(steering) and "priority=1" in repr(loaded)
+    for a, b in zip(steered(steering), steered(loaded)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_what_was_changed_after_building_is_pickled_as_it_is_now():
+    points = np.array([[5.0, 5.0]])
+    chase = cs.Chase(points)
+    points[0] = [-5.0, -5.0]              # the caller's array changes, the behaviour does not
+    assert round_trip(chase).targets.tolist() == [[5.0, 5.0]]
+    chase.targets = [[1.0, 2.0], [3.0, 4.0]]   # a setting with a setter: as it is now
+    assert round_trip(chase).targets.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_a_field_pickles_as_built_and_stays_shared_by_those_that_follow_it():
+    built = field()
+    loaded = round_trip(built)
+    for name in ("distances", "directions", "blocked", "goals", "goal_areas"):
+        np.testing.assert_array_equal(getattr(loaded, name), getattr(built, name), err_msg=name)
+    points = np.random.default_rng(1).uniform([-4, -8], [22, 8], (500, 2))
+    np.testing.assert_array_equal(loaded.direction_at(points), built.direction_at(points))
+    np.testing.assert_array_equal(loaded.path_from([0.0, 0.0]), built.path_from([0.0, 0.0]))
+    assert repr(loaded) == repr(built)
+    # Two behaviours on one field: one field after loading too.
+    first, second = round_trip([cs.FollowField(built), cs.FollowField(built, weight=0.5)])
+    assert first.field is second.field
+
+
+def test_a_field_a_world_built_pickles_too():
+    world = cs.World(cs.Pipeline([cs.Chase()]), [[0.0, 0.0]], circles=PILLARS, bounds=(-4, -8, 22, 8))
+    built = world.navigation_field([18.0, 0.0], clearance=0.3, cell=0.5)
+    loaded = round_trip(built)
+    np.testing.assert_array_equal(loaded.distances, built.distances)
+    np.testing.assert_array_equal(loaded.directions, built.directions)
+
+
+def test_a_field_state_that_no_build_gives_is_refused_by_name():
+    state = list(field()._core.__getstate__())
+    empty = _core.NavigationField.__new__(_core.NavigationField)
+    with pytest.raises(ValueError, match="distances: expected .* values for .* cells, got 3"):
+        empty.__setstate__(tuple(state[:9] + [np.zeros(3, np.float32)] + state[10:]))
+    with pytest.raises(ValueError, match="distances: expected values >= 0 .* got nan at cell 4"):
+        distances = state[9].copy()
+        distances[4] = np.nan
+        empty.__setstate__(tuple(state[:9] + [distances] + state[10:]))
+    with pytest.raises(ValueError, match="expected the state of a pickled field, 12 items of format 1, got 3 items"):
+        empty.__setstate__((1, 2, 3))
+    with pytest.raises(ValueError, match="of format 7"):
+        empty.__setstate__(tuple([7] + state[1:]))
+
+
+def test_a_world_says_it_cannot_be_pickled_and_what_to_do_instead():
+    world = cs.World(context_pipelines()[0], [[0.0, 0.0]])
+    with pytest.raises(TypeError, match="World: a world cannot be pickled.*world.copy()"):
+        pickle.dumps(world)
+
+
+def crossing(pipeline, seed):
+    """A world of `pipeline` (pickled to reach a worker process) for a sweep."""
+    starts = np.random.default_rng(seed).uniform(-8, 8, (20, 2))
+    return cs.World(pipeline, starts, targets=-starts, max_speed=1.5, max_acceleration=3.0, radius=0.4)
+
+
+def test_a_sweep_on_processes_takes_a_pipeline_built_here():
+    pipeline = cs.Pipeline([cs.Arrive(sideways=0.5), cs.Avoid(agents=True, max_distance=2.0, keep_right=0.3)])
+    make = functools.partial(crossing, pipeline)
+    here = cs.sweep(make, {"seed": [0, 1]}, steps=40, dt=0.1)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        there = cs.sweep(make, {"seed": [0, 1]}, steps=40, dt=0.1, executor=pool)
+    assert here.drop(columns="seconds").equals(there.drop(columns="seconds"))
