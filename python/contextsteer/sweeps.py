@@ -82,8 +82,8 @@ def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1
         behaviours, which hold the GIL) or a Dask ``Client.get_executor()`` (a cluster).
         make_world and measure then travel to the workers: with a process pool they must
         be picklable, i.e. defined at the top of a module; ``functools.partial(build,
-        pipeline)`` carries a pipeline built here (pipelines, behaviours, fields and
-        tracks pickle, worlds do not). The sweep does not shut it down.
+        pipeline)`` carries a pipeline built here (pipelines, behaviours, fields,
+        tracks and worlds pickle). The sweep does not shut it down.
     progress: show a tqdm progress bar over the runs.
 
     Returns a DataFrame whose rows follow the order of the runs, whatever runs them: the

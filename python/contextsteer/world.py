@@ -39,6 +39,35 @@ def _map_view(name: str, doc: str) -> property:
     return property(get, doc=doc)
 
 
+def _runs(layers: np.ndarray):
+    """``(begin, end, layer)`` for each run of equal values in ``layers``."""
+    starts = [0, *(np.flatnonzero(np.diff(layers)) + 1).tolist(), len(layers)]
+    return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
+
+
+def _loaded_world(cls, steerings, obstacles, state, threads, attributes):
+    """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
+    obstacles on their layers in theirs, then its agents, ids, time and steps."""
+    world = object.__new__(cls)
+    world.__dict__.update(attributes)
+    world._steerings = list(steerings)
+    world._core = _core.World(steerings[0]._core)
+    for steering in steerings[1:]:
+        world._core.add_steering(steering._core)
+    circles, circle_layers, segments, segment_layers, polygons, polygon_layers, bounds = obstacles
+    for begin, end, layer in _runs(circle_layers):
+        world._core.add_circles(circles[begin:end], layer)
+    for begin, end, layer in _runs(segment_layers):
+        world._core.add_segments(segments[begin:end], layer)
+    for polygon, layer in zip(polygons, polygon_layers):
+        world._core.add_polygon(polygon, int(layer))
+    if bounds is not None:
+        world._core.set_bounds(np.asarray(bounds, np.float32))
+    world._core.threads = threads
+    world._core.restore_state(state)
+    return world
+
+
 class World:
     """Agents, obstacles, a neighbour grid and a step that runs in C++ for all agents.
 
@@ -201,7 +230,7 @@ class World:
         shared: they never change (a :class:`PythonBehavior` that keeps state in its own
         attributes shares it too; what it keeps in ``memory=`` is copied). Stepped alike,
         the two worlds give the same results to the bit. ``copy.copy`` and
-        ``copy.deepcopy`` do the same.
+        ``copy.deepcopy`` do the same; ``pickle`` saves the same state, with the steerings.
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)  # a subclass's own attributes too (shallow)
@@ -215,10 +244,15 @@ class World:
         return self.copy()
 
     def __reduce__(self):
-        # Said plainly, instead of pickle's complaint about a C++ object it cannot reach.
-        raise TypeError("World: a world cannot be pickled; pickle what builds it (its pipelines, behaviours, "
-                        "fields and scene all pickle) and build it where it runs, as cs.sweep's make_world "
-                        "does, or keep a checkpoint in this process with world.copy()")
+        """A world pickles whole, as :meth:`copy` copies it (its steerings pickled with it):
+        loaded, and stepped alike, it gives the same results to the bit. To save a run and
+        go on with it later, or to send a world to another process."""
+        circle_layers, segment_layers, polygon_layers = self._core.obstacle_layers
+        obstacles = (self.circles, circle_layers, self.segments, segment_layers, self.polygons, polygon_layers,
+                     self.bounds)
+        attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
+        return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
+                               attributes)
 
     # --- steering -----------------------------------------------------------------
     @property

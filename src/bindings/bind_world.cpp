@@ -147,6 +147,45 @@ py::array_t<Real> segments_array(const std::vector<Segment>& segments) {
   return out;
 }
 
+template <class T>
+py::array_t<T> array_of(const std::vector<T>& values) {
+  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
+}
+
+// A world's state as Python values, for pickling (World::state): a format number, the
+// agent count, each column's bytes, index_of_id, next_id, steps, time and keep_maps.
+constexpr int kStateFormat = 1;
+
+py::tuple saved_state(const World& w) {
+  World::State saved = w.state();
+  py::list columns;
+  for (const auto& bytes : saved.columns) {
+    columns.append(py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  }
+  return py::make_tuple(kStateFormat, saved.agents, columns, array_of(saved.index_of_id), saved.next_id, saved.steps,
+                        saved.time, saved.keep_maps);
+}
+
+void restore_state(World& w, const py::tuple& state) {
+  if (state.size() != 8 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != kStateFormat) {
+    throw std::invalid_argument("state: expected the state of a pickled world, 8 items of format " +
+                                std::to_string(kStateFormat) + ", got " + std::to_string(state.size()) + " items");
+  }
+  World::State saved;
+  saved.agents = state[1].cast<int>();
+  for (const py::handle column : state[2].cast<py::list>()) {
+    const std::string bytes = column.cast<py::bytes>();
+    saved.columns.emplace_back(bytes.begin(), bytes.end());
+  }
+  const auto rows = state[3].cast<py::array_t<int, py::array::c_style | py::array::forcecast>>();
+  saved.index_of_id.assign(rows.data(), rows.data() + rows.size());
+  saved.next_id = state[4].cast<std::int64_t>();
+  saved.steps = state[5].cast<long long>();
+  saved.time = state[6].cast<double>();
+  saved.keep_maps = state[7].cast<bool>();
+  w.restore(std::move(saved));
+}
+
 }  // namespace
 
 void bind_world(py::module_& m) {
@@ -180,6 +219,14 @@ void bind_world(py::module_& m) {
           py::arg("ids"))
       .def("reset", &World::reset)
       .def("copy", &World::copy)
+      .def("saved_state", &saved_state)
+      .def("restore_state", &restore_state, py::arg("state"))
+      .def_property_readonly("obstacle_layers",
+                             [](const World& w) {
+                               const Obstacles& o = w.obstacles();
+                               return py::make_tuple(array_of(o.circle_layers()), array_of(o.segment_layers()),
+                                                     array_of(o.polygon_layers()));
+                             })
       .def_property("threads", &World::threads, &World::set_threads)
       .def_property("keep_maps", &World::keep_maps, &World::set_keep_maps)
       // Safe to release: the caller keeps the world alive, and a call from another thread

@@ -69,14 +69,14 @@ struct AgentStore {
   // first written.
   Column<Real> memory{0, std::numeric_limits<Real>::quiet_NaN()};
 
-  // Calls f(column) for every column.
+  // Calls f(column) for every column, always in this order.
   template <class F>
   void visit(F&& f) {
-    f(position), f(velocity), f(heading), f(angular_velocity), f(radius), f(max_speed), f(max_acceleration);
-    f(max_turn_rate), f(mass), f(max_force), f(target), f(target_id), f(layer), f(sense_mask), f(controller), f(id);
-    f(spawn_position), f(spawn_velocity), f(spawn_heading), f(spawn_angular_velocity), f(spawn_target);
-    f(interest), f(danger), f(final_map), f(direction), f(strength), f(slot), f(blocked), f(penetration), f(overlap);
-    f(memory);
+    visit_columns(*this, f);
+  }
+  template <class F>
+  void visit(F&& f) const {
+    visit_columns(*this, f);
   }
 
   int size = 0;
@@ -89,6 +89,16 @@ struct AgentStore {
   void set_map_width(int slots);
   // Changes the width of the memory column; every value becomes NaN.
   void set_memory_width(int width);
+
+ private:
+  template <class Store, class F>
+  static void visit_columns(Store& s, F& f) {
+    f(s.position), f(s.velocity), f(s.heading), f(s.angular_velocity), f(s.radius), f(s.max_speed);
+    f(s.max_acceleration), f(s.max_turn_rate), f(s.mass), f(s.max_force), f(s.target), f(s.target_id), f(s.layer);
+    f(s.sense_mask), f(s.controller), f(s.id), f(s.spawn_position), f(s.spawn_velocity), f(s.spawn_heading);
+    f(s.spawn_angular_velocity), f(s.spawn_target), f(s.interest), f(s.danger), f(s.final_map), f(s.direction);
+    f(s.strength), f(s.slot), f(s.blocked), f(s.penetration), f(s.overlap), f(s.memory);
+  }
 };
 
 }  // namespace contextsteer

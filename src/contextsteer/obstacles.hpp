@@ -41,6 +41,7 @@ class Obstacles {
 
   const std::vector<Circle>& circles() const { return circles_; }
   const std::vector<LayerMask>& circle_layers() const { return circle_layers_; }
+  const std::vector<LayerMask>& segment_layers() const { return segment_layers_; }  // of free_segments()
   // Walls: free segments, polygon edges and bounds sides.
   const std::vector<Segment>& walls() const { return walls_; }
   const std::vector<LayerMask>& wall_layers() const { return wall_layers_; }

@@ -107,6 +107,107 @@ std::unique_ptr<World> World::copy() {
   return twin;
 }
 
+World::State World::state() const {
+  State saved;
+  saved.agents = store_.size;
+  store_.visit([&](const auto& column) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(column.data());
+    saved.columns.emplace_back(bytes, bytes + column.buffer->size() * sizeof(*column.data()));
+  });
+  saved.index_of_id = index_of_id_;
+  saved.next_id = next_id_;
+  saved.steps = steps_;
+  saved.time = time_;
+  saved.keep_maps = keep_maps_;
+  return saved;
+}
+
+void World::restore(State saved) {
+  const BusyFlag::Hold hold(busy_, "restore");
+  const int n = saved.agents;
+  if (n < 0) throw std::invalid_argument("agents: expected a count >= 0, got " + std::to_string(n));
+  // The columns, into buffers of their own, sized by this world's widths.
+  AgentStore next = store_;
+  std::size_t k = 0;
+  next.visit([&](auto& column) {
+    using T = typename std::decay_t<decltype(column)>::value_type;
+    const std::size_t values = static_cast<std::size_t>(column.width) * n;
+    if (k >= saved.columns.size() || saved.columns[k].size() != values * sizeof(T)) {
+      throw std::invalid_argument(
+          "columns: expected column " + std::to_string(k) + " of " + std::to_string(values * sizeof(T)) + " bytes (" +
+          std::to_string(n) + " agents of " + std::to_string(column.width) + " values), got " +
+          (k < saved.columns.size() ? std::to_string(saved.columns[k].size()) + " bytes" : "no such column"));
+    }
+    auto buffer = std::make_shared<ColumnVector<T>>(values);
+    if (values) std::memcpy(buffer->data(), saved.columns[k].data(), values * sizeof(T));
+    column.buffer = std::move(buffer);
+    ++k;
+  });
+  if (k != saved.columns.size()) {
+    throw std::invalid_argument("columns: expected " + std::to_string(k) + " columns, got " +
+                                std::to_string(saved.columns.size()));
+  }
+  next.size = n;
+  // Ids and rows agree both ways: every agent's id maps to its row, and no other id does.
+  const std::int64_t ids = static_cast<std::int64_t>(saved.index_of_id.size());
+  if (saved.next_id != ids) {
+    throw std::invalid_argument("next_id: expected the length of index_of_id, " + std::to_string(ids) + ", got " +
+                                std::to_string(saved.next_id));
+  }
+  const auto rows =
+      std::count_if(saved.index_of_id.begin(), saved.index_of_id.end(), [&](int row) { return row != -1; });
+  if (rows != n) {
+    throw std::invalid_argument("index_of_id: expected " + std::to_string(n) + " ids of current agents, got " +
+                                std::to_string(rows));
+  }
+  for (int a = 0; a < n; ++a) {
+    const std::int64_t id = next.id[a];
+    if (id < 0 || id >= ids || saved.index_of_id[id] != a) {
+      throw std::invalid_argument("ids: expected agent " + std::to_string(a) + "'s id to map to its row, got id " +
+                                  std::to_string(id));
+    }
+    if (next.controller[a] < 0 || next.controller[a] >= steering_count()) {
+      throw std::invalid_argument("steering_index: expected an index from 0 to " +
+                                  std::to_string(steering_count() - 1) + ", got " + std::to_string(next.controller[a]) +
+                                  " for agent " + std::to_string(a));
+    }
+  }
+  if (!(saved.time >= 0 && saved.time <= kMaxMagnitude) || saved.steps < 0) {
+    throw std::invalid_argument("time, steps: expected a time from 0 to 1e9 s and a step count >= 0, got " +
+                                format_real(Real(saved.time)) + " s and " + std::to_string(saved.steps) + " steps");
+  }
+  // The values add_agents would check, and the state a step carries to the next (spawn
+  // state for reset, maps for smoothing, kept values), in the new store.
+  std::swap(store_, next);
+  std::swap(index_of_id_, saved.index_of_id);
+  try {
+    check_agents(0, static_cast<std::size_t>(n));
+    const std::size_t count = static_cast<std::size_t>(n);
+    check_values(store_.spawn_position.data(), 2 * count, 2, "spawn positions", false, false);
+    check_values(store_.spawn_velocity.data(), 2 * count, 2, "spawn velocities", false, false);
+    check_values(store_.spawn_heading.data(), count, 1, "spawn heading", false, false);
+    check_values(store_.spawn_angular_velocity.data(), count, 1, "spawn angular_velocity", false, false);
+    check_values(store_.spawn_target.data(), 2 * count, 2, "spawn targets", false, false);
+    for (const Column<Real>* maps : {&store_.interest, &store_.danger, &store_.final_map}) {
+      check_values(maps->data(), maps->buffer->size(), std::max(1, maps->width), "maps", false, false);
+    }
+    for (const Real kept : *store_.memory.buffer) {
+      if (!std::isnan(kept) && !within_bound(kept)) {
+        throw std::invalid_argument("memory: expected NaN or values within -1e9 to 1e9, got " + format_real(kept));
+      }
+    }
+  } catch (...) {
+    std::swap(store_, next);
+    std::swap(index_of_id_, saved.index_of_id);
+    throw;
+  }
+  next_id_ = saved.next_id;
+  steps_ = saved.steps;
+  time_ = saved.time;
+  keep_maps_ = saved.keep_maps;
+  rebuild_membership();
+}
+
 void World::check_steering(const Steering& s, int replacing) const {
   if (!s.pipeline == !s.classic)
     throw std::invalid_argument("steering: expected a context pipeline or a classic steering");

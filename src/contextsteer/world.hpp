@@ -113,6 +113,26 @@ class World {
   // they never change. Stepped alike, both give the same results to the bit.
   std::unique_ptr<World> copy();
 
+  // What copy() copies besides the steerings, the obstacles and the thread count, as plain
+  // values: to save a world and load it again into one made with the same steerings.
+  struct State {
+    int agents = 0;
+    std::vector<std::vector<unsigned char>> columns;  // each AgentStore column's bytes, in visit() order
+    std::vector<int> index_of_id;                     // id -> row, -1 once removed
+    std::int64_t next_id = 0;
+    long long steps = 0;
+    double time = 0;
+    bool keep_maps = true;
+  };
+  State state() const;
+  // Takes `saved` (from state()) as this world's agents, ids, time and steps; this world
+  // must have the steerings the saved one had (its obstacles and threads are its own).
+  // Throws std::invalid_argument, changing nothing, for what no such world's state() gives:
+  // columns whose sizes disagree with the agent count and this world's slot and memory
+  // widths, ids that disagree with index_of_id, a steering index out of range, a negative
+  // or non-finite time or step count, or agent values add_agents would refuse.
+  void restore(State saved);
+
   Obstacles& obstacles() {
     busy_.check_idle("obstacles");
     return obstacles_;

@@ -53,6 +53,19 @@ std::int64_t add(World& w, std::vector<Real> pos, Real max_speed, Real max_accel
 
 Vec2 position_of(const World& w, std::int64_t id) { return load(w.agents().position.data(), w.index_of(id)); }
 
+// Into a world of a context steering and a classic one: `count` context agents at
+// random places within 10 m of the origin, then two classic ones. Returns the first
+// ones' positions (x0, y0, x1, ...).
+std::vector<Real> add_mixed_crowd(World& w, unsigned seed, int count) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<Real> place(-10, 10);
+  std::vector<Real> pos;
+  for (int i = 0; i < 2 * count; ++i) pos.push_back(place(rng));
+  add(w, pos, 2.0f, 3.0f);
+  add(w, {0, 15, 3, 15}, 2.0f, 3.0f, 1);
+  return pos;
+}
+
 }  // namespace
 
 TEST(World, AgentsReachATargetAroundAnObstacle) {
@@ -135,12 +148,7 @@ TEST(World, ResetRestoresTheSpawnState) {
 TEST(World, ACopyStepsAsTheOriginalAndOwnsItsState) {
   World w(chase_and_avoid({30, 0}, 16, true));
   w.add_steering(classic(ClassicKind::Arrive, {-30, 5}));
-  std::mt19937 rng(4);
-  std::uniform_real_distribution<Real> place(-10, 10);
-  std::vector<Real> pos;
-  for (int i = 0; i < 80; ++i) pos.push_back(place(rng));
-  add(w, pos, 2.0f, 3.0f);
-  add(w, {0, 15, 3, 15}, 2.0f, 3.0f, 1);
+  const std::vector<Real> pos = add_mixed_crowd(w, 4, 40);
   w.obstacles().add_circle({{5, 0}, 1.5f});
   w.set_threads(2);
   for (int i = 0; i < 10; ++i) w.step(0.05f);
@@ -169,6 +177,57 @@ TEST(World, ACopyStepsAsTheOriginalAndOwnsItsState) {
   w.reset();
   EXPECT_EQ(position_of(w, 0).x, pos[0]);
   EXPECT_NE(position_of(*twin, 1).x, pos[2]);  // the twin was not reset
+}
+
+TEST(World, ASavedStateRestoredIntoAWorldOfTheSameSteeringsStepsAlike) {
+  const Steering context = chase_and_avoid({30, 0}, 16, true), arrive = classic(ClassicKind::Arrive, {-30, 5});
+  World w(context);
+  w.add_steering(arrive);
+  const std::vector<Real> pos = add_mixed_crowd(w, 6, 30);
+  for (int i = 0; i < 10; ++i) w.step(0.05f);
+  const std::int64_t gone[] = {4, 31};
+  w.remove_agents(gone, 2);
+  w.step(0.05f);
+
+  World loaded(context);
+  loaded.add_steering(arrive);
+  loaded.restore(w.state());
+  EXPECT_EQ(loaded.agent_count(), 30);
+  EXPECT_EQ(loaded.steps_taken(), 11);
+  EXPECT_EQ(loaded.time(), w.time());
+  EXPECT_THROW(loaded.index_of(4), std::out_of_range);  // still removed
+  EXPECT_EQ(loaded.index_of(5), w.index_of(5));
+  for (int i = 0; i < 20; ++i) w.step(0.05f), loaded.step(0.05f);
+  for (const auto column : {&AgentStore::position, &AgentStore::velocity, &AgentStore::heading, &AgentStore::final_map,
+                            &AgentStore::overlap}) {
+    const Column<Real>&a = w.agents().*column, &b = loaded.agents().*column;
+    ASSERT_EQ(a.buffer->size(), b.buffer->size());
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.buffer->size() * sizeof(Real)), 0);
+  }
+  loaded.reset();
+  EXPECT_EQ(position_of(loaded, 0).x, pos[0]);
+
+  // What no world's state() gives is refused, and the world keeps its own.
+  auto refused = [&](auto&& spoil) {
+    World::State saved = w.state();
+    spoil(saved);
+    EXPECT_THROW(loaded.restore(saved), std::invalid_argument);
+    EXPECT_EQ(loaded.agent_count(), 30);
+    EXPECT_EQ(position_of(loaded, 0).x, pos[0]);
+  };
+  refused([](World::State& s) { s.columns[0].pop_back(); });  // a column's size
+  refused([](World::State& s) { s.columns.pop_back(); });     // a column missing
+  refused([](World::State& s) { s.index_of_id[5] = 3; });     // ids and rows disagree
+  refused([](World::State& s) { s.next_id += 1; });           // next_id and index_of_id disagree
+  refused([](World::State& s) { s.time = -1; });
+  refused([](World::State& s) { s.columns[0][3] = 0xff; });  // a NaN position
+  refused([](World::State& s) {                              // a steering that is not there
+    const std::int32_t third = 2;
+    std::memcpy(s.columns[14].data(), &third, sizeof third);
+  });
+  World other_slots(chase_and_avoid({30, 0}, 8, true));  // maps of another width
+  other_slots.add_steering(arrive);
+  EXPECT_THROW(other_slots.restore(w.state()), std::invalid_argument);
 }
 
 TEST(World, RefusesBadStateAndBadSteps) {

@@ -1,5 +1,5 @@
-"""Pickling: behaviours, pipelines, classic steerings, fields and tracks travel to other
-processes (sweeps on process pools, Dask) and steer there exactly as here."""
+"""Pickling: behaviours, pipelines, classic steerings, fields, tracks and whole worlds
+travel to other processes (sweeps on process pools, Dask) and steer there exactly as here."""
 
 import copy
 import functools
@@ -133,10 +133,69 @@ def test_a_field_state_that_no_build_gives_is_refused_by_name():
         empty.__setstate__(tuple([7] + state[1:]))
 
 
-def test_a_world_says_it_cannot_be_pickled_and_what_to_do_instead():
-    world = cs.World(context_pipelines()[0], [[0.0, 0.0]])
-    with pytest.raises(TypeError, match="World: a world cannot be pickled.*world.copy()"):
-        pickle.dumps(world)
+def busy_world():
+    """Two steerings (one classic), obstacles on two layers, removed agents, kept values
+    (FollowPath's progress, smoothing, hysteresis), 25 steps taken."""
+    rng = np.random.default_rng(2)
+    pipeline = cs.Pipeline([cs.FollowPath([[0, 0], [8, 4], [16, -3]]), cs.Avoid(agents=True, keep_right=0.2),
+                            cs.Chase(sideways=0.3, weight=0.5)], slots=16, smooth=0.4, hysteresis=0.2)
+    world = cs.World(pipeline, rng.uniform(-4, 4, (40, 2)), targets=rng.uniform(10, 20, (40, 2)), circles=PILLARS,
+                     segments=WALL, polygons=[[[12, 3], [14, 3], [13, 5]]], bounds=(-10, -10, 30, 10), max_speed=2.0,
+                     max_acceleration=3.0, layers=rng.integers(1, 4, 40), sense_masks=3, threads=2)
+    world.add_circles([[8.0, 2.0, 0.5]], layer=2)
+    world.add_segments([[2.0, 6.0, 9.0, 6.0]], layer=4)
+    world.add_agents(rng.uniform(-4, 4, (6, 2)), steering=classic.Steering([classic.Seek([20, 0]),
+                                                                            classic.LookWhereYouGo()]))
+    world.run(20, 0.05)
+    world.remove_agents([3, 7, 41])
+    world.run(5, 0.05)
+    return world
+
+
+def test_a_pickled_world_goes_on_exactly_as_the_original():
+    world = busy_world()
+    loaded = round_trip(world)
+    assert repr(loaded) == repr(world) and loaded.threads == 2 and loaded.steps_taken == 25
+    np.testing.assert_array_equal(loaded.ids, world.ids)
+    for name in ("circles", "segments", "bounds"):
+        np.testing.assert_array_equal(getattr(loaded, name), getattr(world, name), err_msg=name)
+    for a, b in zip(loaded._core.obstacle_layers, world._core.obstacle_layers):
+        np.testing.assert_array_equal(a, b)
+    with pytest.raises(IndexError, match="removed"):
+        loaded.index_of([7])
+    here, there = world.run(30, 0.05, record="all"), loaded.run(30, 0.05, record="all")
+    for name in ("positions", "velocities", "headings", "interest", "danger", "final", "slot", "overlap",
+                 "penetration"):
+        np.testing.assert_array_equal(getattr(there, name), getattr(here, name), err_msg=name)
+    assert np.abs(here.positions[-1] - here.positions[0]).max() > 1.0   # they did move
+    # New agents take the same ids, and a reset goes back to the same spawn state.
+    np.testing.assert_array_equal(loaded.add_agents([[0.0, 0.0]]), world.add_agents([[0.0, 0.0]]))
+    world.reset(), loaded.reset()
+    np.testing.assert_array_equal(loaded.positions, world.positions)
+
+
+class TaggedWorld(cs.World):
+    """A subclass with an attribute of its own."""
+
+
+def test_a_world_subclass_keeps_its_class_and_attributes_and_the_state_it_is_checked():
+    world = TaggedWorld(cs.Pipeline([cs.Chase([5.0, 0.0])]), [[0.0, 0.0], [1.0, 1.0]])
+    world.tag = "run 3"
+    loaded = round_trip(world)
+    assert type(loaded) is TaggedWorld and loaded.tag == "run 3"
+    state = list(world._core.saved_state())
+    columns = list(state[2])
+    columns[0] = columns[0][:-1]
+    with pytest.raises(ValueError, match="columns: expected column 0 of 16 bytes .* got 15 bytes"):
+        loaded._core.restore_state(tuple(state[:2] + [columns] + state[3:]))
+    positions = np.frombuffer(state[2][0], np.float32).copy()
+    positions[1] = np.nan
+    columns[0] = positions.tobytes()
+    with pytest.raises(ValueError, match="positions: .*nan"):
+        loaded._core.restore_state(tuple(state[:2] + [columns] + state[3:]))
+    with pytest.raises(ValueError, match="state of a pickled world"):
+        loaded._core.restore_state((1, 2))
+    np.testing.assert_array_equal(loaded.positions, world.positions)   # unchanged by the refusals
 
 
 def crossing(pipeline, seed):
