@@ -176,31 +176,17 @@ void World::restore(State saved) {
     throw std::invalid_argument("time, steps: expected a time from 0 to 1e9 s and a step count >= 0, got " +
                                 format_real(Real(saved.time)) + " s and " + std::to_string(saved.steps) + " steps");
   }
-  // The values add_agents would check, and the state a step carries to the next (spawn
-  // state for reset, maps for smoothing, kept values), in the new store.
+  // What behaviours keep is theirs to read without checking (a path's progress, say):
+  // NaN or within the bound, as every world keeps it. The rest may hold what a step would
+  // refuse, as the saved world may have (an agent that travelled past the bound); the
+  // loaded world refuses it where the saved one would, at its next step.
+  for (const Real kept : *next.memory.buffer) {
+    if (!std::isnan(kept) && !within_bound(kept)) {
+      throw std::invalid_argument("memory: expected NaN or values within -1e9 to 1e9, got " + format_real(kept));
+    }
+  }
   std::swap(store_, next);
   std::swap(index_of_id_, saved.index_of_id);
-  try {
-    check_agents(0, static_cast<std::size_t>(n));
-    const std::size_t count = static_cast<std::size_t>(n);
-    check_values(store_.spawn_position.data(), 2 * count, 2, "spawn positions", false, false);
-    check_values(store_.spawn_velocity.data(), 2 * count, 2, "spawn velocities", false, false);
-    check_values(store_.spawn_heading.data(), count, 1, "spawn heading", false, false);
-    check_values(store_.spawn_angular_velocity.data(), count, 1, "spawn angular_velocity", false, false);
-    check_values(store_.spawn_target.data(), 2 * count, 2, "spawn targets", false, false);
-    for (const Column<Real>* maps : {&store_.interest, &store_.danger, &store_.final_map}) {
-      check_values(maps->data(), maps->buffer->size(), std::max(1, maps->width), "maps", false, false);
-    }
-    for (const Real kept : *store_.memory.buffer) {
-      if (!std::isnan(kept) && !within_bound(kept)) {
-        throw std::invalid_argument("memory: expected NaN or values within -1e9 to 1e9, got " + format_real(kept));
-      }
-    }
-  } catch (...) {
-    std::swap(store_, next);
-    std::swap(index_of_id_, saved.index_of_id);
-    throw;
-  }
   next_id_ = saved.next_id;
   steps_ = saved.steps;
   time_ = saved.time;
@@ -778,6 +764,7 @@ Pipeline::Explanation World::explain(int index) {
                             std::to_string(index));
   const Pipeline* p = controllers_[store_.controller[index]].steering.pipeline.get();
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
+  check_state();  // the state views are writable: a target id written there may name no agent
   index_stage();  // targets and grid from the current state
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
   const bool has_previous = steps_ > 0;
@@ -788,6 +775,7 @@ Pipeline::Explanation World::explain(int index) {
 void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {
   const BusyFlag::Hold hold(busy_, "neighbors");
   require_nonnegative(radius, "radius", "a distance", " in metres");
+  check_state();  // a grid of positions that are NaN or past the bound has no cells to put them in
   grid_.build(store_.position.data(), store_.size, std::max(radius, Real(1e-3)), store_.radius.data(),
               store_.layer.data(), store_.sense_mask.data());
   grid_.for_each_within(p, radius, [&](const Neighbor& n) {

@@ -129,8 +129,11 @@ class World {
   // must have the steerings the saved one had (its obstacles and threads are its own).
   // Throws std::invalid_argument, changing nothing, for what no such world's state() gives:
   // columns whose sizes disagree with the agent count and this world's slot and memory
-  // widths, ids that disagree with index_of_id, a steering index out of range, a negative
-  // or non-finite time or step count, or agent values add_agents would refuse.
+  // widths, ids that disagree with index_of_id, a steering index out of range, a time
+  // outside 0 to kMaxMagnitude, a negative step count, kept values (memory) neither NaN
+  // nor within the bound. Agent values a step would refuse are taken as they are: the
+  // saved world held them too (an agent that travelled past the bound), and both refuse
+  // them at their next step.
   void restore(State saved);
 
   Obstacles& obstacles() {
@@ -165,11 +168,13 @@ class World {
   void run(int steps, Real dt, int substeps, const RecordTargets& record);
 
   // Why the agent at row `index` decides as it does, evaluated from the current state
-  // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent.
+  // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent,
+  // and as step() does for a state it would refuse.
   Pipeline::Explanation explain(int index);
 
   // Appends the indices of the agents within `radius` of p that are on a layer of
-  // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current positions.
+  // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current
+  // positions; throws as step() does for a state it would refuse.
   void neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out);
 
   const AgentStore& agents() const { return store_; }

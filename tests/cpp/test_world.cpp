@@ -220,11 +220,19 @@ TEST(World, ASavedStateRestoredIntoAWorldOfTheSameSteeringsStepsAlike) {
   refused([](World::State& s) { s.index_of_id[5] = 3; });     // ids and rows disagree
   refused([](World::State& s) { s.next_id += 1; });           // next_id and index_of_id disagree
   refused([](World::State& s) { s.time = -1; });
-  refused([](World::State& s) { s.columns[0][3] = 0xff; });  // a NaN position
-  refused([](World::State& s) {                              // a steering that is not there
+  refused([](World::State& s) {  // a steering that is not there
     const std::int32_t third = 2;
     std::memcpy(s.columns[14].data(), &third, sizeof third);
   });
+  // A state a step would refuse is taken as it is, and refused where the saved world's
+  // next step refuses it.
+  World::State far = w.state();
+  const Real past_the_bound = 2e9f;
+  std::memcpy(far.columns[0].data(), &past_the_bound, sizeof past_the_bound);
+  loaded.restore(far);
+  EXPECT_EQ(position_of(loaded, 0).x, past_the_bound);
+  EXPECT_THROW(loaded.step(0.05f), std::invalid_argument);
+  EXPECT_EQ(position_of(loaded, 0).x, past_the_bound);   // nothing moved
   World other_slots(chase_and_avoid({30, 0}, 8, true));  // maps of another width
   other_slots.add_steering(arrive);
   EXPECT_THROW(other_slots.restore(w.state()), std::invalid_argument);
@@ -247,6 +255,16 @@ TEST(World, RefusesBadStateAndBadSteps) {
     EXPECT_THROW(w.step(0.1f), std::invalid_argument) << mass;
   }
   w.agents().mass[0] = kMinMass;
+  // Explaining and querying neighbours read the state too, and refuse it as a step does
+  // (an unknown target id once read past the end of the id table).
+  std::vector<int> found;
+  w.agents().target_id[0] = 1'000'000'000'000;
+  EXPECT_THROW(w.explain(0), std::out_of_range);
+  w.agents().target_id[0] = -1;
+  w.agents().position[0] = NAN;
+  EXPECT_THROW(w.neighbors({0, 0}, 1, kAllLayers, -1, found), std::invalid_argument);
+  EXPECT_THROW(w.explain(0), std::invalid_argument);
+  w.agents().position[0] = 0;
   EXPECT_EQ(w.steps_taken(), 0);
   w.step(0.1f);  // the lightest agent accepted moves like any other
   EXPECT_TRUE(std::isfinite(w.agents().velocity[0]) && std::isfinite(w.agents().position[0]));

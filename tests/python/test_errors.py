@@ -126,6 +126,23 @@ def test_bad_state_written_into_views_is_caught_before_the_step():
     assert world.steps_taken == 1
 
 
+def test_explain_and_neighbors_refuse_bad_state_as_a_step_does():
+    # explain once read an unknown target id written into the view past the end of the
+    # id table (a crash), and neighbors failed on a NaN position with a vector's length error.
+    world = cs.World(PIPELINE, [[0.0, 0.0], [1.0, 1.0]])
+    world.target_ids[0] = 10**12
+    with pytest.raises(IndexError, match="target_ids: .* got 1000000000000 for agent 0"):
+        world.explain(0)
+    world.target_ids[0] = -1
+    world.positions[1, 0] = np.nan
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        world.neighbors([0.0, 0.0], 2.0)
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        world.explain(0)
+    world.positions[1, 0] = 1.0
+    assert world.neighbors([0.0, 0.0], 2.0).tolist() == [0, 1]
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_bad_state_is_named_the_same_on_any_thread_count(threads):
     # The state is checked in ranges of agents on every thread; the message must still

@@ -178,24 +178,45 @@ class TaggedWorld(cs.World):
     """A subclass with an attribute of its own."""
 
 
-def test_a_world_subclass_keeps_its_class_and_attributes_and_the_state_it_is_checked():
+def test_a_world_subclass_keeps_its_class_and_attributes():
     world = TaggedWorld(cs.Pipeline([cs.Chase([5.0, 0.0])]), [[0.0, 0.0], [1.0, 1.0]])
     world.tag = "run 3"
     loaded = round_trip(world)
     assert type(loaded) is TaggedWorld and loaded.tag == "run 3"
+
+
+def test_a_world_holding_what_a_step_refuses_loads_and_refuses_it_alike():
+    # An agent may travel past the bound in a step; the world is saved as it stands.
+    world = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), [[0.0, 0.0], [1.0, 1.0]])
+    world.positions[1] = [2e9, 0.0]
+    loaded = round_trip(world)
+    np.testing.assert_array_equal(loaded.positions, world.positions)
+    for w in (world, loaded):
+        with pytest.raises(ValueError, match=r"positions: .* got 2e\+09 for agent 1"):
+            w.step(0.1)
+
+
+def test_a_world_state_that_no_world_gives_is_refused_by_name_and_changes_nothing():
+    world = cs.World(cs.Pipeline([cs.FollowPath([[0, 0], [10, 0]])]), [[0.0, 0.0], [1.0, 1.0]])
+    world.step(0.1)   # FollowPath keeps each agent's progress, in the last column
+    before = world.positions.copy()
     state = list(world._core.saved_state())
-    columns = list(state[2])
-    columns[0] = columns[0][:-1]
+
+    def with_column(k, values):
+        columns = list(state[2])
+        columns[k] = values
+        return tuple(state[:2] + [columns] + state[3:])
+
     with pytest.raises(ValueError, match="columns: expected column 0 of 16 bytes .* got 15 bytes"):
-        loaded._core.restore_state(tuple(state[:2] + [columns] + state[3:]))
-    positions = np.frombuffer(state[2][0], np.float32).copy()
-    positions[1] = np.nan
-    columns[0] = positions.tobytes()
-    with pytest.raises(ValueError, match="positions: .*nan"):
-        loaded._core.restore_state(tuple(state[:2] + [columns] + state[3:]))
+        world._core.restore_state(with_column(0, state[2][0][:-1]))
+    with pytest.raises(ValueError, match="memory: expected NaN or values within -1e9 to 1e9, got 1e\\+30"):
+        world._core.restore_state(with_column(-1, np.full(2, 1e30, np.float32).tobytes()))
+    with pytest.raises(ValueError, match="index_of_id: expected 2 ids of current agents, got 1"):
+        world._core.restore_state(tuple(state[:3] + [np.array([0, -1], np.int32)] + state[4:]))
     with pytest.raises(ValueError, match="state of a pickled world"):
-        loaded._core.restore_state((1, 2))
-    np.testing.assert_array_equal(loaded.positions, world.positions)   # unchanged by the refusals
+        world._core.restore_state((1, 2))
+    np.testing.assert_array_equal(world.positions, before)   # unchanged by the refusals
+    world._core.restore_state(tuple(state))                   # the state as saved is taken
 
 
 def crossing(pipeline, seed):
