@@ -232,3 +232,27 @@ def test_a_sweep_on_processes_takes_a_pipeline_built_here():
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         there = cs.sweep(make, {"seed": [0, 1]}, steps=40, dt=0.1, executor=pool)
     assert here.drop(columns="seconds").equals(there.drop(columns="seconds"))
+
+
+def test_a_dask_cluster_runs_a_sweep_of_a_pipeline_built_here_and_steps_a_world_sent_to_it():
+    from distributed import Client, LocalCluster
+
+    pipeline = cs.Pipeline([cs.Arrive(sideways=0.5), cs.Avoid(agents=True, max_distance=2.0, keep_right=0.3)])
+    make = functools.partial(crossing, pipeline)
+    here = cs.sweep(make, {"seed": [0, 1]}, steps=40, dt=0.1)
+    world = make(seed=3)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        there = cs.sweep(make, {"seed": [0, 1]}, steps=40, dt=0.1, executor=client.get_executor())
+        stepped = client.submit(run_for, world, 30).result()
+    assert here.drop(columns="seconds").equals(there.drop(columns="seconds"))
+    world.run(30, 0.1, record=None)
+    assert stepped.steps_taken == 30 and stepped is not world
+    np.testing.assert_array_equal(stepped.positions, world.positions)
+
+
+def run_for(world, steps):
+    """Steps a world where it is (a worker), then sends it back."""
+    world.run(steps, 0.1, record=None)
+    return world
+
