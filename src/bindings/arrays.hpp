@@ -57,6 +57,12 @@ inline py::array_t<Real> points_to_array(const std::vector<Vec2>& points) {
   return out;
 }
 
+// A new 1-D array holding a copy of `values`.
+template <class T>
+py::array_t<T> array_of(const std::vector<T>& values) {
+  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
+}
+
 // Optional typed inputs of other dtypes, converted like RealArray.
 using IdArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 using MaskArray = py::array_t<std::uint32_t, py::array::c_style | py::array::forcecast>;

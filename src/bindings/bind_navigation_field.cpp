@@ -99,15 +99,10 @@ py::array_t<Real> at_points(const RealArray& points, At&& at) {
 // takes. Saved as built, so that loading one is a copy, not a new build.
 constexpr int kPickleFormat = 1;
 
-template <class T>
-py::array_t<T> copy_of(const std::vector<T>& values) {
-  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
-}
-
 py::tuple field_state(const NavigationField& f) {
   return py::make_tuple(kPickleFormat, f.origin().x, f.origin().y, f.cell(), f.clearance(), f.columns(), f.rows(),
-                        points_to_array(f.goals()), rectangles_to_array(f.goal_areas()), copy_of(f.distances()),
-                        copy_of(f.directions()), copy_of(f.blocked()));
+                        points_to_array(f.goals()), rectangles_to_array(f.goal_areas()), array_of(f.distances()),
+                        array_of(f.directions()), array_of(f.blocked()));
 }
 
 FieldPtr field_from_state(const py::tuple& state) {

@@ -147,11 +147,6 @@ py::array_t<Real> segments_array(const std::vector<Segment>& segments) {
   return out;
 }
 
-template <class T>
-py::array_t<T> array_of(const std::vector<T>& values) {
-  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
-}
-
 // A world's state as Python values, for pickling (World::state): a format number, the
 // agent count, each column's bytes, index_of_id, next_id, steps, time and keep_maps.
 constexpr int kStateFormat = 1;
