@@ -113,7 +113,7 @@ py::array_t<int> neighbors_py(World& w, const RealArray& point, Real radius, std
   require_shape(point, "point", {2});
   std::vector<int> found;
   w.neighbors(load(point.data(), 0), radius, mask, exclude, found);
-  return py::array_t<int>(static_cast<py::ssize_t>(found.size()), found.data());
+  return array_of(found);
 }
 
 template <class T>
