@@ -25,7 +25,8 @@ class ShowsArguments:
     name; those left out (at their defaults) are not shown. A parameter that can be set
     afterwards (a property with a setter, or one named in ``_shown_as_now``) is shown and
     pickled as it is now. The others are kept as copies (lists and arrays): changing the
-    array given afterwards changes neither the object nor its pickle.
+    array given afterwards changes neither the object nor its pickle. A subclass's public
+    attributes are pickled too, as they are now.
     """
 
     _shown_as_now: tuple[str, ...] = ()
@@ -72,7 +73,10 @@ class ShowsArguments:
                 kwargs[name] = value
             else:
                 args.append(value)
-        return functools.partial(type(self), **kwargs), tuple(args)
+        # A subclass's public attributes (a PythonBehavior's gain, say) as they are now;
+        # the private ones are the built object's own, made again by the call.
+        public = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return functools.partial(type(self), **kwargs), tuple(args), public or None
 
     def _is_shown_as_now(self, name) -> bool:
         attribute = getattr(type(self), name, None) if name else None

@@ -87,6 +87,30 @@ def test_a_classic_steering_pickles_with_its_targets_weights_and_priorities():
         np.testing.assert_array_equal(a, b)
 
 
+class Scaled(cs.PythonBehavior):
+    """A Python behaviour with arguments and a public attribute of its own."""
+
+    def __init__(self, direction, *, weight=1.0):
+        super().__init__(weight=weight)
+        self.direction = np.asarray(direction, float)
+        self.gain = 1.0
+
+    def fill(self, batch, interest, danger):
+        interest[:] = self.gain * np.maximum(batch.slot_directions @ self.direction, 0)
+
+
+def test_a_python_behaviour_subclass_pickles_with_its_arguments_and_attributes_as_they_are_now():
+    behaviour = Scaled([0.0, 1.0], weight=0.5)
+    behaviour.gain = 0.25
+    loaded = round_trip(behaviour)
+    assert type(loaded) is Scaled and loaded.gain == 0.25 and loaded.weight == 0.5
+    np.testing.assert_array_equal(loaded.direction, [0.0, 1.0])
+    pipeline = cs.Pipeline([behaviour])
+    here = pipeline.evaluate([[0.0, 0.0]]).interest
+    np.testing.assert_array_equal(round_trip(pipeline).evaluate([[0.0, 0.0]]).interest, here)
+    assert here.max() == np.float32(0.25 * 0.5)   # the gain as set, times the weight
+
+
 def test_what_was_changed_after_building_is_pickled_as_it_is_now():
     points = np.array([[5.0, 5.0]])
     chase = cs.Chase(points)
