@@ -136,6 +136,38 @@ def test_plotting_returns_artists_on_the_given_axes():
     plt.close(fig)
 
 
+def _labels_crossed_by_curves(polar, artists) -> list[str]:
+    """The radial tick labels of `polar` that a drawn map curve passes through."""
+    renderer = polar.figure.canvas.get_renderer()
+    curves = [line.get_transform().transform_path(line.get_path()) for line in artists if hasattr(line, "get_path")]
+    return [label.get_text() for label in polar.yaxis.get_ticklabels()
+            if label.get_visible() and label.get_text()
+            and any(curve.intersects_bbox(label.get_window_extent(renderer), filled=False) for curve in curves)]
+
+
+@pytest.mark.parametrize("offset", [0.0, -4.0, 9.0])
+def test_radial_tick_labels_go_where_the_maps_leave_room(offset):
+    # Maps tall within 60 degrees of 45 degrees, over where matplotlib puts the labels
+    # (22.5 degrees), and zero elsewhere, with the slots turned by `offset`: the labels
+    # move to the empty side and no curve crosses them.
+    slots = 16
+    bearing = 2 * np.pi * np.arange(slots) / slots + offset
+    tall = np.where(np.cos(bearing - np.pi / 4) > 0.5, 0.95, 0.0)
+    danger = np.where(np.cos(bearing - np.pi / 2) > 0.9, 0.6, 0.0)
+    maps = {"interest": tall, "danger": danger, "final": np.where(danger > 0, 0.0, tall)}
+    fig = plt.figure(figsize=(4, 4))
+    polar = fig.add_subplot(projection="polar")
+    artists = plot_context_maps(maps, polar, offset=offset, direction=[np.cos(np.pi / 4), np.sin(np.pi / 4)])
+    fig.canvas.draw()
+    assert _labels_crossed_by_curves(polar, artists) == []
+    placed = np.radians(polar.get_rlabel_position())
+    assert np.cos(placed - np.pi / 4) < 0      # on the far side from the tall maps
+    polar.set_rlabel_position(22.5)            # matplotlib's own place: there the check fails
+    fig.canvas.draw()
+    assert _labels_crossed_by_curves(polar, artists) != []
+    plt.close(fig)
+
+
 def test_trajectories_name_each_group_and_marker_once_in_a_legend():
     fig, ax = plt.subplots()
     plot_trajectories(np.zeros((5, 3, 2)), ax, color="tab:blue", label="context")
