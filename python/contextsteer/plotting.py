@@ -158,11 +158,16 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
             angle = float(np.arctan2(d[1], d[0]))
             artists.append(ax.annotate("", xy=(angle, length), xytext=(0, 0),
                                        arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 2}))
-            curves.append((np.array([angle - 1e-3, angle, angle + 1e-3]), np.array([0.0, length, 0.0])))
+            # As a plateau one probe step either side, so that _clearest_angle cannot miss it.
+            curves.append((angle + np.array([-2, -1, 1, 2]) * _PROBE_STEP, np.array([0.0, length, length, 0.0])))
     ax.set_rlim(0, max(1.0, ax.get_rmax()))
     ax.set_rlabel_position(np.degrees(_clearest_angle(curves)))
     ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
     return artists
+
+
+# Where _clearest_angle reads the curves: every 3 degrees around each candidate angle.
+_PROBE_STEP = np.radians(3.0)
 
 
 def _clearest_angle(curves, candidates: int = 72) -> float:
@@ -175,7 +180,7 @@ def _clearest_angle(curves, candidates: int = 72) -> float:
     either side; among equally clear angles, wider windows (30, then 60 degrees) break
     the tie, keeping the labels away from tall curves nearby.
     """
-    window = np.radians(np.linspace(-60, 60, 41))                                 # 3 degrees apart
+    window = np.arange(-20, 21) * _PROBE_STEP                                      # -60 to 60 degrees
     probes = (np.arange(candidates) * 2 * np.pi / candidates)[:, None] + window   # (candidates, 41)
     reach = np.zeros(probes.shape)
     for angles, radii in curves:

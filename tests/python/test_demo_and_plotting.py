@@ -168,6 +168,19 @@ def test_radial_tick_labels_go_where_the_maps_leave_room(offset):
     plt.close(fig)
 
 
+@pytest.mark.parametrize("degrees", [1.3, 91.7, 359.0])
+def test_radial_tick_labels_keep_off_the_chosen_direction(degrees):
+    # Flat, low maps leave room everywhere but along the arrow, at angles between the
+    # ones the placement probes.
+    fig = plt.figure()
+    polar = fig.add_subplot(projection="polar")
+    angle = np.radians(degrees)
+    plot_context_maps({"interest": np.full(16, 0.1)}, polar, direction=[np.cos(angle), np.sin(angle)])
+    turned = np.radians(polar.get_rlabel_position()) - angle
+    assert abs(np.angle(np.exp(1j * turned))) > np.radians(30)
+    plt.close(fig)
+
+
 def test_trajectories_name_each_group_and_marker_once_in_a_legend():
     fig, ax = plt.subplots()
     plot_trajectories(np.zeros((5, 3, 2)), ax, color="tab:blue", label="context")
