@@ -62,9 +62,21 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_falloff(Falloff curve, V clearance, Real max_d
   return e;
 }
 
-// Per-thread buffers for one agent's neighbours, grown to the largest neighbourhood seen
-// (with 8 lanes of slack, as whole vectors are stored past the last neighbour).
+// The kernels take agents in blocks: first they gather every agent's neighbours into
+// the buffers (step 1), then compute the bearings, limits and weights of all of them
+// (step 2), then sweep each agent's (step 3). Step 2's square roots and division then run
+// as one stream of independent vectors, where agent by agent a few neighbours made a
+// short chain whose latency each agent waited on. And the packed stores of the gathering,
+// which land at unaligned, overlapping places, have reached the cache when step 2 reads
+// them (a vector load spanning several queued stores cannot take its data from the store
+// queue). Blocks of 8 to 64 agents did about as well (benchmarks/README.md).
+constexpr int kBlockAgents = 16;
+
+// Per-thread buffers for the neighbours of a block of agents: room for 256 per agent to
+// begin with, grown to the largest block seen (with 8 lanes of slack, as whole vectors
+// are stored past the last neighbour).
 struct NeighbourBuffers {
+  static constexpr std::size_t kInitialEntries = 256 * kBlockAgents;
   std::vector<Real> storage;     // eight arrays of `capacity` entries each
   std::vector<int> int_storage;  // two more
   std::size_t capacity = 0;
@@ -79,7 +91,7 @@ struct NeighbourBuffers {
   // grows only on the first crowded neighbourhoods, and inlined it would make the
   // kernel reload its pointers after every check.
   __attribute__((noinline)) void grow(std::size_t n, std::size_t kept) {
-    const std::size_t grown = std::max<std::size_t>(2 * n + 8, 256);
+    const std::size_t grown = std::max<std::size_t>(2 * n + 8, kInitialEntries);
     std::vector<Real> next_storage(8 * grown);
     std::vector<int> next_ints(2 * grown);
     Real* next = next_storage.data();
@@ -103,29 +115,42 @@ struct NeighbourBuffers {
   }
 };
 
-// Two sets of buffers per thread: one agent's neighbours are gathered into one while the
-// previous agent's, in the other, are turned into danger (see agent_danger_lanes).
-struct BufferPair {
-  NeighbourBuffers set[2];
-};
-
 // Out of line, so that a kernel looks up the thread-local storage once per call.
-__attribute__((noinline)) BufferPair& neighbour_buffers() {
-  thread_local BufferPair buffers;
-  for (NeighbourBuffers& b : buffers.set) b.ensure(0, 0);
+__attribute__((noinline)) NeighbourBuffers& neighbour_buffers() {
+  thread_local NeighbourBuffers buffers;
+  buffers.ensure(0, 0);
   return buffers;
 }
 
-// Step 1 for agent a: its candidates W at a time, the ones within reach packed to the
-// front of s.dx, s.dy, s.disc. Returns how many.
+// For the agents at [begin, end), a block at a time: gather(k, m) appends agent k's
+// neighbours to the buffers from entry m on and returns the new count; arcs(m) runs
+// step 2 over the block's m entries; sweep(k, first, last) runs step 3 for agent k over
+// entries [first, last).
+template <class Gather, class Arcs, class Sweep>
+CONTEXTSTEER_ALWAYS_INLINE void in_blocks(int begin, int end, Gather&& gather, Arcs&& arcs, Sweep&& sweep) {
+  std::array<int, kBlockAgents + 1> first;
+  for (int block = begin; block < end; block += kBlockAgents) {
+    const int count = std::min(end - block, kBlockAgents);
+    int m = 0;
+    for (int i = 0; i < count; ++i) {
+      first[i] = m;
+      m = gather(block + i, m);
+    }
+    first[count] = m;
+    arcs(m);
+    for (int i = 0; i < count; ++i) sweep(block + i, first[i], first[i + 1]);
+  }
+}
+
+// Step 1 for agent a: its candidates W at a time, the ones within reach packed into
+// s.dx, s.dy, s.disc from entry m on. Returns the new count.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, Real max_distance,
-                                                 NeighbourBuffers& s) {
+CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, Real max_distance, NeighbourBuffers& s,
+                                                 int m) {
   using M = typename Lanes<W>::Ints;
   const PackTable<W>& packing = pack_table<W>();
   const Real agent_radius = scene.radius_of(a);
   const Real reach = max_distance + agent_radius + scene.max_radius;
-  int m = 0;
   auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
   };
@@ -143,8 +168,8 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
   return m;
 }
 
-// Step 2 for the m neighbours gathered in s: each one's bearing, coverage limit and
-// danger, as add_disc_danger has them.
+// Step 2 for the first m neighbours gathered in s: each one's bearing, coverage limit
+// and danger, as add_disc_danger has them.
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, NeighbourDanger how,
                                                const SlotDirections& dirs) {
@@ -219,39 +244,32 @@ struct SweptNeighbour {
   }
 };
 
-// Steps 2 and 3 for the m neighbours gathered in s: the danger they put on `row`.
+// Step 3 for the neighbours at entries [first, last) of s: the danger they put on `row`
+// where they cover a slot.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE void add_gathered_danger(NeighbourBuffers& s, int m, NeighbourDanger how,
-                                                    const SlotDirections& dirs, Real* row) {
-  neighbour_arcs<W>(s, m, how, dirs);
-  // 3. Every neighbour's danger where it covers a slot.
-  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return SweptNeighbour::at(s, j); };
+CONTEXTSTEER_ALWAYS_INLINE void sweep_neighbours(const NeighbourBuffers& s, int first, int last,
+                                                 const SlotDirections& dirs, Real* row) {
+  auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return SweptNeighbour::at(s, first + j); };
   auto cover = [](const SweptNeighbour& q, int, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     using Lane = decltype(acc);
     return lane_max(acc, select(q.ux * sx + q.uy * sy >= q.limit, splat<Lane>(q.weight), Lane{}));
   };
-  sweep_slots<W>(dirs, m, row, load, cover);
+  sweep_slots<W>(dirs, last - first, row, load, cover);
 }
 
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const int* agents, int count,
                                                    NeighbourDanger how, const SlotDirections& dirs, Real* danger) {
-  BufferPair& buffers = neighbour_buffers();
-  const int slots = dirs.slots();
-  // Software-pipelined by one agent: the packed stores of a gathering land at unaligned,
-  // overlapping places, and a vector load that spans several of them cannot take its
-  // data straight from the store queue; it waits for them to reach the cache. Reading
-  // them one agent later (after the next gathering), they have.
-  int previous_m = 0;
-  for (int k = 0; k <= count; ++k) {
-    int m = 0;
-    if (k < count) m = gather_neighbours<W>(scene, agents[k], how.max_distance, buffers.set[k & 1]);
-    if (k > 0) {
-      add_gathered_danger<W>(buffers.set[(k - 1) & 1], previous_m, how, dirs,
-                             danger + static_cast<std::size_t>(k - 1) * slots);
-    }
-    previous_m = m;
-  }
+  NeighbourBuffers& s = neighbour_buffers();
+  const std::size_t slots = static_cast<std::size_t>(dirs.slots());
+  in_blocks(
+      0, count,
+      [&](int k, int m)
+          CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return gather_neighbours<W>(scene, agents[k], how.max_distance, s, m); },
+      [&](int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { neighbour_arcs<W>(s, m, how, dirs); },
+      [&](int k, int first, int last) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+        sweep_neighbours<W>(s, first, last, dirs, danger + static_cast<std::size_t>(k) * slots);
+      });
 }
 
 void agent_danger_baseline(const SceneView& scene, const int* agents, int count, NeighbourDanger how,
@@ -274,12 +292,13 @@ CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const in
 // own query would compute, and a max does not depend on the order it is taken in.
 
 // Step 1 for the agent at place k: the later agents within its reach that it senses or
-// that sense it (kLayered; else every agent senses every other), packed into s with
-// their places and, when kLayered, which way they sense. Returns how many; `reached`
-// becomes a place past every one of them (no row from there on is written for k).
+// that sense it (kLayered; else every agent senses every other), packed into s from
+// entry m on with their places and, when kLayered, which way they sense. Returns the new
+// count; `reached` becomes a place past every one of them (no row from there on is
+// written for k).
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real max_distance, Real max_radius,
-                                            NeighbourBuffers& s, int& reached) {
+                                            NeighbourBuffers& s, int m, int& reached) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   const PackTable<W>& packing = pack_table<W>();
@@ -292,7 +311,6 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
   const Real reach2 = reach * reach;
   M lane;
   for (int l = 0; l < W; ++l) lane[l] = l;
-  int m = 0;
   reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     s.ensure(static_cast<std::size_t>(m + end - begin), static_cast<std::size_t>(m));
     for (int i = begin; i < end; i += W) {
@@ -319,19 +337,14 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
   return m;
 }
 
-// Steps 2 and 3 for the m pairs gathered in s for the agent at place k: the danger of
-// each on the other, on rows (places, slots).
+// Step 2 for the first m pairs gathered in s.
 template <int W, bool kLayered>
-CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int k, NeighbourDanger how,
-                                                const SlotDirections& dirs, Real* rows) {
+CONTEXTSTEER_ALWAYS_INLINE void pair_arcs(NeighbourBuffers& s, int m, NeighbourDanger how, const SlotDirections& dirs) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
-  const int slots = dirs.slots();
   neighbour_arcs<W>(s, m, how, dirs);
   // Danger goes only the ways the pair senses (a weight of 0 leaves a row as it is).
-  Real* weight_back = s.weight;
   if constexpr (kLayered) {
-    weight_back = s.weight_back;
     for (int j = 0; j < m; j += W) {
       const V weight = load_lanes<V>(s.weight + j);
       const M sides = load_lanes<M>(s.senses + j);
@@ -339,6 +352,15 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
       store_lanes(s.weight + j, select((sides & 1) != 0, weight, V{}));
     }
   }
+}
+
+// Step 3 for the pairs at entries [first, last) of s, gathered for the agent at place k:
+// the danger of each on the other, on rows (places, slots).
+template <int W, bool kLayered>
+CONTEXTSTEER_ALWAYS_INLINE void sweep_pairs(const NeighbourBuffers& s, int first, int last, int k,
+                                            const SlotDirections& dirs, Real* rows) {
+  const int slots = dirs.slots();
+  const Real* weight_back = kLayered ? s.weight_back : s.weight;
   // The neighbour's danger from the agent goes to the neighbour's row, read, raised
   // and written back; the agent's stays in the sweep's acc.
   struct SweptPair {
@@ -347,6 +369,7 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
     Real* other;  // the neighbour's row
   };
   auto load = [&](int j) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+    j += first;
     return SweptPair{SweptNeighbour::at(s, j), weight_back[j], rows + static_cast<std::size_t>(s.place[j]) * slots};
   };
   auto cover = [](const SweptPair& q, int i, auto sx, auto sy, auto acc) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
@@ -360,37 +383,38 @@ CONTEXTSTEER_ALWAYS_INLINE void add_pair_danger(NeighbourBuffers& s, int m, int 
     }
     return lane_max(acc, select(c >= q.to.limit, splat<Lane>(q.to.weight), Lane{}));
   };
-  sweep_slots<W>(dirs, m, rows + static_cast<std::size_t>(k) * slots, load, cover);
+  sweep_slots<W>(dirs, last - first, rows + static_cast<std::size_t>(k) * slots, load, cover);
 }
 
-// The pairs of the agents at places [begin, end). Rows are zeroed just before they are
-// first written, from place zero_from on and never at or past zero_limit (the caller
-// zeroed the rest); *zeroed_to receives where the zeroing stopped.
+// The pairs of the agents at places [begin, end). Rows are zeroed before they are first
+// written (before each block's sweeps), from place zero_from on and never at or past
+// zero_limit (the caller zeroed the rest); *zeroed_to receives where the zeroing stopped.
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                   int zero_limit, NeighbourDanger how, Real max_radius,
                                                   const SlotDirections& dirs, Real* rows, int* zeroed_to) {
-  BufferPair& buffers = neighbour_buffers();
+  NeighbourBuffers& s = neighbour_buffers();
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
   int zeroed = zero_from;
-  // Pipelined by one agent, as agent_danger_lanes is, for the same reason.
-  int previous_m = 0;
-  for (int k = begin; k <= end; ++k) {
-    int m = 0;
-    if (k < end) {
-      int reached = k + 1;
-      m = gather_pairs<W, kLayered>(grid, k, how.max_distance, max_radius, buffers.set[k & 1], reached);
-      const int needed = std::min(std::max(k + 1, reached), zero_limit);
-      if (needed > zeroed) {
-        std::fill(rows + zeroed * slots, rows + needed * slots, Real(0));
-        zeroed = needed;
-      }
-    }
-    if (k > begin) {
-      add_pair_danger<W, kLayered>(buffers.set[(k - 1) & 1], previous_m, k - 1, how, dirs, rows);
-    }
-    previous_m = m;
-  }
+  int needed = begin;  // a place past every row the sweeps so far write
+  in_blocks(
+      begin, end,
+      [&](int k, int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+        int reached = k + 1;
+        m = gather_pairs<W, kLayered>(grid, k, how.max_distance, max_radius, s, m, reached);
+        needed = std::max(needed, std::max(k + 1, reached));
+        return m;
+      },
+      [&](int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+        const int limit = std::min(needed, zero_limit);
+        if (limit > zeroed) {
+          std::fill(rows + zeroed * slots, rows + limit * slots, Real(0));
+          zeroed = limit;
+        }
+        pair_arcs<W, kLayered>(s, m, how, dirs);
+      },
+      [&](int k, int first, int last)
+          CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { sweep_pairs<W, kLayered>(s, first, last, k, dirs, rows); });
   *zeroed_to = zeroed;
 }
 
