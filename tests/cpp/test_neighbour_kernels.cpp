@@ -263,9 +263,10 @@ TEST(AgentDanger, ATurnedBearingFreesTheSlotsOnOneSideFirst) {
 }
 
 TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
-  // Agents that see ~400 others within 25 m, over many grid runs: more than the kernel's
-  // per-thread buffers start with, so they grow between two runs and must keep what the
-  // earlier runs gathered. On a fresh thread, so that no earlier test has grown them.
+  // Agents that see ~340 others within 25 m, over many grid runs: a block of them needs
+  // more than the kernel's per-thread buffers start with, so they grow between two runs
+  // and must keep what the earlier runs (and agents) gathered. On a fresh thread, so that
+  // no earlier test has grown them; the test checks that they did grow.
   const SlotDirections dirs(16);
   const Crowd c = make_lattice(30, 2, 5u);
   const std::vector<Real> want = brute_force_danger(c, 25, Falloff::Linear, dirs);
@@ -275,7 +276,15 @@ TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
   EXPECT_GT(std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; }), static_cast<long>(want.size() / 2));
   for (int width : {8, 4}) {
     std::vector<Real> fast;
-    std::thread([&] { fast = danger_with_width(c, width, 25, Falloff::Linear, dirs); }).join();
+    std::size_t held = 0, grown = 0;
+    std::thread([&] {
+      held = neighbour_buffer_capacity();
+      fast = danger_with_width(c, width, 25, Falloff::Linear, dirs);
+      grown = neighbour_buffer_capacity();
+    }).join();
+#ifdef CONTEXTSTEER_SIMD  // the scalar path, all a build without vector kernels has, needs no buffers
+    EXPECT_GT(grown, held) << "width " << width << ": the crowd no longer grows the buffers";
+#endif
     ASSERT_EQ(0, std::memcmp(want.data(), fast.data(), want.size() * sizeof(Real))) << "width " << width;
   }
 }
@@ -334,13 +343,25 @@ TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
 }
 
 TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
+  // As for AgentDanger above, with a longer reach: pairs go one way only, so a block holds
+  // about half as many (~320 an agent here). On fresh threads; on one thread (the calling
+  // one, whose buffers the test can read) the buffers must have grown.
   const SlotDirections dirs(16);
   const Crowd c = make_lattice(30, 2, 5u);
-  const std::vector<Real> want = brute_force_danger(c, 25, Falloff::Linear, dirs);
+  const std::vector<Real> want = brute_force_danger(c, 40, Falloff::Linear, dirs);
   for (int width : {8, 4}) {
-    std::vector<Real> pairs;
-    std::thread([&] { pairs = pair_danger_with(c, width, 2, 25, Falloff::Linear, dirs); }).join();
-    ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real))) << "width " << width;
+    for (int threads : {1, 2}) {
+      std::vector<Real> pairs;
+      std::size_t held = 0, grown = 0;
+      std::thread([&] {
+        held = neighbour_buffer_capacity();
+        pairs = pair_danger_with(c, width, threads, 40, Falloff::Linear, dirs);
+        grown = neighbour_buffer_capacity();
+      }).join();
+      if (threads == 1) EXPECT_GT(grown, held) << "width " << width << ": the crowd no longer grows the buffers";
+      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+          << "width " << width << ", " << threads << " threads";
+    }
   }
 }
 #endif

@@ -449,6 +449,14 @@ void reserve_neighbour_buffers() {
 #endif
 }
 
+std::size_t neighbour_buffer_capacity() {
+#ifdef CONTEXTSTEER_SIMD
+  return neighbour_buffers().capacity;
+#else
+  return 0;
+#endif
+}
+
 bool agent_pair_danger_available(int slots) { return slots >= 2 && kernel_width() >= 4; }
 
 void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows,

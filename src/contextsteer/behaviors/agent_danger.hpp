@@ -4,11 +4,12 @@
 // clearance, is a disc of radius r_a + r_b at its offset from a: the same arc coverage as
 // add_disc_danger (arc_coverage.hpp) with danger falloff(clearance / max_distance).
 // With 2 slots or more the work runs W lanes at a time (8 with AVX2, else 4; see
-// simd.hpp): neighbours are gathered from the grid's runs (neighbour_lanes.hpp), the ones
-// within reach packed together, their bearing, half-angle and weight computed W at a
-// time, then each swept over the slots two vectors at a time (the last few slots one
-// vector or one slot at a time). One slot, and compilers without vector extensions, take
-// a scalar path with the same formulas; every path gives the same numbers.
+// simd.hpp), on blocks of agents: the neighbours of every agent of a block are gathered
+// from the grid's runs (neighbour_lanes.hpp), the ones within reach packed together, then
+// all their bearings, half-angles and weights computed W at a time, then each agent's
+// swept over the slots two vectors at a time (the last few slots one vector or one slot
+// at a time). One slot, and compilers without vector extensions, take a scalar path with
+// the same formulas; every path gives the same numbers.
 //
 // With a turn (Avoid's keep_right), each neighbour's bearing u is turned by an angle
 // before its coverage is found: u' = (c u.x - s u.y, s u.x + c u.y), with c and s the
@@ -16,6 +17,8 @@
 // slots on the agent's right free first, so two agents that meet head-on both step to
 // their right. A neighbour's bearing of the agent is still exactly -u', so pairs hold.
 #pragma once
+
+#include <cstddef>
 
 #include "../scene.hpp"
 #include "../slots.hpp"
@@ -51,10 +54,16 @@ bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows,
                        ThreadPool& pool);
 
-// Sets up this thread's buffers for the neighbours of an agent, at the size that serves
-// all but crowds denser than ~250 agents within reach of one (they grow then). A world's
-// worker threads call it as they start: which blocks of agents a worker takes varies from
-// step to step, and a step must not allocate because a worker met Avoid for the first time.
+// Sets up this thread's buffers for the neighbours of a block of agents, at the size that
+// serves all but crowds denser than ~250 agents within reach of each (they grow then). A
+// world's worker threads call it as they start: which blocks of agents a worker takes
+// varies from step to step, and a step must not allocate because a worker met Avoid for
+// the first time.
 void reserve_neighbour_buffers();
+
+// How many neighbours this thread's buffers hold without growing, once set up (0 in a
+// build without vector kernels, which needs none). Lets a test that means to grow them
+// check that it did.
+std::size_t neighbour_buffer_capacity();
 
 }  // namespace contextsteer
