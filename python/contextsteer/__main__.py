@@ -24,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
                            "centre, two streams crossing, or a room emptying through its door (default: %(default)s)")
     demo.add_argument("--out", help="where the PNG goes (default: the scene's name, as in corridor.png)")
     demo.add_argument("--agents", type=_positive_int, help="number of agents (default: the scene's own, 12 to 100)")
-    demo.add_argument("--slots", type=_positive_int, default=16, help="context map slots (default: %(default)s)")
+    demo.add_argument("--slots", type=_positive_int,
+                      help="context map slots (default: the scene's own, 24 for the bottleneck, else 16)")
     demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
     args = parser.parse_args(argv)
