@@ -128,6 +128,11 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   Real* next = scratch.behavior_maps.data();
   for (std::size_t index = 0; index < behaviors_.size(); ++index) {
     const auto& b = behaviors_[index];
+    const SceneView view = view_for(scene, index);
+    if (const Real* ready = b->ready_rows(view, agents, count, directions_)) {
+      (b->fills_interest() ? interest_maps : danger_maps).push_back(ready);
+      continue;
+    }
     Real* i_rows = nullptr;
     Real* d_rows = nullptr;
     if (b->fills_interest()) {
@@ -142,7 +147,7 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
       std::fill(d_rows, d_rows + used, Real(0));
       danger_maps.push_back(d_rows);
     }
-    b->fill(view_for(scene, index), agents, count, directions_, i_rows, d_rows);
+    b->fill(view, agents, count, directions_, i_rows, d_rows);
   }
 
   const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,

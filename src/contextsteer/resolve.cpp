@@ -37,13 +37,6 @@ void check_resolve_params(const ResolveParams& params) {
   require_nonnegative(params.hysteresis, "hysteresis");
 }
 
-void store_decision(const Decision& d, int agent, DecisionBatch out) {
-  store(out.direction, agent, d.direction);
-  out.strength[agent] = d.strength;
-  out.slot[agent] = d.slot;
-  out.blocked[agent] = d.blocked ? 1 : 0;
-}
-
 namespace {
 
 // The final map's value for one slot (V = Real) or for 4 or 8 (simd.hpp), by danger

@@ -36,6 +36,7 @@
 #include "map_batch.hpp"
 #include "real.hpp"
 #include "slots.hpp"
+#include "vec2.hpp"
 
 namespace contextsteer {
 
@@ -73,8 +74,14 @@ struct Decision {
   bool blocked = true;
 };
 
-// Writes one agent's decision (not its final map) at row `agent` of `out`.
-void store_decision(const Decision& d, int agent, DecisionBatch out);
+// Writes one agent's decision (not its final map) at row `agent` of `out`. Inline: the
+// pipeline calls it for every agent of every step.
+inline void store_decision(const Decision& d, int agent, DecisionBatch out) {
+  store(out.direction, agent, d.direction);
+  out.strength[agent] = d.strength;
+  out.slot[agent] = d.slot;
+  out.blocked[agent] = d.blocked ? 1 : 0;
+}
 
 // Decides for one agent. `danger` may be null; `final_row` receives the final map;
 // `current` is the agent's current direction for hysteresis (ignored when zero).

@@ -508,8 +508,11 @@ TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
 TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
   // In a world, most agents using one Avoid of agents take their danger from a pass over
   // pairs; explain() queries each agent's neighbours itself. Agents that cannot move
-  // (max_speed 0) keep the state the step saw, so both must agree to the bit, for two
-  // pipelines that share the Avoid with different slot directions, on 1 and 2 threads.
+  // (max_speed 0) keep the state the step saw, so both must agree to the bit, on 1 and 2
+  // threads: for two pipelines that share the Avoid with different slot directions
+  // (each agent's row copied from the pairs), and for one (whole blocks of agents
+  // consecutive in the grid's order, whose rows the pipeline reads where the pairs left
+  // them: Avoid::ready_rows).
   AvoidParams params;
   params.agents = true;
   params.max_distance = 4;
@@ -522,40 +525,42 @@ TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
         std::make_shared<Chase>(std::vector<Vec2>{{0, 0}}, ChaseParams{}), avoid};
     return Steering{std::make_shared<Pipeline>(c, behaviors), nullptr};
   };
-  World w(pipeline(0));
-  const int second = w.add_steering(pipeline(0.2f));
-  std::mt19937 rng(4);
-  std::uniform_real_distribution<Real> where(0, 30), size(Real(0.2), Real(0.8));
-  for (int half : {0, second}) {
-    const int n = 200;
-    std::vector<Real> pos(2 * n), radius(n), speed(n, 0);
-    std::vector<LayerMask> layers(n), senses(n);
-    for (int a = 0; a < n; ++a) {
-      pos[2 * a] = where(rng), pos[2 * a + 1] = where(rng) * 3;
-      radius[a] = size(rng);
-      layers[a] = a % 7 == 0 ? 2 : 1;
-      senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
+  for (int steerings : {1, 2}) {
+    World w(pipeline(0));
+    const int second = steerings == 2 ? w.add_steering(pipeline(0.2f)) : 0;
+    std::mt19937 rng(4);
+    std::uniform_real_distribution<Real> where(0, 30), size(Real(0.2), Real(0.8));
+    for (int half : {0, second}) {
+      const int n = 200;
+      std::vector<Real> pos(2 * n), radius(n), speed(n, 0);
+      std::vector<LayerMask> layers(n), senses(n);
+      for (int a = 0; a < n; ++a) {
+        pos[2 * a] = where(rng), pos[2 * a + 1] = where(rng) * 3;
+        radius[a] = size(rng);
+        layers[a] = a % 7 == 0 ? 2 : 1;
+        senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
+      }
+      AgentSpawn spawn;
+      spawn.positions = pos.data();
+      spawn.radius = radius.data();
+      spawn.max_speed = speed.data();
+      spawn.layers = layers.data();
+      spawn.sense_masks = senses.data();
+      w.add_agents(n, spawn, half);
     }
-    AgentSpawn spawn;
-    spawn.positions = pos.data();
-    spawn.radius = radius.data();
-    spawn.max_speed = speed.data();
-    spawn.layers = layers.data();
-    spawn.sense_masks = senses.data();
-    w.add_agents(n, spawn, half);
-  }
-  for (int threads : {1, 2}) {
-    w.set_threads(threads);
-    w.step(0.1f);
-    int in_danger = 0;
-    for (int a = 0; a < w.agent_count(); ++a) {
-      const Pipeline::Explanation e = w.explain(a);
-      const Real* row = w.agents().danger.data() + static_cast<std::size_t>(a) * 16;
-      ASSERT_EQ(0, std::memcmp(e.danger.data(), row, 16 * sizeof(Real)))
-          << "agent " << a << ", " << threads << " threads";
-      in_danger += *std::max_element(e.danger.begin(), e.danger.end()) > 0;
+    for (int threads : {1, 2}) {
+      w.set_threads(threads);
+      w.step(0.1f);
+      int in_danger = 0;
+      for (int a = 0; a < w.agent_count(); ++a) {
+        const Pipeline::Explanation e = w.explain(a);
+        const Real* row = w.agents().danger.data() + static_cast<std::size_t>(a) * 16;
+        ASSERT_EQ(0, std::memcmp(e.danger.data(), row, 16 * sizeof(Real)))
+            << "agent " << a << ", " << steerings << " steerings, " << threads << " threads";
+        in_danger += *std::max_element(e.danger.begin(), e.danger.end()) > 0;
+      }
+      EXPECT_GT(in_danger, w.agent_count() / 2);
     }
-    EXPECT_GT(in_danger, w.agent_count() / 2);
   }
 }
 

@@ -74,11 +74,32 @@ void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDir
   agent_pair_danger(scene, neighbour_danger(), dirs, rows, scene.cache->pool());
 }
 
+const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
+  const Obstacles* obstacles = params_.world_obstacles ? scene.obstacles : nullptr;
+  if (obstacles && obstacles->circles().empty() && obstacles->walls().empty()) return nullptr;
+  return obstacles;
+}
+
+const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const {
+  // Only agents add danger here, and their pairs are computed: the rows are lent when
+  // the agents are consecutive in the grid's order (a world with one steering evaluates
+  // them in that order).
+  if (!params_.agents || !scene.grid || !scene.cache || !own_.circles().empty() || sensed_obstacles(scene)) {
+    return nullptr;
+  }
+  const Real* pairs = scene.cache->find(this, &dirs);
+  if (!pairs || count == 0) return nullptr;
+  const int first = scene.grid->rank_of(agents[0]);
+  for (int k = 1; k < count; ++k) {
+    if (scene.grid->rank_of(agents[k]) != first + k) return nullptr;
+  }
+  return pairs + static_cast<std::size_t>(first) * dirs.slots();
+}
+
 void Avoid::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
                  Real* danger) const {
   const int slots = dirs.slots();
-  const Obstacles* obstacles = params_.world_obstacles ? scene.obstacles : nullptr;
-  if (obstacles && obstacles->circles().empty() && obstacles->walls().empty()) obstacles = nullptr;
+  const Obstacles* obstacles = sensed_obstacles(scene);
   // Static obstacles agent by agent, when there are any.
   for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
     const int a = agents[k];

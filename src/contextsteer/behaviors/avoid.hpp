@@ -14,9 +14,11 @@
 //
 // Agents, in a world where most agents use this Avoid: prepare() computes every agent's
 // danger from agents at once, by pairs (agent_danger.hpp: agent_pair_danger), into the
-// world's EvaluationCache, and fill() takes each agent's row from there. Elsewhere (a
-// few agents, or no cache) fill() queries each agent's neighbours itself. Both give the
-// same numbers to the bit.
+// world's EvaluationCache, and fill() takes each agent's row from there; where nothing
+// else adds danger and a block's agents are consecutive in the grid's order, ready_rows()
+// lends the pipeline the block's rows where they stand instead. Elsewhere (a few agents,
+// or no cache) fill() queries each agent's neighbours itself. All give the same numbers
+// to the bit.
 #pragma once
 
 #include <vector>
@@ -55,6 +57,8 @@ class Avoid : public DangerBehavior {
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
+  const Real* ready_rows(const SceneView& scene, const int* agents, int count,
+                         const SlotDirections& dirs) const override;
 
   const std::vector<Circle>& circles() const { return own_.circles(); }
   const AvoidParams& params() const { return params_; }
@@ -63,6 +67,8 @@ class Avoid : public DangerBehavior {
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
   NeighbourDanger neighbour_danger() const;
+  // The scene's obstacles this Avoid adds danger for: null when it adds none.
+  const Obstacles* sensed_obstacles(const SceneView& scene) const;
 
   // Its own circles, indexed once here (they never change): among many of them, each
   // agent looks only at those near it, as for the world's obstacles.

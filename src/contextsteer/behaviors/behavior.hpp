@@ -53,6 +53,17 @@ class Behavior {
   virtual void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                     Real* danger) const = 0;
 
+  // For a behaviour that fills one kind of map: its rows for `agents[0..count)`, when
+  // they already stand in memory one after another, (count, dirs.slots()), exactly as
+  // fill() would write them (Avoid's pairs, in the grid's order). The pipeline then reads
+  // them there instead of calling fill(), which would only copy them. They must stay
+  // unchanged until the evaluation ends. Default: null, fill() is called.
+  virtual const Real* ready_rows(const SceneView& scene, const int* agents, int count,
+                                 const SlotDirections& dirs) const {
+    (void)scene, (void)agents, (void)count, (void)dirs;
+    return nullptr;
+  }
+
  private:
   Real weight_;
 };
