@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import math
+import numbers
 from collections.abc import Iterable
 from typing import Any
 
@@ -117,6 +119,10 @@ class World:
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
                  polygons=None, bounds=None, threads: int = 1, keep_maps: bool = True, **agent_parameters):
+        unknown = sorted(set(agent_parameters) - _AGENT_PARAMETERS)
+        if unknown:
+            raise TypeError(f"World() got unexpected keyword arguments: {', '.join(unknown)} (agent parameters are "
+                            f"{', '.join(sorted(_AGENT_PARAMETERS))})")
         self._steerings = [self._check_steering(steering)]
         self._core = _core.World(self._steerings[0]._core)
         self.threads = threads
@@ -304,7 +310,7 @@ class World:
         """Run ``steps`` steps in C++ and return what was recorded.
 
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
-            the times), or an iterable of names among positions, velocities, headings,
+            the times), one name or an iterable of names among positions, velocities, headings,
             interest, danger, final, direction, strength, slot, blocked, penetration,
             overlap. The :class:`~contextsteer.recording.Recording` docstring gives the
             memory per step; the arrays are allocated before the run starts, and a
@@ -369,8 +375,10 @@ class World:
             return rec.STATE
         if isinstance(record, str) and record == "all":
             return tuple(rec.FIELDS)
+        if isinstance(record, str) and record in rec.FIELDS:  # one name, as in record="positions"
+            return (record,)
         if isinstance(record, str) or not isinstance(record, Iterable):
-            raise ValueError(f"record: expected 'state', 'all', None or names among {', '.join(rec.FIELDS)}, "
+            raise ValueError(f"record: expected 'state', 'all', None, a name or names among {', '.join(rec.FIELDS)}, "
                              f"got {record!r}")
         names = tuple(record)
         for name in names:
@@ -409,6 +417,9 @@ class World:
             point = self.positions[exclude]
             mask = int(self.sense_masks[exclude]) if layers is None else layers
         else:
+            if isinstance(point, numbers.Number):  # neighbors(3, 2.0) for the agent with id 3, most likely
+                raise ValueError(f"point: expected an array of shape (2,), got the number {point!r} (for the "
+                                 f"agents near an agent, pass its id as agent=)")
             mask = ALL_LAYERS if layers is None else layers
         mask = _layer_mask("layers", mask)
         rows = self._core.neighbors(check.shaped("point", point, (2,)), radius, mask, exclude)
@@ -521,3 +532,7 @@ def progress_bar(total: int, unit: str = "step"):
     except ImportError as exc:  # pragma: no cover - tqdm is a dependency
         raise ImportError("progress=True needs tqdm (pip install tqdm)") from exc
     return tqdm(total=total, unit=unit)
+
+
+# The keyword arguments World() passes on to add_agents, for the check of unknown ones.
+_AGENT_PARAMETERS = frozenset(inspect.signature(World.add_agents).parameters) - {"self", "positions", "velocities"}

@@ -98,6 +98,9 @@ PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
         ({"positions": [[0, 0]], "radius": -0.5}, ValueError, ["radius", "from 0 to 1e9, got -0.5"]),
         ({"positions": [[math.inf, 0]]}, ValueError, ["positions", "finite"]),
         ({"circles": [[0, 0]]}, ValueError, ["circles", "(m, 3)", "(1, 2)"]),
+        # A misspelt agent parameter is named as World's, with or without positions.
+        ({"positions": [[0, 0]], "max_sped": 2}, TypeError, ["World()", "max_sped", "max_speed"]),
+        ({"maxspeed": 2, "radiuss": 1}, TypeError, ["World()", "maxspeed, radiuss", "sense_masks"]),
     ],
 )
 def test_bad_world_input_is_named(kwargs, error, words):

@@ -241,6 +241,8 @@ def test_neighbour_queries_equal_brute_force_and_respect_layers():
     near = np.linalg.norm(world.positions - world.positions[agent], axis=1) <= 10.0
     want = world.ids[near & ((layers & 2) != 0) & (world.ids != agent)]
     np.testing.assert_array_equal(np.sort(got), np.sort(want))
+    with pytest.raises(ValueError, match="point: .* got the number 7 .*agent="):
+        world.neighbors(agent, 10.0)  # an id where the point goes
 
 
 def test_agents_avoid_only_the_layers_they_sense():
@@ -267,9 +269,13 @@ def test_run_records_arrays_of_the_documented_shapes():
     np.testing.assert_array_equal(rec.ids, world.ids)
     only = world.run(3, 0.1, record=["positions", "overlap"])
     assert only.velocities is None and only.overlap.shape == (3, 5)
+    one = world.run(2, 0.1, record="danger")  # a single name, without a list
+    assert one.recorded == ("danger",) and one.danger.shape == (2, 5, 16) and one.positions is None
     assert cs.recording.bytes_per_step(cs.recording.STATE, 5, 16) == 8 + 20 * 5
     with pytest.raises(ValueError, match="record"):
         world.run(3, record=["speed"])
+    with pytest.raises(ValueError, match="record: .*got 'speed'"):
+        world.run(3, record="speed")
 
 
 def test_a_recording_larger_than_the_memory_available_is_refused_before_the_run(monkeypatch):
