@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
-#include "neighbour_lanes.hpp"
 #include "simd.hpp"
+#include "spatial_grid.hpp"
 
 namespace contextsteer {
 
@@ -25,32 +26,52 @@ Real overlap_scalar(const SceneView& scene, int a) {
 
 #ifdef CONTEXTSTEER_SIMD
 
-template <int W>
+// Each agent's data is read from its place k in the grid's sorted arrays (the same values
+// as the world's), and itself left out by place. Where every agent senses every other
+// (kLayered false), the layer test is left out.
+template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int* agents, int count, Real* overlap) {
   using V = typename Lanes<W>::Reals;
-  for (int k = 0; k < count; ++k) {
-    const int a = agents[k];
-    const Real r = scene.radius_of(a);
+  using M = typename Lanes<W>::Ints;
+  const SpatialGrid& grid = *scene.grid;
+  const Real *xs = grid.xs(), *ys = grid.ys(), *radii = grid.radii();
+  const LayerMask *layers = grid.layers(), *senses = grid.senses();
+  M lane;
+  for (int l = 0; l < W; ++l) lane[l] = l;
+  for (int j = 0; j < count; ++j) {
+    const int a = agents[j];
+    const int k = grid.rank_of(a);
+    const Vec2 p{xs[k], ys[k]};
+    const Real r = radii[k];
+    const Real reach = r + scene.max_radius;
+    const Real reach2 = reach * reach;
+    const std::int32_t sensing = static_cast<std::int32_t>(senses[k]);
     V deepest{};
-    for_each_neighbour_lanes<W>(
-        scene, a, r + scene.max_radius, [](int) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {},
-        [&](const NeighbourLanes<W>& n) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
-          // Agents within two radii are few: most chunks keep
-          // none, and skip the square root.
-          if (!mask_bits(n.keep)) return;
-          deepest = lane_max(deepest, select(n.keep, (r + n.radius) - lane_sqrt(n.d2), V{}));
-        });
+    grid.for_each_run(p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+      for (int i = begin; i < end; i += W) {
+        const M place = lane + i;
+        const V dx = load_lanes<V>(xs + i) - p.x, dy = load_lanes<V>(ys + i) - p.y;
+        const V d2 = dx * dx + dy * dy;
+        M keep = (d2 <= reach2) & (place < end) & (place != k);
+        if constexpr (kLayered) keep &= (load_lanes<M>(layers + i) & sensing) != 0;
+        // Agents within two radii are few: most chunks keep none, and skip the square root.
+        if (!mask_bits(keep)) continue;
+        deepest = lane_max(deepest, select(keep, (r + load_lanes<V>(radii + i)) - lane_sqrt(d2), V{}));
+      }
+    });
     overlap[a] = largest_lane(deepest);  // >= 0: the lanes start at 0
   }
 }
 
 void overlap_baseline(const SceneView& scene, const int* agents, int count, Real* overlap) {
-  overlap_lanes<4>(scene, agents, count, overlap);
+  if (scene.grid->everyone_senses_everyone()) return overlap_lanes<4, false>(scene, agents, count, overlap);
+  overlap_lanes<4, true>(scene, agents, count, overlap);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 CONTEXTSTEER_TARGET_AVX2 void overlap_avx2(const SceneView& scene, const int* agents, int count, Real* overlap) {
-  overlap_lanes<8>(scene, agents, count, overlap);
+  if (scene.grid->everyone_senses_everyone()) return overlap_lanes<8, false>(scene, agents, count, overlap);
+  overlap_lanes<8, true>(scene, agents, count, overlap);
 }
 #endif
 

@@ -290,25 +290,34 @@ TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
 }
 
 TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
-  const Crowd c = make_crowd(500, 25, 2, 11u);  // dense: many agents touch
-  const std::vector<Real> widest = overlap_with_width(c, 8);
-  const std::vector<Real> four = overlap_with_width(c, 4);
-  const std::vector<Real> scalar = overlap_with_width(c, 1);
-  ASSERT_EQ(0, std::memcmp(widest.data(), scalar.data(), widest.size() * sizeof(Real)));
-  ASSERT_EQ(0, std::memcmp(four.data(), scalar.data(), four.size() * sizeof(Real)));
-  int touching = 0;
-  for (int a = 0; a < c.scene.agents; ++a) {
-    Real deepest = 0;
-    for (int b = 0; b < c.scene.agents; ++b) {
-      if (b == a || !(c.layer[b] & c.senses[a])) continue;
-      const Real d2 = length_squared(c.scene.position(b) - c.scene.position(a));
-      const Real reach = c.radius[a] + c.scene.max_radius;
-      if (d2 <= reach * reach) deepest = std::max(deepest, c.radius[a] + c.radius[b] - std::sqrt(d2));
+  // On layers, and then all on one layer, which the kernels take without layer tests.
+  for (const bool layered : {true, false}) {
+    Crowd c = make_crowd(500, 25, 2, 11u);  // dense: many agents touch
+    if (!layered) {
+      std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
+      std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
+      finish(c, 2);
     }
-    ASSERT_EQ(deepest, widest[a]) << a;
-    touching += deepest > 0;
+    ASSERT_EQ(!layered, c.grid.everyone_senses_everyone());
+    const std::vector<Real> widest = overlap_with_width(c, 8);
+    const std::vector<Real> four = overlap_with_width(c, 4);
+    const std::vector<Real> scalar = overlap_with_width(c, 1);
+    ASSERT_EQ(0, std::memcmp(widest.data(), scalar.data(), widest.size() * sizeof(Real))) << layered;
+    ASSERT_EQ(0, std::memcmp(four.data(), scalar.data(), four.size() * sizeof(Real))) << layered;
+    int touching = 0;
+    for (int a = 0; a < c.scene.agents; ++a) {
+      Real deepest = 0;
+      for (int b = 0; b < c.scene.agents; ++b) {
+        if (b == a || !(c.layer[b] & c.senses[a])) continue;
+        const Real d2 = length_squared(c.scene.position(b) - c.scene.position(a));
+        const Real reach = c.radius[a] + c.scene.max_radius;
+        if (d2 <= reach * reach) deepest = std::max(deepest, c.radius[a] + c.radius[b] - std::sqrt(d2));
+      }
+      ASSERT_EQ(deepest, widest[a]) << a << (layered ? " on layers" : " on one layer");
+      touching += deepest > 0;
+    }
+    EXPECT_GT(touching, layered ? 50 : 150);
   }
-  EXPECT_GT(touching, 50);
 }
 
 #ifdef CONTEXTSTEER_SIMD  // the pass by pairs is built with the vector kernels only
