@@ -23,35 +23,54 @@ namespace contextsteer {
 
 namespace {
 
-// values: `count` entries, `width` per agent, of agents first_agent, first_agent + 1, ...
-// Each must lie within +-kMaxMagnitude (from 0 if nonnegative), or be +inf if allowed;
-// NaN fails every comparison.
-bool value_is_bad(Real v, bool nonnegative, bool allow_inf) {
-  const Real lowest = nonnegative ? Real(0) : -kMaxMagnitude;
-  return !(v >= lowest && (v <= kMaxMagnitude || (allow_inf && v == kInfinity)));
+// True when some value of values[0..count) lies outside [lowest, kMaxMagnitude] and is not
+// `also` (a second value allowed: +inf where limits may be infinite, else kMaxMagnitude
+// again); NaN fails every comparison. W values at a time, branch-free: every step checks
+// the whole state, and it is almost always clean.
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE bool any_outside_lanes(const Real* values, std::size_t count, Real lowest, Real also) {
+  bool any = false;
+  std::size_t i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  using V = typename Lanes<W>::Reals;
+  typename Lanes<W>::Ints outside{};
+  for (; i + W <= count; i += W) {
+    const V v = load_lanes<V>(values + i);
+    outside |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == also)));
+  }
+  any = mask_bits(outside) != 0;
+#endif
+  for (; i < count; ++i) any |= !(values[i] >= lowest && (values[i] <= kMaxMagnitude || values[i] == also));
+  return any;
 }
 
+bool any_outside_baseline(const Real* values, std::size_t count, Real lowest, Real also) {
+  return any_outside_lanes<4>(values, count, lowest, also);
+}
+
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+CONTEXTSTEER_TARGET_AVX2 bool any_outside_avx2(const Real* values, std::size_t count, Real lowest, Real also) {
+  return any_outside_lanes<8>(values, count, lowest, also);
+}
+#endif
+
+bool any_outside(const Real* values, std::size_t count, Real lowest, Real also) {
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  if (kernel_width() == 8) return any_outside_avx2(values, count, lowest, also);
+#endif
+  return any_outside_baseline(values, count, lowest, also);
+}
+
+// values: `count` entries, `width` per agent, of agents first_agent, first_agent + 1, ...
+// Each must lie within +-kMaxMagnitude (from 0 if nonnegative), or be +inf if allowed.
+// Only a failure pays for the search that names the agent.
 void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
                   bool allow_inf, std::size_t first_agent = 0) {
-  // A branch-free pass, four values at a time; only a failure pays for the search that
-  // names the agent.
-  std::size_t i = 0;
-  bool any_bad = false;
-#ifdef CONTEXTSTEER_SIMD
   const Real lowest = nonnegative ? Real(0) : -kMaxMagnitude;
-  const Real infinity = allow_inf ? kInfinity : kMaxMagnitude;  // a second "highest" when inf is not allowed
-  Int4 bad{};
-  for (; i + 4 <= count; i += 4) {
-    const Real4 v = load_lanes<Real4>(values + i);
-    bad |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == infinity)));
-  }
-  any_bad = (bad[0] | bad[1] | bad[2] | bad[3]) != 0;
-#endif
-  for (; i < count; ++i) any_bad |= value_is_bad(values[i], nonnegative, allow_inf);
-  if (!any_bad) return;
-  for (i = 0; i < count; ++i) {
+  if (!any_outside(values, count, lowest, allow_inf ? kInfinity : kMaxMagnitude)) return;
+  for (std::size_t i = 0; i < count; ++i) {
     const Real v = values[i];
-    if (value_is_bad(v, nonnegative, allow_inf)) {
+    if (!(v >= lowest && (v <= kMaxMagnitude || (allow_inf && v == kInfinity)))) {
       throw std::invalid_argument(std::string(argument) + ": expected values " +
                                   (nonnegative ? "from 0 to 1e9" : "from -1e9 to 1e9") + (allow_inf ? " or inf" : "") +
                                   ", got " + format_real(v) + " for agent " + std::to_string(first_agent + i / width));
@@ -61,6 +80,7 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
 
 // Masses of agents first_agent, first_agent + 1, ...: from kMinMass to kMaxMagnitude kg.
 void check_masses(const Real* mass, std::size_t count, std::size_t first_agent = 0) {
+  if (!any_outside(mass, count, kMinMass, kMaxMagnitude)) return;
   for (std::size_t i = 0; i < count; ++i) {
     if (!(mass[i] >= kMinMass && mass[i] <= kMaxMagnitude)) {
       throw std::invalid_argument("mass: expected values from 1e-9 to 1e9, got " + format_real(mass[i]) +
@@ -438,7 +458,10 @@ void World::check_agents(std::size_t first, std::size_t count) const {
   column(store_.max_turn_rate, 1, "max_turn_rate", true, true);
   column(store_.max_force, 1, "max_force", true, true);
   check_masses(store_.mass.data() + first, count, first);
-  for (std::size_t a = first; a < first + count; ++a) check_target_id(store_.target_id[a], a);
+  // Most agents target no agent: the call (which looks the id up) is left for the others.
+  for (std::size_t a = first; a < first + count; ++a) {
+    if (store_.target_id[a] != -1) check_target_id(store_.target_id[a], a);
+  }
 }
 
 void World::check_state() const {

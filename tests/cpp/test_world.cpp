@@ -15,6 +15,7 @@
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
+#include "contextsteer/simd.hpp"
 #include "contextsteer/world.hpp"
 
 using namespace contextsteer;
@@ -236,6 +237,47 @@ TEST(World, ASavedStateRestoredIntoAWorldOfTheSameSteeringsStepsAlike) {
   World other_slots(chase_and_avoid({30, 0}, 8, true));  // maps of another width
   other_slots.add_steering(arrive);
   EXPECT_THROW(other_slots.restore(w.state()), std::invalid_argument);
+}
+
+// The state check runs 8 or 4 values at a time, or one by one: a bad value in any lane
+// of any column, or in the tail past the last whole vector, must be found and named.
+TEST(World, FindsABadValueInAnyLaneOfEveryColumn) {
+  World w(chase_and_avoid({5, 0}));
+  const int n = 21;  // 21 values of a column one wide, 42 of one two wide: both leave a tail
+  std::vector<Real> pos;
+  for (int a = 0; a < n; ++a) pos.insert(pos.end(), {Real(a), 0});
+  add(w, pos, 1.0f);
+  AgentStore& s = w.agents();
+  struct Bad {
+    Column<Real>* column;
+    Real value;
+  };
+  const std::vector<Bad> bad{{&s.position, NAN},         {&s.velocity, kInfinity},   {&s.heading, -2e9f},
+                             {&s.angular_velocity, NAN}, {&s.target, -kInfinity},    {&s.radius, -0.5f},
+                             {&s.max_speed, kInfinity},  {&s.max_acceleration, NAN}, {&s.max_turn_rate, -1},
+                             {&s.max_force, -kInfinity}, {&s.mass, kMinMass / 2},    {&s.mass, kInfinity}};
+  for (const int width : {8, 4, 1}) {
+    const int previous = simd_width_limit.exchange(width);
+    for (const Bad& b : bad) {
+      const int values = n * b.column->width;
+      for (int i = 0; i < values; ++i) {
+        const Real kept = (*b.column)[i];
+        (*b.column)[i] = b.value;
+        try {
+          w.step(0.01f);
+          ADD_FAILURE() << "width " << width << ": value " << i << " of a column taken";
+        } catch (const std::invalid_argument& e) {
+          const std::string agent = "for agent " + std::to_string(i / b.column->width);
+          EXPECT_NE(std::string(e.what()).find(agent), std::string::npos) << e.what() << " (" << agent << ")";
+        }
+        (*b.column)[i] = kept;
+      }
+    }
+    simd_width_limit.store(previous);
+  }
+  EXPECT_EQ(0, w.steps_taken());
+  w.step(0.01f);  // every value is back as it was
+  EXPECT_EQ(1, w.steps_taken());
 }
 
 TEST(World, RefusesBadStateAndBadSteps) {
