@@ -534,5 +534,7 @@ def progress_bar(total: int, unit: str = "step"):
     return tqdm(total=total, unit=unit)
 
 
-# The keyword arguments World() passes on to add_agents, for the check of unknown ones.
-_AGENT_PARAMETERS = frozenset(inspect.signature(World.add_agents).parameters) - {"self", "positions", "velocities"}
+# The keyword arguments World() passes on to add_agents, for the check of unknown ones
+# (its steering, positions and velocities are World's own arguments).
+_AGENT_PARAMETERS = frozenset(inspect.signature(World.add_agents).parameters) - {
+    "self", "steering", "positions", "velocities"}
