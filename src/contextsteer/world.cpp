@@ -23,24 +23,27 @@ namespace contextsteer {
 
 namespace {
 
-// True when some value of values[0..count) lies outside [lowest, kMaxMagnitude] and is not
-// `also` (a second value allowed: +inf where limits may be infinite, else kMaxMagnitude
-// again); NaN fails every comparison. W values at a time, branch-free: every step checks
-// the whole state, and it is almost always clean.
+// True when v lies outside [lowest, kMaxMagnitude] and is not `also` (a second value
+// allowed: +inf where limits may be infinite, else kMaxMagnitude again); NaN fails every
+// comparison.
+inline bool outside(Real v, Real lowest, Real also) { return !(v >= lowest && (v <= kMaxMagnitude || v == also)); }
+
+// True when some value of values[0..count) is outside (as above). W values at a time,
+// branch-free: every step checks the whole state, and it is almost always clean.
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE bool any_outside_lanes(const Real* values, std::size_t count, Real lowest, Real also) {
   bool any = false;
   std::size_t i = 0;
 #ifdef CONTEXTSTEER_SIMD
   using V = typename Lanes<W>::Reals;
-  typename Lanes<W>::Ints outside{};
+  typename Lanes<W>::Ints bad{};
   for (; i + W <= count; i += W) {
     const V v = load_lanes<V>(values + i);
-    outside |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == also)));
+    bad |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == also)));
   }
-  any = mask_bits(outside) != 0;
+  any = mask_bits(bad) != 0;
 #endif
-  for (; i < count; ++i) any |= !(values[i] >= lowest && (values[i] <= kMaxMagnitude || values[i] == also));
+  for (; i < count; ++i) any |= outside(values[i], lowest, also);
   return any;
 }
 
@@ -67,10 +70,11 @@ bool any_outside(const Real* values, std::size_t count, Real lowest, Real also) 
 void check_values(const Real* values, std::size_t count, int width, const char* argument, bool nonnegative,
                   bool allow_inf, std::size_t first_agent = 0) {
   const Real lowest = nonnegative ? Real(0) : -kMaxMagnitude;
-  if (!any_outside(values, count, lowest, allow_inf ? kInfinity : kMaxMagnitude)) return;
+  const Real also = allow_inf ? kInfinity : kMaxMagnitude;
+  if (!any_outside(values, count, lowest, also)) return;
   for (std::size_t i = 0; i < count; ++i) {
     const Real v = values[i];
-    if (!(v >= lowest && (v <= kMaxMagnitude || (allow_inf && v == kInfinity)))) {
+    if (outside(v, lowest, also)) {
       throw std::invalid_argument(std::string(argument) + ": expected values " +
                                   (nonnegative ? "from 0 to 1e9" : "from -1e9 to 1e9") + (allow_inf ? " or inf" : "") +
                                   ", got " + format_real(v) + " for agent " + std::to_string(first_agent + i / width));
@@ -82,7 +86,7 @@ void check_values(const Real* values, std::size_t count, int width, const char* 
 void check_masses(const Real* mass, std::size_t count, std::size_t first_agent = 0) {
   if (!any_outside(mass, count, kMinMass, kMaxMagnitude)) return;
   for (std::size_t i = 0; i < count; ++i) {
-    if (!(mass[i] >= kMinMass && mass[i] <= kMaxMagnitude)) {
+    if (outside(mass[i], kMinMass, kMaxMagnitude)) {
       throw std::invalid_argument("mass: expected values from 1e-9 to 1e9, got " + format_real(mass[i]) +
                                   " for agent " + std::to_string(first_agent + i));
     }
