@@ -31,6 +31,7 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   std::fill(senses_.begin() + n, senses_.end(), LayerMask(0));
   if (n == 0) {
     nx_ = ny_ = 1;
+    std::fill_n(last_cell_, 4, Real(0));
     cell_start_.assign(2, 0);
     return;
   }
@@ -40,15 +41,22 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   }
-  // More cells than about 4 per agent only cost memory and empty-cell visits.
-  const double max_cells = 4.0 * n + 64;
+  // More cells than about 4 per agent only cost memory and empty-cell visits. And no
+  // more than 2^24 columns or rows, so that cell_span's floats hold every cell index.
+  const double max_cells = 4.0 * n + 64, max_side = 1 << 24;
   double size = cell_size;
-  while ((std::floor((hi.x - lo.x) / size) + 1) * (std::floor((hi.y - lo.y) / size) + 1) > max_cells) size *= 2;
+  auto columns = [&] { return std::floor((hi.x - lo.x) / size) + 1; };
+  auto rows = [&] { return std::floor((hi.y - lo.y) / size) + 1; };
+  while (columns() * rows() > max_cells || columns() > max_side || rows() > max_side) size *= 2;
   cell_size_ = static_cast<Real>(size);
   inv_cell_ = static_cast<Real>(1 / size);
   origin_ = lo;
   nx_ = static_cast<int>(std::floor((hi.x - lo.x) * inv_cell_)) + 1;
   ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_cell_)) + 1;
+  origin_lanes_[0] = origin_lanes_[1] = lo.x;
+  origin_lanes_[2] = origin_lanes_[3] = lo.y;
+  last_cell_[0] = last_cell_[1] = static_cast<Real>(nx_ - 1);  // exact: at most 2^24 (above)
+  last_cell_[2] = last_cell_[3] = static_cast<Real>(ny_ - 1);
 
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
   // Reserve the largest cell count this n can ever need, so that agents spreading out

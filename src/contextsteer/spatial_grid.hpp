@@ -70,16 +70,14 @@ class SpatialGrid {
   template <class F>
   CONTEXTSTEER_ALWAYS_INLINE void for_each_run(Vec2 p, Real radius, F&& fn) const {
     if (n_ == 0) return;
-    const int y0 = clamp_cell(((p.y - radius - origin_.y) * inv_cell_), ny_);
-    const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
+    const CellSpan span = cell_span(p.x - radius, p.x + radius, p.y - radius, p.y + radius);
+    const int y0 = span.y0, y1 = span.y1;
     if (radius <= Real(2.5) * cell_size_) {
       // A disc a few cells wide: the chord of a row would trim a cell now and then, at
       // the price of a square root per row. Every row takes the disc's whole x-range.
-      const int x0 = clamp_cell(((p.x - radius - origin_.x) * inv_cell_), nx_);
-      const int x1 = clamp_cell(((p.x + radius - origin_.x) * inv_cell_), nx_);
       for (int row = y0 * nx_; row <= y1 * nx_; row += nx_) {
-        const int begin = cell_start_[row + x0];
-        const int end = cell_start_[row + x1 + 1];
+        const int begin = cell_start_[row + span.x0];
+        const int end = cell_start_[row + span.x1 + 1];
         if (begin < end) fn(begin, end);
       }
       return;
@@ -106,18 +104,15 @@ class SpatialGrid {
   // the end of the last row's run: no place at or past it was handed out.
   template <class F>
   CONTEXTSTEER_ALWAYS_INLINE int for_each_run_after(int k, Vec2 p, Real radius, F&& fn) const {
-    const int own = row_of(p.y);
-    const int y1 = clamp_cell(((p.y + radius - origin_.y) * inv_cell_), ny_);
-    const int x1 = clamp_cell(((p.x + radius - origin_.x) * inv_cell_), nx_);
-    int end = cell_start_[own * nx_ + x1 + 1];
+    // y0 is p's own row here, not the disc's lowest.
+    const CellSpan span = cell_span(p.x - radius, p.x + radius, p.y, p.y + radius);
+    const int own = span.y0;
+    int end = cell_start_[own * nx_ + span.x1 + 1];
     if (k + 1 < end) fn(k + 1, end);
-    if (own < y1) {
-      const int x0 = clamp_cell(((p.x - radius - origin_.x) * inv_cell_), nx_);
-      for (int row = (own + 1) * nx_; row <= y1 * nx_; row += nx_) {
-        const int begin = cell_start_[row + x0];
-        end = cell_start_[row + x1 + 1];
-        if (begin < end) fn(begin, end);
-      }
+    for (int row = (own + 1) * nx_; row <= span.y1 * nx_; row += nx_) {
+      const int begin = cell_start_[row + span.x0];
+      end = cell_start_[row + span.x1 + 1];
+      if (begin < end) fn(begin, end);
     }
     return end;
   }
@@ -150,6 +145,27 @@ class SpatialGrid {
   void query(Vec2 p, Real radius, std::vector<int>& out) const;
 
  private:
+  // The columns of x_lo and x_hi and the rows of y_lo and y_hi (metres), each as
+  // clamp_cell gives it. Where vectors are available, the four at once: one conversion
+  // and no branch, where four clamp_cells take a conversion and two branches each (every
+  // neighbour query starts here).
+  struct CellSpan {
+    int x0, x1, y0, y1;
+  };
+  CONTEXTSTEER_ALWAYS_INLINE CellSpan cell_span(Real x_lo, Real x_hi, Real y_lo, Real y_hi) const {
+#ifdef CONTEXTSTEER_SIMD
+    const Real4 last = load_lanes<Real4>(last_cell_);
+    Real4 c = (Real4{x_lo, x_hi, y_lo, y_hi} - load_lanes<Real4>(origin_lanes_)) * inv_cell_;
+    c = lane_max(c, Real4{});                            // below 0, and NaN, to 0
+    c = select(c < last, c, last);                       // from n - 1 up (and infinity) to n - 1
+    const Int4 cell = __builtin_convertvector(c, Int4);  // truncation: the floor for c >= 0
+    return {cell[0], cell[1], cell[2], cell[3]};
+#else
+    return {clamp_cell((x_lo - origin_.x) * inv_cell_, nx_), clamp_cell((x_hi - origin_.x) * inv_cell_, nx_),
+            clamp_cell((y_lo - origin_.y) * inv_cell_, ny_), clamp_cell((y_hi - origin_.y) * inv_cell_, ny_)};
+#endif
+  }
+
   // The cell index of coordinate c (in cells, measured from the grid's origin), clamped
   // to [0, n). Truncation equals the floor for c >= 0, and anything below 0 clamps to 0:
   // no call to floor, which is a library call on baseline x86-64.
@@ -166,6 +182,10 @@ class SpatialGrid {
   Vec2 origin_;
   int nx_ = 1;
   int ny_ = 1;
+  // For cell_span: the origin as (x, x, y, y) and the last column and row as (nx - 1,
+  // nx - 1, ny - 1, ny - 1), in metres and cells.
+  alignas(16) Real origin_lanes_[4] = {0, 0, 0, 0};
+  alignas(16) Real last_cell_[4] = {0, 0, 0, 0};
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
   std::vector<int> cell_of_;     // (n,) cell of each agent
   std::vector<int> agents_;      // (n + kPadding,) agent indices sorted by cell, then -1
