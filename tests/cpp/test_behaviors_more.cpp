@@ -4,9 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/chase.hpp"
 #include "contextsteer/behaviors/flee.hpp"
 #include "contextsteer/behaviors/flocking.hpp"
 #include "contextsteer/behaviors/follow_path.hpp"
@@ -67,6 +69,61 @@ std::vector<Real> danger_of(const Behavior& b, Scene& s, int agent, int slots) {
 }
 
 }  // namespace
+
+// An agent's own target or threat (a point, another agent, or where it stands) steers it
+// to the bit as the same point given to it as a shared one.
+TEST(TargetLobes, AnAgentsOwnTargetGivesTheBitsOfTheSamePointSharedByIt) {
+  const int n = 150;
+  const SlotDirections dirs(16);
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<float> u(-30, 30);
+  std::vector<Real> positions(2 * n), targets(2 * n), velocities(2 * n, 0);
+  std::vector<int> target_index(n, -1);
+  for (int a = 0; a < n; ++a) {
+    positions[2 * a] = u(rng), positions[2 * a + 1] = u(rng);
+    targets[2 * a] = u(rng), targets[2 * a + 1] = u(rng);
+    if (a % 7 == 3) target_index[a] = (a * 5) % n;                                                  // another agent
+    if (a % 11 == 5) targets[2 * a] = positions[2 * a], targets[2 * a + 1] = positions[2 * a + 1];  // on it
+  }
+  SceneView scene;
+  scene.agents = n;
+  scene.positions = positions.data();
+  scene.velocities = velocities.data();
+  scene.targets = targets.data();
+  scene.target_index = target_index.data();
+  std::vector<int> agents(n);
+  for (int a = 0; a < n; ++a) agents[a] = (a * 37) % n;  // not in index order
+  // own(own_target) and shared(point) build the same behaviour either way.
+  auto expect_same_bits = [&](auto own, auto shared, const char* what) {
+    std::vector<Real> rows(static_cast<std::size_t>(n) * dirs.slots(), 0);
+    own()->fill(scene, agents.data(), n, dirs, rows.data(), nullptr);
+    for (int k = 0; k < n; ++k) {
+      std::vector<Real> row(dirs.slots(), 0);
+      shared(scene.target_of(agents[k]))->fill(scene, &agents[k], 1, dirs, row.data(), nullptr);
+      for (int i = 0; i < dirs.slots(); ++i) {
+        ASSERT_EQ(rows[static_cast<std::size_t>(k) * dirs.slots() + i], row[i]) << what << " agent " << agents[k];
+      }
+    }
+  };
+  for (Real sideways : {Real(0), Real(0.3)}) {
+    for (Real max_distance : {kInfinity, Real(25)}) {
+      ChaseParams p;
+      p.max_distance = max_distance;
+      p.sideways = sideways;
+      p.falloff = Falloff::Smoothstep;
+      ChaseParams own = p;
+      own.agent_target = true;
+      expect_same_bits([&] { return std::make_unique<Chase>(std::vector<Vec2>{}, own); },
+                       [&](Vec2 t) { return std::make_unique<Chase>(std::vector<Vec2>{t}, p); }, "chase");
+    }
+    expect_same_bits(
+        [&] { return std::make_unique<Flee>(Targets{{}, true}, 20, Falloff::Linear, 1, sideways); },
+        [&](Vec2 t) { return std::make_unique<Flee>(Targets{{t}, false}, 20, Falloff::Linear, 1, sideways); }, "flee");
+    expect_same_bits([&] { return std::make_unique<Arrive>(Targets{{}, true}, 1, 10, 1, sideways); },
+                     [&](Vec2 t) { return std::make_unique<Arrive>(Targets{{t}, false}, 1, 10, 1, sideways); },
+                     "arrive");
+  }
+}
 
 TEST(Flee, LobeAwayScaledByFalloff) {
   Scene s({0, 0});
