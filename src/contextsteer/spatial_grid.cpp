@@ -13,6 +13,7 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
     throw std::invalid_argument("cell_size: expected a finite size > 0 in metres, got " + format_real(cell_size));
   n_ = n;
   everyone_senses_everyone_ = true;
+  common_radius_ = 0;
   requested_cell_size_ = cell_size;
   const std::size_t padded = static_cast<std::size_t>(n) + kPadding;
   agents_.resize(padded);
@@ -88,10 +89,15 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
     layers_[k] = layer ? layer[a] : LayerMask(1);
     senses_[k] = senses ? senses[a] : kAllLayers;
   }
-  // Any bit that differs from agent 0's, in one OR (which vectorises).
+  // Any bit that differs from agent 0's, in one OR (which vectorises), and any radius.
   LayerMask differ = 0;
-  for (int k = 1; k < n; ++k) differ |= (layers_[k] ^ layers_[0]) | (senses_[k] ^ senses_[0]);
+  int other_radius = 0;
+  for (int k = 1; k < n; ++k) {
+    differ |= (layers_[k] ^ layers_[0]) | (senses_[k] ^ senses_[0]);
+    other_radius |= int(radii_[k] != radii_[0]);
+  }
   everyone_senses_everyone_ = differ == 0 && (layers_[0] & senses_[0]) != 0;
+  common_radius_ = other_radius ? Real(-1) : radii_[0];
 }
 
 bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,

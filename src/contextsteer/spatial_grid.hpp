@@ -58,6 +58,9 @@ class SpatialGrid {
   // True when every agent senses every other (all on the same layers, all sensing a
   // layer of those): neighbour kernels may then leave out their layer tests.
   bool everyone_senses_everyone() const { return everyone_senses_everyone_; }
+  // The radius every agent has (metres), or -1 when they differ: neighbour kernels may
+  // then leave out reading and keeping each neighbour's radius.
+  Real common_radius() const { return common_radius_; }
   // How many rows above its own a query of `radius` metres may reach, at most.
   int rows_within(Real radius) const { return static_cast<int>(std::ceil(radius * inv_cell_)) + 1; }
 
@@ -176,6 +179,7 @@ class SpatialGrid {
 
   int n_ = 0;
   bool everyone_senses_everyone_ = true;
+  Real common_radius_ = 0;
   Real requested_cell_size_ = 0;
   Real cell_size_ = 1;
   Real inv_cell_ = 1;

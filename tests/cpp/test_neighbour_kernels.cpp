@@ -328,20 +328,28 @@ TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
          {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
       // Tall, so that several threads split it into many chunks of rows.
       Crowd c = make_crowd(600, 30, 2, 5u + static_cast<unsigned>(slots), 150);
-      for (bool layered : {true, false}) {
-        if (!layered) {  // every agent senses every other: the kernel leaves the layer tests out
+      // On layers; then all on one layer (the kernel leaves the layer tests out); then
+      // also all of one radius (it leaves the neighbours' radii out too).
+      for (int variant = 0; variant < 3; ++variant) {
+        const bool layered = variant == 0, one_radius = variant == 2;
+        if (variant == 1) {
           std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
           std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
           finish(c, 2);
         }
+        if (one_radius) {
+          std::fill(c.radius.begin(), c.radius.end(), Real(0.45));
+          finish(c, 2);
+        }
         ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
+        ASSERT_EQ(c.grid.common_radius() >= 0, one_radius);
         const Vec2 turn = kTurns[(slots + static_cast<int>(falloff) + layered) % 3];
         const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs, turn);
         for (int width : {8, 4}) {
           for (int threads : {1, 2, 3}) {
             const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs, turn);
             ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
-                << slots << " slots, width " << width << ", " << threads << " threads, layered " << layered;
+                << slots << " slots, width " << width << ", " << threads << " threads, variant " << variant;
           }
         }
         const auto touched = std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; });

@@ -96,6 +96,19 @@ TEST(SpatialGrid, KnowsWhenEveryAgentSensesEveryOther) {
   EXPECT_TRUE(grid.everyone_senses_everyone());
 }
 
+TEST(SpatialGrid, KnowsWhenEveryAgentHasOneRadius) {
+  const std::vector<Real> xy{0, 0, 1, 1, 2, 2};
+  std::vector<Real> radius{0.5f, 0.5f, 0.5f};
+  SpatialGrid grid;
+  grid.build(xy.data(), 3, 1, radius.data());
+  EXPECT_EQ(grid.common_radius(), 0.5f);
+  radius[2] = 0.6f;
+  grid.build(xy.data(), 3, 1, radius.data());
+  EXPECT_EQ(grid.common_radius(), -1.0f);
+  grid.build(xy.data(), 3, 1);  // no radii: every one 0
+  EXPECT_EQ(grid.common_radius(), 0.0f);
+}
+
 TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
   SpatialGrid grid;
   grid.build(nullptr, 0, 1.0f);

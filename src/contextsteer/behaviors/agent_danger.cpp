@@ -169,16 +169,17 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
 }
 
 // Step 2 for the first m neighbours gathered in s: each one's bearing, coverage limit
-// and danger, as add_disc_danger has them.
+// and danger, as add_disc_danger has them. With common_disc >= 0 (every disc radius r_a +
+// r_b the same) the discs were not kept, and that one is taken.
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void neighbour_arcs(NeighbourBuffers& s, int m, NeighbourDanger how,
-                                               const SlotDirections& dirs) {
+                                               const SlotDirections& dirs, Real common_disc = -1) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   const Real half_cos = dirs.half_spacing_cos(), half_sin = dirs.half_spacing_sin();
   for (int j = 0; j < m; j += W) {
     const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
-    const V disc = load_lanes<V>(s.disc + j);
+    const V disc = common_disc >= 0 ? splat<V>(common_disc) : load_lanes<V>(s.disc + j);
     const V d = lane_sqrt(dx * dx + dy * dy);
     const V gap = d - disc;
     const V clearance = select(Real(0) < gap, gap, V{});
@@ -293,9 +294,10 @@ CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const in
 
 // Step 1 for the agent at place k: the later agents within its reach that it senses or
 // that sense it (kLayered; else every agent senses every other), packed into s from
-// entry m on with their places and, when kLayered, which way they sense. Returns the new
-// count; `reached` becomes a place past every one of them (no row from there on is
-// written for k).
+// entry m on with their places, their disc radii unless all agents have one radius (the
+// packed stores are what this step waits on), and, when kLayered, which way they sense.
+// Returns the new count; `reached` becomes a place past every one of them (no row from
+// there on is written for k).
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real max_distance, Real max_radius,
                                             NeighbourBuffers& s, int m, int& reached) {
@@ -309,6 +311,7 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
   const std::int32_t layer = static_cast<std::int32_t>(layers[k]), sensing = static_cast<std::int32_t>(senses[k]);
   const Real reach = max_distance + radius + max_radius;
   const Real reach2 = reach * reach;
+  const bool keep_discs = grid.common_radius() < 0;
   M lane;
   for (int l = 0; l < W; ++l) lane[l] = l;
   reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
@@ -328,7 +331,7 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
       const M order = packing.order[bits];
       store_packed(s.dx + m, dx, order);
       store_packed(s.dy + m, dy, order);
-      store_packed(s.disc + m, load_lanes<V>(radii + i) + radius, order);
+      if (keep_discs) store_packed(s.disc + m, load_lanes<V>(radii + i) + radius, order);
       store_packed(s.place + m, lane + i, order);
       if constexpr (kLayered) store_packed(s.senses + m, sides, order);
       m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
@@ -337,12 +340,13 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
   return m;
 }
 
-// Step 2 for the first m pairs gathered in s.
+// Step 2 for the first m pairs gathered in s (common_disc as neighbour_arcs takes it).
 template <int W, bool kLayered>
-CONTEXTSTEER_ALWAYS_INLINE void pair_arcs(NeighbourBuffers& s, int m, NeighbourDanger how, const SlotDirections& dirs) {
+CONTEXTSTEER_ALWAYS_INLINE void pair_arcs(NeighbourBuffers& s, int m, NeighbourDanger how, const SlotDirections& dirs,
+                                          Real common_disc) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
-  neighbour_arcs<W>(s, m, how, dirs);
+  neighbour_arcs<W>(s, m, how, dirs, common_disc);
   // Danger goes only the ways the pair senses (a weight of 0 leaves a row as it is).
   if constexpr (kLayered) {
     for (int j = 0; j < m; j += W) {
@@ -394,6 +398,8 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
                                                   int zero_limit, NeighbourDanger how, Real max_radius,
                                                   const SlotDirections& dirs, Real* rows, int* zeroed_to) {
   NeighbourBuffers& s = neighbour_buffers();
+  // r_a + r_b for every pair, where all agents have one radius (r + r is exactly 2r).
+  const Real common_disc = grid.common_radius() >= 0 ? 2 * grid.common_radius() : Real(-1);
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
   int zeroed = zero_from;
   int needed = begin;  // a place past every row the sweeps so far write
@@ -411,7 +417,7 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
           std::fill(rows + zeroed * slots, rows + limit * slots, Real(0));
           zeroed = limit;
         }
-        pair_arcs<W, kLayered>(s, m, how, dirs);
+        pair_arcs<W, kLayered>(s, m, how, dirs, common_disc);
       },
       [&](int k, int first, int last)
           CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { sweep_pairs<W, kLayered>(s, first, last, k, dirs, rows); });
