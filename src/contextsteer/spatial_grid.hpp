@@ -53,8 +53,6 @@ class SpatialGrid {
   int rows() const { return ny_; }
   // The first place in the order of row `row` (0 <= row <= rows(); rows() gives n).
   int row_start(int row) const { return cell_start_[static_cast<std::size_t>(row) * nx_]; }
-  // The row of cells a point at height y falls in (clamped to the grid).
-  int row_of(Real y) const { return clamp_cell((y - origin_.y) * inv_cell_, ny_); }
   // True when every agent senses every other (all on the same layers, all sensing a
   // layer of those): neighbour kernels may then leave out their layer tests.
   bool everyone_senses_everyone() const { return everyone_senses_everyone_; }
