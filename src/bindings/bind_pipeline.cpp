@@ -66,7 +66,9 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
     // the pipeline is immutable once built.
     py::gil_scoped_release release;
     SpatialGrid grid;
-    grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * max_radius, Real(1e-3)));
+    // With the agents' radii: kernels read a neighbour's radius from the grid.
+    grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * max_radius, Real(1e-3)),
+               radius.data());
     scene.grid = &grid;
     std::vector<int> agents(n);
     std::iota(agents.begin(), agents.end(), 0);

@@ -47,6 +47,21 @@ def test_maps_of_a_step_equal_the_free_functions():
                                                                 np.array([[0.0, 0.0, 1.0]]), dirs, 4), atol=1e-5)
 
 
+def test_evaluate_outside_a_world_sees_the_other_agents_as_a_world_does():
+    # Agents of several radii avoiding each other: Pipeline.evaluate must take each one's
+    # radius into its neighbours' discs, as the world's explain() does for the same agents.
+    rng = np.random.default_rng(8)
+    positions = rng.uniform(-10, 10, (60, 2)).astype(np.float32)
+    radius = rng.uniform(0.2, 1.2, 60).astype(np.float32)
+    pipeline = cs.Pipeline([cs.Chase([20.0, 0.0]), cs.Avoid(agents=True, world_obstacles=False, max_distance=4.0)],
+                           slots=16)
+    e = pipeline.evaluate(positions, radius=radius)
+    world = cs.World(pipeline, positions, radius=radius, max_speed=1.0, max_acceleration=1.0)
+    for a in range(len(positions)):
+        np.testing.assert_array_equal(e.danger[a], world.explain(a).danger, err_msg=f"agent {a}")
+    assert (e.danger > 0.5).sum() > 60  # neighbours close enough to matter
+
+
 def test_weights_and_combine_rules_reach_the_pipeline():
     a, b = cs.Chase([5.0, 0.0], weight=2.0), cs.Chase([0.0, 5.0], weight=0.5)
     e_sum = cs.Pipeline([a, b], interest_rule="sum").evaluate([[0.0, 0.0]])
