@@ -7,14 +7,14 @@
 
 namespace contextsteer {
 
-void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+void SpatialGrid::build(const Real* positions, int n, Real row_height, const Real* radius, const LayerMask* layer,
                         const LayerMask* senses) {
-  if (!(cell_size > 0) || !std::isfinite(cell_size))
-    throw std::invalid_argument("cell_size: expected a finite size > 0 in metres, got " + format_real(cell_size));
+  if (!(row_height > 0) || !std::isfinite(row_height))
+    throw std::invalid_argument("row_height: expected a finite size > 0 in metres, got " + format_real(row_height));
   n_ = n;
   everyone_senses_everyone_ = true;
   common_radius_ = 0;
-  requested_cell_size_ = cell_size;
+  requested_row_height_ = row_height;
   const std::size_t padded = static_cast<std::size_t>(n) + kPadding;
   agents_.resize(padded);
   rank_.resize(n);
@@ -45,17 +45,21 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   // More cells than about 4 per agent only cost memory and empty-cell visits. And no
   // more than 2^24 columns or rows, so that cell_span's floats hold every cell index.
   const double max_cells = 4.0 * n + 64, max_side = 1 << 24;
-  double size = cell_size;
-  auto columns = [&] { return std::floor((hi.x - lo.x) / size) + 1; };
-  auto rows = [&] { return std::floor((hi.y - lo.y) / size) + 1; };
-  while (columns() * rows() > max_cells || columns() > max_side || rows() > max_side) size *= 2;
-  cell_size_ = static_cast<Real>(size);
-  inv_cell_ = static_cast<Real>(1 / size);
+  double height = row_height;  // the cells are half as wide
+  auto columns = [&] { return std::floor((hi.x - lo.x) / (height / 2)) + 1; };
+  auto rows = [&] { return std::floor((hi.y - lo.y) / height) + 1; };
+  while (columns() * rows() > max_cells || columns() > max_side || rows() > max_side) height *= 2;
+  row_height_ = static_cast<Real>(height);
+  inv_row_ = static_cast<Real>(1 / height);
+  cell_width_ = static_cast<Real>(height / 2);
+  inv_width_ = static_cast<Real>(2 / height);
   origin_ = lo;
-  nx_ = static_cast<int>(std::floor((hi.x - lo.x) * inv_cell_)) + 1;
-  ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_cell_)) + 1;
+  nx_ = static_cast<int>(std::floor((hi.x - lo.x) * inv_width_)) + 1;
+  ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_row_)) + 1;
   origin_lanes_[0] = origin_lanes_[1] = lo.x;
   origin_lanes_[2] = origin_lanes_[3] = lo.y;
+  inverse_lanes_[0] = inverse_lanes_[1] = inv_width_;
+  inverse_lanes_[2] = inverse_lanes_[3] = inv_row_;
   last_cell_[0] = last_cell_[1] = static_cast<Real>(nx_ - 1);  // exact: at most 2^24 (above)
   last_cell_[2] = last_cell_[3] = static_cast<Real>(ny_ - 1);
 
@@ -66,8 +70,8 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   cell_start_.assign(cells + 1, 0);
   for (int i = 0; i < n; ++i) {
     const Vec2 p = load(positions, i);
-    const int cx = clamp_cell(((p.x - origin_.x) * inv_cell_), nx_);
-    const int cy = clamp_cell(((p.y - origin_.y) * inv_cell_), ny_);
+    const int cx = clamp_cell(((p.x - origin_.x) * inv_width_), nx_);
+    const int cy = clamp_cell(((p.y - origin_.y) * inv_row_), ny_);
     cell_of_[i] = cy * nx_ + cx;
     ++cell_start_[cell_of_[i] + 1];
   }
@@ -100,9 +104,9 @@ void SpatialGrid::build(const Real* positions, int n, Real cell_size, const Real
   common_radius_ = other_radius ? Real(-1) : radii_[0];
 }
 
-bool SpatialGrid::matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+bool SpatialGrid::matches(const Real* positions, int n, Real row_height, const Real* radius, const LayerMask* layer,
                           const LayerMask* senses) const {
-  if (n != n_ || cell_size != requested_cell_size_) return false;
+  if (n != n_ || row_height != requested_row_height_) return false;
   // One branch-free pass: the usual answer (nothing changed) has to look at every agent.
   int differ = 0;
   for (int k = 0; k < n; ++k) {

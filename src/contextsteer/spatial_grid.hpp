@@ -1,5 +1,12 @@
 // A uniform grid over agent positions for neighbour queries, rebuilt every step.
 //
+// Its rows are as tall as the queries' usual reach, and cut into cells half as wide: a
+// query walks its own row and the ones its disc reaches above and below (the pass by
+// pairs, which looks only upward, walks two rows: its own and the next), over an x-window
+// of whole cells only a little wider than the disc. (Square cells half the reach wide need
+// three rows for the pairs, square cells the reach wide a window of three reaches: both
+// hand out more runs or more candidates.)
+//
 // Agents are counting-sorted by cell (stable, so the visit order is the same on every
 // run); their positions are copied in that order so that a query reads memory
 // contiguously. Storage grows to the largest scene seen and is then reused: a rebuild
@@ -28,21 +35,21 @@ struct Neighbor {
 
 class SpatialGrid {
  public:
-  // Sorts the n agents at positions (n, 2) into square cells of `cell_size` metres
-  // (> 0); the cell size grows if the cells would far outnumber the agents. `radius`,
-  // `layer` and `senses` (n,) are copied in the same order, so that a query reads a
-  // neighbour's data from one place; null means radius 0, layer 1, sensing every layer.
-  void build(const Real* positions, int n, Real cell_size, const Real* radius = nullptr,
+  // Sorts the n agents at positions (n, 2) into rows of `row_height` metres (> 0; the
+  // queries' usual reach), cut into cells half as wide; both grow if the cells would far
+  // outnumber the agents. `radius`, `layer` and `senses` (n,) are copied in the same
+  // order, so that a query reads a neighbour's data from one place; null means radius 0,
+  // layer 1, sensing every layer.
+  void build(const Real* positions, int n, Real row_height, const Real* radius = nullptr,
              const LayerMask* layer = nullptr, const LayerMask* senses = nullptr);
 
-  // True when build() with these arguments would give this very grid: the same cell
-  // size asked for and every agent's position, radius, layer and sense mask as copied.
+  // True when build() with these arguments would give this very grid: the same row
+  // height asked for and every agent's position, radius, layer and sense mask as copied.
   // Lets the grid built after one step serve the next when nothing changed in between.
-  bool matches(const Real* positions, int n, Real cell_size, const Real* radius, const LayerMask* layer,
+  bool matches(const Real* positions, int n, Real row_height, const Real* radius, const LayerMask* layer,
                const LayerMask* senses) const;
 
   int agent_count() const { return n_; }
-  Real cell_size() const { return cell_size_; }
   // The agents in cell order: neighbours in space are close in this order.
   const int* order() const { return agents_.data(); }
   // Where agent a sits in that order: order()[rank_of(a)] == a.
@@ -60,11 +67,11 @@ class SpatialGrid {
   // then leave out reading and keeping each neighbour's radius.
   Real common_radius() const { return common_radius_; }
   // How many rows above its own a query of `radius` metres may reach, at most.
-  int rows_within(Real radius) const { return static_cast<int>(std::ceil(radius * inv_cell_)) + 1; }
+  int rows_within(Real radius) const { return static_cast<int>(std::ceil(radius * inv_row_)) + 1; }
 
   // Calls fn(begin, end) for each run [begin, end) of sorted positions that may lie
   // within `radius` of p: per row of cells, the cells the disc's chord spans (for a disc
-  // up to 2.5 cells in radius, the cells its bounding square spans). The runs
+  // up to 2.5 cells wide in radius, the cells its bounding square spans). The runs
   // hold every agent within the radius, and others; read them through xs(), ys(),
   // radii(), layers() and agents(). Must follow build() with the positions unchanged.
   // Always inlined: vector kernels call it and must compile its body for their target.
@@ -73,7 +80,7 @@ class SpatialGrid {
     if (n_ == 0) return;
     const CellSpan span = cell_span(p.x - radius, p.x + radius, p.y - radius, p.y + radius);
     const int y0 = span.y0, y1 = span.y1;
-    if (radius <= Real(2.5) * cell_size_) {
+    if (radius <= Real(2.5) * cell_width_) {
       // A disc a few cells wide: the chord of a row would trim a cell now and then, at
       // the price of a square root per row. Every row takes the disc's whole x-range.
       for (int row = y0 * nx_; row <= y1 * nx_; row += nx_) {
@@ -85,11 +92,11 @@ class SpatialGrid {
     }
     for (int cy = y0; cy <= y1; ++cy) {
       // The disc's widest chord within this row of cells.
-      const Real row_lo = origin_.y + cy * cell_size_;
-      const Real dy = std::max({Real(0), row_lo - p.y, p.y - (row_lo + cell_size_)});
+      const Real row_lo = origin_.y + cy * row_height_;
+      const Real dy = std::max({Real(0), row_lo - p.y, p.y - (row_lo + row_height_)});
       const Real half = std::sqrt(std::max(Real(0), radius * radius - dy * dy));
-      const int x0 = clamp_cell(((p.x - half - origin_.x) * inv_cell_), nx_);
-      const int x1 = clamp_cell(((p.x + half - origin_.x) * inv_cell_), nx_);
+      const int x0 = clamp_cell(((p.x - half - origin_.x) * inv_width_), nx_);
+      const int x1 = clamp_cell(((p.x + half - origin_.x) * inv_width_), nx_);
       // Cells x0..x1 of one row are contiguous in the sorted order.
       const int begin = cell_start_[cy * nx_ + x0];
       const int end = cell_start_[cy * nx_ + x1 + 1];
@@ -156,14 +163,14 @@ class SpatialGrid {
   CONTEXTSTEER_ALWAYS_INLINE CellSpan cell_span(Real x_lo, Real x_hi, Real y_lo, Real y_hi) const {
 #ifdef CONTEXTSTEER_SIMD
     const Real4 last = load_lanes<Real4>(last_cell_);
-    Real4 c = (Real4{x_lo, x_hi, y_lo, y_hi} - load_lanes<Real4>(origin_lanes_)) * inv_cell_;
+    Real4 c = (Real4{x_lo, x_hi, y_lo, y_hi} - load_lanes<Real4>(origin_lanes_)) * load_lanes<Real4>(inverse_lanes_);
     c = lane_max(c, Real4{});                            // below 0, and NaN, to 0
     c = select(c < last, c, last);                       // from n - 1 up (and infinity) to n - 1
     const Int4 cell = __builtin_convertvector(c, Int4);  // truncation: the floor for c >= 0
     return {cell[0], cell[1], cell[2], cell[3]};
 #else
-    return {clamp_cell((x_lo - origin_.x) * inv_cell_, nx_), clamp_cell((x_hi - origin_.x) * inv_cell_, nx_),
-            clamp_cell((y_lo - origin_.y) * inv_cell_, ny_), clamp_cell((y_hi - origin_.y) * inv_cell_, ny_)};
+    return {clamp_cell((x_lo - origin_.x) * inv_width_, nx_), clamp_cell((x_hi - origin_.x) * inv_width_, nx_),
+            clamp_cell((y_lo - origin_.y) * inv_row_, ny_), clamp_cell((y_hi - origin_.y) * inv_row_, ny_)};
 #endif
   }
 
@@ -178,15 +185,16 @@ class SpatialGrid {
   int n_ = 0;
   bool everyone_senses_everyone_ = true;
   Real common_radius_ = 0;
-  Real requested_cell_size_ = 0;
-  Real cell_size_ = 1;
-  Real inv_cell_ = 1;
+  Real requested_row_height_ = 0;
+  Real row_height_ = 1, inv_row_ = 1;    // metres, 1/m
+  Real cell_width_ = 1, inv_width_ = 1;  // metres, 1/m
   Vec2 origin_;
   int nx_ = 1;
   int ny_ = 1;
-  // For cell_span: the origin as (x, x, y, y) and the last column and row as (nx - 1,
-  // nx - 1, ny - 1, ny - 1), in metres and cells.
+  // For cell_span, as (x, x, y, y): the origin (m), the inverse cell sizes (1/m) and the
+  // last column and row (nx - 1, nx - 1, ny - 1, ny - 1).
   alignas(16) Real origin_lanes_[4] = {0, 0, 0, 0};
+  alignas(16) Real inverse_lanes_[4] = {1, 1, 1, 1};
   alignas(16) Real last_cell_[4] = {0, 0, 0, 0};
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
   std::vector<int> cell_of_;     // (n,) cell of each agent

@@ -537,15 +537,14 @@ SceneView World::scene() const {
   return v;
 }
 
-Real World::grid_cell_size() const {
+Real World::grid_row_height() const {
   // Neighbour behaviours query within their radius plus two agent radii; overlap within
-  // two radii. Cells of half the longest reach make a query visit 5 x 5 cells covering
-  // (2.5 reach)^2 instead of 3 x 3 covering (3 reach)^2: fewer candidates to reject.
+  // two radii. Rows of the longest reach (spatial_grid.hpp).
   Real reach = 2 * max_radius_;
   for (const Controller& c : controllers_) {
     if (c.steering.pipeline) reach = std::max(reach, c.steering.pipeline->neighbor_radius() + 2 * max_radius_);
   }
-  return std::max(reach / 2, Real(1e-3));
+  return std::max(reach, Real(1e-3));
 }
 
 void World::index_stage() {
@@ -560,7 +559,7 @@ void World::index_stage() {
   }
   max_radius_ = max_radius;
   // The grid the last measure stage built serves unless the state changed since.
-  if (!grid_.matches(store_.position.data(), n, grid_cell_size(), store_.radius.data(), store_.layer.data(),
+  if (!grid_.matches(store_.position.data(), n, grid_row_height(), store_.radius.data(), store_.layer.data(),
                      store_.sense_mask.data())) {
     build_grid();
   }
@@ -591,7 +590,7 @@ void World::index_stage() {
 }
 
 void World::build_grid() {
-  grid_.build(store_.position.data(), store_.size, grid_cell_size(), store_.radius.data(), store_.layer.data(),
+  grid_.build(store_.position.data(), store_.size, grid_row_height(), store_.radius.data(), store_.layer.data(),
               store_.sense_mask.data());
 }
 

@@ -214,7 +214,7 @@ class World {
   // Throws for the first invalid value or unknown target id of agents [first, first + count).
   void check_agents(std::size_t first, std::size_t count) const;
   SceneView scene() const;
-  Real grid_cell_size() const;
+  Real grid_row_height() const;
   void build_grid();
   void step_unguarded(Real dt, int substeps);
 

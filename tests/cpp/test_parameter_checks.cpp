@@ -210,8 +210,8 @@ const std::vector<Case>& cases() {
        "centreline: expected at least 2 points, got 1"},
       {"FollowPath waypoints", [] { FollowPath({}, 1, 0.5f, 2, 4, false, 1); },
        "waypoints: expected at least one waypoint, got none"},
-      {"SpatialGrid cell_size", [] { SpatialGrid().build(nullptr, 0, -1); },
-       "cell_size: expected a finite size > 0 in metres, got -1"},
+      {"SpatialGrid row_height", [] { SpatialGrid().build(nullptr, 0, -1); },
+       "row_height: expected a finite size > 0 in metres, got -1"},
       {"Track racing_line", [] { Track({{0, 0}, {10, 0}}, 2, {0, 2.5f}, false); },
        "racing_line: expected offsets within the half-width 2 m, got 2.5 for point 1"},
   };
