@@ -95,11 +95,10 @@ class SpatialGrid {
       const Real row_lo = origin_.y + cy * row_height_;
       const Real dy = std::max({Real(0), row_lo - p.y, p.y - (row_lo + row_height_)});
       const Real half = std::sqrt(std::max(Real(0), radius * radius - dy * dy));
-      const int x0 = clamp_cell(((p.x - half - origin_.x) * inv_width_), nx_);
-      const int x1 = clamp_cell(((p.x + half - origin_.x) * inv_width_), nx_);
+      const CellSpan chord = cell_span(p.x - half, p.x + half, p.y, p.y);
       // Cells x0..x1 of one row are contiguous in the sorted order.
-      const int begin = cell_start_[cy * nx_ + x0];
-      const int end = cell_start_[cy * nx_ + x1 + 1];
+      const int begin = cell_start_[cy * nx_ + chord.x0];
+      const int end = cell_start_[cy * nx_ + chord.x1 + 1];
       if (begin < end) fn(begin, end);
     }
   }
@@ -108,7 +107,7 @@ class SpatialGrid {
   // places after k: each pair of agents within reach is then met once, from the one
   // earlier in the order. Rows below p's hold only earlier places; the walk starts at
   // p's own row, after k, and takes the cells of the disc's bounding square (as
-  // for_each_run does for discs up to 2.5 cells in radius; it trims wider ones). Returns
+  // for_each_run does for discs up to 2.5 cells wide in radius; it trims wider ones). Returns
   // the end of the last row's run: no place at or past it was handed out.
   template <class F>
   CONTEXTSTEER_ALWAYS_INLINE int for_each_run_after(int k, Vec2 p, Real radius, F&& fn) const {

@@ -31,9 +31,9 @@ struct Crowd {
 };
 
 // The grid and the scene over a crowd whose agents are filled in.
-void finish(Crowd& c, Real cell) {
+void finish(Crowd& c, Real row_height) {
   const int n = static_cast<int>(c.radius.size());
-  c.grid.build(c.positions.data(), n, cell, c.radius.data(), c.layer.data(), c.senses.data());
+  c.grid.build(c.positions.data(), n, row_height, c.radius.data(), c.layer.data(), c.senses.data());
   c.scene.agents = n;
   c.scene.positions = c.positions.data();
   c.scene.radius = c.radius.data();
@@ -45,7 +45,7 @@ void finish(Crowd& c, Real cell) {
 
 // n agents over a side x side square (side x height), some on top of each other, on
 // random layers, some sensing only one layer.
-Crowd make_crowd(int n, Real side, Real cell, unsigned seed, Real height = 0) {
+Crowd make_crowd(int n, Real side, Real row_height, unsigned seed, Real height = 0) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<Real> where(0, side), up(0, height > 0 ? height : side), size(Real(0.1), Real(0.9));
   Crowd c;
@@ -57,12 +57,12 @@ Crowd make_crowd(int n, Real side, Real cell, unsigned seed, Real height = 0) {
     c.layer.push_back(LayerMask(1) << (rng() % 3));
     c.senses.push_back(a % 5 == 0 ? LayerMask(2) : kAllLayers);
   }
-  finish(c, cell);
+  finish(c, row_height);
   return c;
 }
 
 // side x side agents of radius 0.3 m on a jittered lattice of 2 m: none touch.
-Crowd make_lattice(int side, Real cell, unsigned seed) {
+Crowd make_lattice(int side, Real row_height, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<Real> jitter(Real(-0.5), Real(0.5));
   Crowd c;
@@ -75,7 +75,7 @@ Crowd make_lattice(int side, Real cell, unsigned seed) {
       c.senses.push_back(kAllLayers);
     }
   }
-  finish(c, cell);
+  finish(c, row_height);
   return c;
 }
 

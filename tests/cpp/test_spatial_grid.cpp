@@ -17,8 +17,8 @@ TEST(SpatialGrid, QueriesEqualBruteForceOnRandomScenes) {
     for (Real& v : xy) v = u(rng);
     if (scene % 5 == 0) std::fill(xy.begin(), xy.end(), 3.0f);  // every agent at one point
     SpatialGrid grid;
-    const Real cell = 0.5f + static_cast<Real>(rng() % 20);
-    grid.build(xy.data(), n, cell);
+    const Real row_height = 0.5f + static_cast<Real>(rng() % 20);
+    grid.build(xy.data(), n, row_height);
     for (int q = 0; q < 30; ++q) {
       Vec2 p{u(rng), u(rng)};
       Real r = static_cast<Real>(rng() % 30);
@@ -47,8 +47,8 @@ TEST(SpatialGrid, RunsAfterAPlaceMeetEachPairWithinReachOnce) {
     for (Real& v : xy) v = u(rng);
     if (scene % 4 == 0) std::fill(xy.begin(), xy.begin() + n, 2.0f);  // many agents on one line
     SpatialGrid grid;
-    const Real cell = 1 + static_cast<Real>(rng() % 10);
-    grid.build(xy.data(), n, cell);
+    const Real row_height = 1 + static_cast<Real>(rng() % 10);
+    grid.build(xy.data(), n, row_height);
     const Real reach = static_cast<Real>(1 + rng() % 12);
     // Every pair (a < b) within reach, by brute force and by the runs after each place.
     std::vector<std::pair<int, int>> want, got;
@@ -115,7 +115,7 @@ TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
   std::vector<int> out;
   grid.query({0, 0}, 10, out);
   EXPECT_TRUE(out.empty());
-  const std::vector<Real> xy{0, 0, 1000, 1000};  // far apart: the cell size grows instead of the cell count
+  const std::vector<Real> xy{0, 0, 1000, 1000};  // far apart: the cells grow instead of their count
   grid.build(xy.data(), 2, 0.01f);
   grid.query({999, 999}, 2, out);
   EXPECT_EQ(out, std::vector<int>{1});
@@ -127,11 +127,11 @@ TEST(SpatialGrid, MatchesOnlyTheStateItWasBuiltFrom) {
   std::vector<LayerMask> layer{1, 2, 1}, senses{kAllLayers, 1, 3};
   SpatialGrid grid;
   grid.build(xy.data(), 3, 2, radius.data(), layer.data(), senses.data());
-  auto matches = [&](int n, Real cell) {
-    return grid.matches(xy.data(), n, cell, radius.data(), layer.data(), senses.data());
+  auto matches = [&](int n, Real row_height) {
+    return grid.matches(xy.data(), n, row_height, radius.data(), layer.data(), senses.data());
   };
   EXPECT_TRUE(matches(3, 2));
-  EXPECT_FALSE(matches(3, 4));  // another cell size
+  EXPECT_FALSE(matches(3, 4));  // another row height
   EXPECT_FALSE(matches(2, 2));  // another count
   xy[3] += 0.001f;
   EXPECT_FALSE(matches(3, 2));
