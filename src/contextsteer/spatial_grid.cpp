@@ -1,11 +1,73 @@
 #include "spatial_grid.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <stdexcept>
 
 #include "format_real.hpp"
 
 namespace contextsteer {
+
+namespace {
+
+// The part of the plane the cells cover, in metres.
+struct Box {
+  double x_lo, x_hi, y_lo, y_hi;
+};
+
+// The columns and rows that rows of `height` metres, cut into cells half as wide, take
+// to cover box.
+double columns_over(const Box& box, double height) { return std::floor((box.x_hi - box.x_lo) / (height / 2)) + 1; }
+double rows_over(const Box& box, double height) { return std::floor((box.y_hi - box.y_lo) / height) + 1; }
+double cell_count(const Box& box, double height) { return columns_over(box, height) * rows_over(box, height); }
+
+// Each pass of trim_outliers counts the agents in this many slices along each axis.
+constexpr int kSlices = 1024;
+
+// Narrows [lo, hi] to its slices from the first to the last that `counts` (the agents
+// in each of the kSlices slices) says must stay: end slices are dropped while the
+// agents they hold, added to those already left out on that side (below, above), stay
+// within `allowance`.
+void trim_axis(const std::array<int, kSlices>& counts, int allowance, int& below, int& above, double& lo, double& hi) {
+  const double slice = (hi - lo) / kSlices;
+  int first = 0, last = kSlices - 1;
+  while (first < last && below + counts[first] <= allowance) below += counts[first++];
+  while (last > first && above + counts[last] <= allowance) above += counts[last--];
+  hi = lo + (last + 1) * slice;  // before lo moves
+  lo = lo + first * slice;
+}
+
+// Shrinks `box`, the agents' bounding box, where it needs more than max_cells cells of
+// `height`: a few agents far from the rest (one that wandered off, a spawn point across
+// the map) would otherwise make the cells grow for everyone, and a crowd's queries would
+// each read thousands of agents. Up to n / 256 agents on each side of each axis are left
+// outside the box; their cells clamp to its border ones, which keeps the order of
+// positions along each axis, so every query still finds them (see for_each_run). Each
+// pass narrows the box up to kSlices times, so a few passes find the crowd from any
+// distance; where the crowds themselves are far apart, the cells still grow.
+void trim_outliers(const Real* positions, int n, double height, double max_cells, Box& box) {
+  const int allowance = n / 256;
+  int left = 0, right = 0, bottom = 0, top = 0;  // agents left out on each side so far
+  for (int pass = 0; pass < 4 && cell_count(box, height) > max_cells; ++pass) {
+    std::array<int, kSlices> xs{}, ys{};
+    // Agents outside the box on one axis were left out already; where the box has no
+    // width on an axis, every agent falls in its first slice.
+    const double x_scale = box.x_hi > box.x_lo ? kSlices / (box.x_hi - box.x_lo) : 0;
+    const double y_scale = box.y_hi > box.y_lo ? kSlices / (box.y_hi - box.y_lo) : 0;
+    for (int i = 0; i < n; ++i) {
+      const double x = positions[2 * i], y = positions[2 * i + 1];
+      if (x >= box.x_lo && x <= box.x_hi) ++xs[std::min(kSlices - 1, static_cast<int>((x - box.x_lo) * x_scale))];
+      if (y >= box.y_lo && y <= box.y_hi) ++ys[std::min(kSlices - 1, static_cast<int>((y - box.y_lo) * y_scale))];
+    }
+    const Box before = box;
+    if (x_scale > 0) trim_axis(xs, allowance, left, right, box.x_lo, box.x_hi);
+    if (y_scale > 0) trim_axis(ys, allowance, bottom, top, box.y_lo, box.y_hi);
+    if (box.x_lo == before.x_lo && box.x_hi == before.x_hi && box.y_lo == before.y_lo && box.y_hi == before.y_hi) break;
+  }
+}
+
+}  // namespace
 
 void SpatialGrid::build(const Real* positions, int n, Real row_height, const Real* radius, const LayerMask* layer,
                         const LayerMask* senses) {
@@ -46,16 +108,24 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   // more than 2^24 columns or rows, so that cell_span's floats hold every cell index.
   const double max_cells = 4.0 * n + 64, max_side = 1 << 24;
   double height = row_height;  // the cells are half as wide
-  auto columns = [&] { return std::floor((hi.x - lo.x) / (height / 2)) + 1; };
-  auto rows = [&] { return std::floor((hi.y - lo.y) / height) + 1; };
-  while (columns() * rows() > max_cells || columns() > max_side || rows() > max_side) height *= 2;
+  Box box{lo.x, hi.x, lo.y, hi.y};
+  if (cell_count(box, height) > max_cells) trim_outliers(positions, n, height, max_cells, box);
+  // The corners the grid keeps, as floats; the cells are counted over those.
+  lo = {static_cast<Real>(box.x_lo), static_cast<Real>(box.y_lo)};
+  hi = {static_cast<Real>(box.x_hi), static_cast<Real>(box.y_hi)};
+  box = {lo.x, hi.x, lo.y, hi.y};
+  while (cell_count(box, height) > max_cells || columns_over(box, height) > max_side ||
+         rows_over(box, height) > max_side) {
+    height *= 2;
+  }
   row_height_ = static_cast<Real>(height);
   inv_row_ = static_cast<Real>(1 / height);
   cell_width_ = static_cast<Real>(height / 2);
   inv_width_ = static_cast<Real>(2 / height);
   origin_ = lo;
-  nx_ = static_cast<int>(std::floor((hi.x - lo.x) * inv_width_)) + 1;
-  ny_ = static_cast<int>(std::floor((hi.y - lo.y) * inv_row_)) + 1;
+  // Counted as above, so that there are never more than max_cells (reserved below).
+  nx_ = static_cast<int>(columns_over(box, height));
+  ny_ = static_cast<int>(rows_over(box, height));
   origin_lanes_[0] = origin_lanes_[1] = lo.x;
   origin_lanes_[2] = origin_lanes_[3] = lo.y;
   inverse_lanes_[0] = inverse_lanes_[1] = inv_width_;

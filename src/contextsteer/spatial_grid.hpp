@@ -7,6 +7,12 @@
 // three rows for the pairs, square cells the reach wide a window of three reaches: both
 // hand out more runs or more candidates.)
 //
+// The cells cover the agents' bounding box, unless a few agents far from the rest would
+// stretch it over far more cells than agents: those (up to 1 in 256 on each side) are
+// then left outside and counted in the border cells. A position's cell is clamped into
+// the grid along each axis, which keeps the order of positions, so every query still
+// meets every agent within its reach.
+//
 // Agents are counting-sorted by cell (stable, so the visit order is the same on every
 // run); their positions are copied in that order so that a query reads memory
 // contiguously. Storage grows to the largest scene seen and is then reused: a rebuild
@@ -37,9 +43,9 @@ class SpatialGrid {
  public:
   // Sorts the n agents at positions (n, 2) into rows of `row_height` metres (> 0; the
   // queries' usual reach), cut into cells half as wide; both grow if the cells would far
-  // outnumber the agents. `radius`, `layer` and `senses` (n,) are copied in the same
-  // order, so that a query reads a neighbour's data from one place; null means radius 0,
-  // layer 1, sensing every layer.
+  // outnumber the agents even with the farthest few left in the border cells. `radius`,
+  // `layer` and `senses` (n,) are copied in the same order, so that a query reads a
+  // neighbour's data from one place; null means radius 0, layer 1, sensing every layer.
   void build(const Real* positions, int n, Real row_height, const Real* radius = nullptr,
              const LayerMask* layer = nullptr, const LayerMask* senses = nullptr);
 
@@ -50,6 +56,8 @@ class SpatialGrid {
                const LayerMask* senses) const;
 
   int agent_count() const { return n_; }
+  // The height of the rows in metres: the one asked for, unless the cells had to grow.
+  Real row_height() const { return row_height_; }
   // The agents in cell order: neighbours in space are close in this order.
   const int* order() const { return agents_.data(); }
   // Where agent a sits in that order: order()[rank_of(a)] == a.
@@ -91,9 +99,13 @@ class SpatialGrid {
       return;
     }
     for (int cy = y0; cy <= y1; ++cy) {
-      // The disc's widest chord within this row of cells.
+      // The disc's widest chord within this row of cells. The first row also holds the
+      // agents below the grid's edge, and the last those above it (their cells clamp):
+      // those rows have no lower, and no upper, bound.
       const Real row_lo = origin_.y + cy * row_height_;
-      const Real dy = std::max({Real(0), row_lo - p.y, p.y - (row_lo + row_height_)});
+      const Real below = cy > 0 ? row_lo - p.y : Real(0);
+      const Real above = cy < ny_ - 1 ? p.y - (row_lo + row_height_) : Real(0);
+      const Real dy = std::max({Real(0), below, above});
       const Real half = std::sqrt(std::max(Real(0), radius * radius - dy * dy));
       const CellSpan chord = cell_span(p.x - half, p.x + half, p.y, p.y);
       // Cells x0..x1 of one row are contiguous in the sorted order.

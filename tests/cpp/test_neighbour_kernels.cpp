@@ -359,6 +359,43 @@ TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
   }
 }
 
+TEST(AgentPairDanger, AgentsFarFromTheCrowdGetTheirDangerAndOverlapOnEveryPath) {
+  // A tall crowd and, far from it on every side, pairs of agents touching each other and
+  // one alone: the grid leaves them outside its cells' box, in its border cells.
+  Crowd c = make_crowd(1024, 30, 2, 17u, 150);
+  const Real strays[][2] = {{10, 1e6f},    {10.6f, 1e6f},        {-1e5f, 70}, {-1e5f, 70.5f},
+                            {3e6f, -3e6f}, {3e6f, -3e6f + 0.5f}, {1e8f, 1e8f}};
+  for (const auto& xy : strays) {
+    c.positions.insert(c.positions.end(), {xy[0], xy[1]});
+    c.radius.push_back(Real(0.4));
+    c.layer.push_back(1);
+    c.senses.push_back(kAllLayers);
+  }
+  finish(c, 2);
+  ASSERT_EQ(c.grid.row_height(), 2.0f);  // the strays did not make the cells grow
+  const SlotDirections dirs(16);
+  const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Linear, dirs);
+  for (int width : {8, 4}) {
+    for (int threads : {1, 2, 3}) {
+      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Linear, dirs);
+      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+          << "width " << width << ", " << threads << " threads";
+    }
+  }
+  for (int width : {8, 4, 1}) {
+    const std::vector<Real> danger = danger_with_width(c, width, 4, Falloff::Linear, dirs);
+    ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
+    const std::vector<Real> overlap = overlap_with_width(c, width);
+    for (int a = 1024; a < 1030; ++a) {
+      // Each of the pairs touches its partner only: radii of 0.8 m in all, 0.5-0.6 m apart.
+      const Vec2 to = c.scene.position(a ^ 1) - c.scene.position(a);
+      EXPECT_EQ(overlap[a], Real(0.8) - length(to)) << "width " << width << ", agent " << a;
+      EXPECT_GT(overlap[a], 0.0f);
+    }
+    EXPECT_EQ(overlap[1030], 0.0f);
+  }
+}
+
 TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
   // As for AgentDanger above, with a longer reach: pairs go one way only, so a block holds
   // about half as many (~320 an agent here). On fresh threads; on one thread (the calling

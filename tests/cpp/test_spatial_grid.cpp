@@ -8,6 +8,71 @@
 
 using namespace contextsteer;
 
+namespace {
+
+// The agents of xy (n, 2) within r of p, by brute force.
+std::vector<int> brute_force_within(const std::vector<Real>& xy, Vec2 p, Real r) {
+  std::vector<int> within;
+  for (int i = 0; 2 * i < static_cast<int>(xy.size()); ++i) {
+    const Real dx = xy[2 * i] - p.x, dy = xy[2 * i + 1] - p.y;
+    if (dx * dx + dy * dy <= r * r) within.push_back(i);
+  }
+  return within;
+}
+
+// Checks that the runs after each place of the grid, built over xy, meet every pair of
+// agents (a < b) within reach once, as brute force finds them, in runs that increase.
+void expect_each_pair_met_once(const SpatialGrid& grid, const std::vector<Real>& xy, Real reach, int scene) {
+  const int n = static_cast<int>(xy.size() / 2);
+  std::vector<std::pair<int, int>> want, got;
+  for (int a = 0; a < n; ++a) {
+    for (const int b : brute_force_within(xy, {xy[2 * a], xy[2 * a + 1]}, reach)) {
+      if (b > a) want.emplace_back(a, b);
+    }
+  }
+  for (int k = 0; k < n; ++k) {
+    const Vec2 p{grid.xs()[k], grid.ys()[k]};
+    int last = k + 1;
+    const int reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) {
+      ASSERT_GT(begin, k);
+      ASSERT_GE(begin, last);  // increasing, never overlapping
+      last = end;
+      for (int i = begin; i < end; ++i) {
+        const Real dx = grid.xs()[i] - p.x, dy = grid.ys()[i] - p.y;
+        if (dx * dx + dy * dy > reach * reach) continue;
+        const int a = grid.order()[k], b = grid.order()[i];
+        got.emplace_back(std::min(a, b), std::max(a, b));
+      }
+    });
+    EXPECT_GE(reached, last);
+    EXPECT_EQ(grid.order()[grid.rank_of(grid.order()[k])], grid.order()[k]);
+  }
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, want) << "scene " << scene;  // each pair once: no duplicates in got
+}
+
+// A crowd in [-50, 50]^2 and, from agent `crowd` on, agents far from it: alone or in
+// small groups, on every side, up to 1e8 m away.
+std::vector<Real> crowd_and_strays(std::mt19937& rng, int crowd, int strays) {
+  std::uniform_real_distribution<float> u(-50, 50);
+  std::vector<Real> xy(2 * (crowd + strays));
+  for (int i = 0; i < crowd; ++i) xy[2 * i] = u(rng), xy[2 * i + 1] = u(rng);
+  const float distances[] = {1e3f, 1e5f, 1e8f};
+  for (int i = crowd; i < crowd + strays; ++i) {
+    if (i > crowd && rng() % 2) {  // next to the previous stray
+      xy[2 * i] = xy[2 * i - 2] + u(rng) / 20, xy[2 * i + 1] = xy[2 * i - 1] + u(rng) / 20;
+      continue;
+    }
+    const float far = distances[rng() % 3] * (rng() % 2 ? 1 : -1);
+    const bool along_x = rng() % 2;  // past the crowd in x, with a y inside its range, or the other way
+    xy[2 * i] = along_x ? far : u(rng);
+    xy[2 * i + 1] = along_x ? u(rng) : far;
+  }
+  return xy;
+}
+
+}  // namespace
+
 TEST(SpatialGrid, QueriesEqualBruteForceOnRandomScenes) {
   std::mt19937 rng(11);
   for (int scene = 0; scene < 20; ++scene) {
@@ -28,12 +93,7 @@ TEST(SpatialGrid, QueriesEqualBruteForceOnRandomScenes) {
       std::vector<int> got;
       grid.query(p, r, got);
       std::sort(got.begin(), got.end());
-      std::vector<int> want;
-      for (int i = 0; i < n; ++i) {
-        const Real dx = xy[2 * i] - p.x, dy = xy[2 * i + 1] - p.y;
-        if (dx * dx + dy * dy <= r * r) want.push_back(i);
-      }
-      EXPECT_EQ(got, want) << "scene " << scene << " query " << q;
+      EXPECT_EQ(got, brute_force_within(xy, p, r)) << "scene " << scene << " query " << q;
     }
   }
 }
@@ -49,35 +109,71 @@ TEST(SpatialGrid, RunsAfterAPlaceMeetEachPairWithinReachOnce) {
     SpatialGrid grid;
     const Real row_height = 1 + static_cast<Real>(rng() % 10);
     grid.build(xy.data(), n, row_height);
-    const Real reach = static_cast<Real>(1 + rng() % 12);
-    // Every pair (a < b) within reach, by brute force and by the runs after each place.
-    std::vector<std::pair<int, int>> want, got;
-    for (int a = 0; a < n; ++a) {
-      for (int b = a + 1; b < n; ++b) {
-        const Real dx = xy[2 * a] - xy[2 * b], dy = xy[2 * a + 1] - xy[2 * b + 1];
-        if (dx * dx + dy * dy <= reach * reach) want.emplace_back(a, b);
-      }
-    }
-    for (int k = 0; k < n; ++k) {
-      const Vec2 p{grid.xs()[k], grid.ys()[k]};
-      int last = k + 1;
-      const int reached = grid.for_each_run_after(k, p, reach, [&](int begin, int end) {
-        ASSERT_GT(begin, k);
-        ASSERT_GE(begin, last);  // increasing, never overlapping
-        last = end;
-        for (int i = begin; i < end; ++i) {
-          const Real dx = grid.xs()[i] - p.x, dy = grid.ys()[i] - p.y;
-          if (dx * dx + dy * dy > reach * reach) continue;
-          const int a = grid.order()[k], b = grid.order()[i];
-          got.emplace_back(std::min(a, b), std::max(a, b));
-        }
-      });
-      EXPECT_GE(reached, last);
-      EXPECT_EQ(grid.order()[grid.rank_of(grid.order()[k])], grid.order()[k]);
-    }
-    std::sort(got.begin(), got.end());
-    EXPECT_EQ(got, want) << "scene " << scene;  // each pair once: no duplicates in got
+    expect_each_pair_met_once(grid, xy, static_cast<Real>(1 + rng() % 12), scene);
   }
+}
+
+TEST(SpatialGrid, AgentsFarFromTheRestAreMetByEveryQueryAndPair) {
+  std::mt19937 rng(13);
+  for (int scene = 0; scene < 24; ++scene) {
+    const int crowd = 256 + static_cast<int>(rng() % 1500), strays = 1 + static_cast<int>(rng() % 12);
+    const int n = crowd + strays;
+    const std::vector<Real> xy = crowd_and_strays(rng, crowd, strays);
+    SpatialGrid grid;
+    const Real row_height = 1 + static_cast<Real>(rng() % 8);
+    grid.build(xy.data(), n, row_height);
+    // Queries from the crowd, from every stray (some wide enough to take the chords of
+    // their rows), and far and whole-plane ones.
+    std::uniform_real_distribution<float> u(-50, 50);
+    std::vector<std::pair<Vec2, Real>> queries;
+    for (int q = 0; q < 20; ++q) queries.push_back({{u(rng), u(rng)}, static_cast<Real>(rng() % 30)});
+    for (int i = crowd; i < n; ++i) {
+      queries.push_back({{xy[2 * i], xy[2 * i + 1]}, 1 + static_cast<Real>(rng() % 4)});
+      queries.push_back({{xy[2 * i], xy[2 * i + 1]}, 3 * row_height});
+    }
+    queries.push_back({{0, 0}, 2e8f});
+    queries.push_back({{3e8f, -3e8f}, kInfinity});
+    for (const auto& [p, r] : queries) {
+      std::vector<int> got;
+      grid.query(p, r, got);
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, brute_force_within(xy, p, r))
+          << "scene " << scene << " query at (" << p.x << ", " << p.y << ") radius " << r;
+    }
+    expect_each_pair_met_once(grid, xy, row_height, scene);  // the reach of a row
+  }
+}
+
+TEST(SpatialGrid, AFewAgentsFarAwayLeaveTheCellsTheirSize) {
+  std::mt19937 rng(14);
+  const int crowd = 10000;
+  std::vector<Real> xy = crowd_and_strays(rng, crowd, 0);
+  SpatialGrid grid;
+  grid.build(xy.data(), crowd, 4);
+  EXPECT_EQ(grid.row_height(), 4.0f);
+  auto read_at_centre = [&] {  // candidates a query in the crowd reads
+    int read = 0;
+    grid.for_each_run({0, 0}, 4, [&](int begin, int end) { read += end - begin; });
+    return read;
+  };
+  const int read_alone = read_at_centre();
+  // One agent 1e8 m away: the bounding box would need cells 2^17 times taller.
+  xy.insert(xy.end(), {1e8f, 0});
+  grid.build(xy.data(), crowd + 1, 4);
+  EXPECT_EQ(grid.row_height(), 4.0f);
+  // 1 in 256 agents on each side, in a line of strays: all left out.
+  for (int i = 0; i < crowd / 256; ++i) xy.insert(xy.end(), {0, -1e6f - 1000.0f * i});
+  const int n = static_cast<int>(xy.size() / 2);
+  grid.build(xy.data(), n, 4);
+  EXPECT_EQ(grid.row_height(), 4.0f);
+  // The cells may sit a little differently (the grid's corner moved), but a query reads
+  // about as many as before; with cells grown to the strays' box it would read them all.
+  EXPECT_LT(read_at_centre(), 2 * read_alone);
+  // Two crowds of one size far apart: neither is left out, so the cells grow.
+  std::vector<Real> two = crowd_and_strays(rng, crowd, 0);
+  for (int i = 0; i < crowd; ++i) two.insert(two.end(), {two[2 * i] + 1e6f, two[2 * i + 1]});
+  grid.build(two.data(), 2 * crowd, 4);
+  EXPECT_GT(grid.row_height(), 4.0f);
 }
 
 TEST(SpatialGrid, KnowsWhenEveryAgentSensesEveryOther) {

@@ -112,13 +112,19 @@ def test_agents_pass_an_obstacle_to_reach_the_target():
     assert (closest > 2.0 + 0.5 - 0.05).all()  # never overlapped the obstacle
 
 
-def test_disc_scene_matches_the_numpy_reference():
-    """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap."""
+@pytest.mark.parametrize("strays", [False, True])
+def test_disc_scene_matches_the_numpy_reference(strays):
+    """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap. With
+    strays, three agents far from the crowd (two of them touching): the neighbour grid
+    leaves them in its border cells, and they must still see each other and the crowd
+    must not see them."""
     rng = np.random.default_rng(9)
-    n, slots, dt, sense = 400, 16, 0.1, 6.0
+    n, slots, dt, sense = 1024, 16, 0.1, 6.0
     radius = np.sqrt(70 * n / np.pi) * np.sqrt(rng.random(n)) / 3  # dense: overlaps happen
     angle = rng.random(n) * 2 * np.pi
     positions = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]).astype(np.float32)
+    if strays:
+        positions[-3:] = [(6000.0, 3.0), (6000.5, 3.25), (5.0, -8000.0)]  # exact in float32
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=sense)],
                            slots=slots)
     world = cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=0.5)
@@ -134,6 +140,10 @@ def test_disc_scene_matches_the_numpy_reference():
     np.testing.assert_allclose(world.overlap[close], overlap[close], atol=1e-3)
     assert overlap.max() > 0.1 and world.danger.max() > 0.5
     np.testing.assert_allclose(world.heading[close], h[close], atol=1e-3)
+    if strays:
+        assert close[-3:].all()
+        assert world.overlap[-3:-1].min() > 0.2 and world.overlap[-1] == 0  # pushing apart, still touching
+        assert world.danger[-3:-1].max() > 0.5 and world.danger[-1].max() == 0
 
 
 def _crowd_world(keep_maps, smooth=0.0, threads=1):
