@@ -66,8 +66,11 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
     // the pipeline is immutable once built.
     py::gil_scoped_release release;
     SpatialGrid grid;
-    // With the agents' radii: kernels read a neighbour's radius from the grid.
-    grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * max_radius, Real(1e-3)),
+    // With the agents' radii: kernels read a neighbour's radius from the grid. Rows sized
+    // as a world sizes them, by the radius of all but a few large agents.
+    const Real smallest = n > 0 ? *std::min_element(radius.data(), radius.data() + n) : Real(0);
+    const Real usual_radius = SpatialGrid::usual_radius_of(radius.data(), static_cast<int>(n), smallest, max_radius);
+    grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * usual_radius, Real(1e-3)),
                radius.data());
     scene.grid = &grid;
     std::vector<int> agents(n);

@@ -11,12 +11,32 @@ namespace contextsteer {
 
 namespace {
 
+// The deepest overlap of the agent at place k of the grid (p, radius r) with the grid's
+// large agents (SpatialGrid::usual_radius), which the queries below, sized for agents
+// of the usual size, may not reach; 0 where there is none. One met twice changes
+// nothing: the overlap is a maximum. Inlined: the vector kernels call it for every agent,
+// and must compile it for their target (a call into baseline code from AVX2 code cost
+// more than the whole query).
+CONTEXTSTEER_ALWAYS_INLINE Real deepest_with_large(const SpatialGrid& grid, int k, Vec2 p, Real r, LayerMask senses) {
+  Real deepest = 0;
+  for (int j = 0; j < grid.large_count(); ++j) {
+    const int i = grid.large_places()[j];
+    const Real dx = grid.xs()[i] - p.x, dy = grid.ys()[i] - p.y;
+    const Real d2 = dx * dx + dy * dy;
+    const Real touch = r + grid.radii()[i];
+    if (i == k || !(senses & grid.layers()[i]) || !(d2 <= touch * touch)) continue;
+    deepest = std::max(deepest, touch - std::sqrt(d2));
+  }
+  return deepest;
+}
+
 Real overlap_scalar(const SceneView& scene, int a) {
   const Vec2 p = scene.position(a);
   const Real r = scene.radius_of(a);
   const LayerMask senses = scene.senses(a);
-  Real deepest = 0;
-  scene.grid->for_each_within(p, r + scene.max_radius, [&](const Neighbor& other) {
+  const SpatialGrid& grid = *scene.grid;
+  Real deepest = deepest_with_large(grid, grid.rank_of(a), p, r, senses);
+  grid.for_each_within(p, r + grid.usual_radius(), [&](const Neighbor& other) {
     if (other.agent != a && (senses & other.layer)) {
       deepest = std::max(deepest, r + other.radius - std::sqrt(other.distance_squared));
     }
@@ -38,12 +58,14 @@ CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int*
   const LayerMask *layers = grid.layers(), *senses = grid.senses();
   M lane;
   for (int l = 0; l < W; ++l) lane[l] = l;
+  const Real usual_radius = grid.usual_radius();
+  const bool has_large = grid.large_count() > 0;
   for (int j = 0; j < count; ++j) {
     const int a = agents[j];
     const int k = grid.rank_of(a);
     const Vec2 p{xs[k], ys[k]};
     const Real r = radii[k];
-    const Real reach = r + scene.max_radius;
+    const Real reach = r + usual_radius;
     const Real reach2 = reach * reach;
     const std::int32_t sensing = static_cast<std::int32_t>(senses[k]);
     V deepest{};
@@ -59,7 +81,9 @@ CONTEXTSTEER_ALWAYS_INLINE void overlap_lanes(const SceneView& scene, const int*
         deepest = lane_max(deepest, select(keep, (r + load_lanes<V>(radii + i)) - lane_sqrt(d2), V{}));
       }
     });
-    overlap[a] = largest_lane(deepest);  // >= 0: the lanes start at 0
+    // >= 0: the lanes start at 0.
+    const Real deepest_large = has_large ? deepest_with_large(grid, k, p, r, senses[k]) : Real(0);
+    overlap[a] = std::max(largest_lane(deepest), deepest_large);
   }
 }
 

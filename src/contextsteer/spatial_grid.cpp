@@ -172,6 +172,42 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   }
   everyone_senses_everyone_ = differ == 0 && (layers_[0] & senses_[0]) != 0;
   common_radius_ = other_radius ? Real(-1) : radii_[0];
+  // Only radii that differ need the search for large agents (a float minimum and maximum
+  // would keep the loop above from vectorising).
+  Real largest = radii_[0];
+  if (other_radius) {
+    Real smallest = radii_[0];
+    for (int k = 1; k < n; ++k) smallest = std::min(smallest, radii_[k]), largest = std::max(largest, radii_[k]);
+    usual_radius_ = usual_radius_of(radii_.data(), n, smallest, largest);
+  } else {
+    usual_radius_ = largest;
+  }
+  large_count_ = 0;
+  if (usual_radius_ < largest) {
+    for (int k = 0; k < n; ++k) {
+      if (radii_[k] > usual_radius_) large_places_[large_count_++] = k;
+    }
+  }
+}
+
+Real SpatialGrid::usual_radius_of(const Real* radius, int n, Real smallest, Real largest) {
+  // No agent more than twice as large as another (the usual case): no pass needed.
+  if (2 * smallest > largest || n == 0) return largest;
+  // Halve the bar while the agents above it are few, and a small part of all: those are
+  // set apart, and the largest radius below the bar is the next candidate.
+  Real usual = largest;
+  while (usual > 0) {
+    const Real bar = usual / 2;
+    int above = 0;
+    Real below = 0;
+    for (int i = 0; i < n; ++i) {
+      above += radius[i] > bar;
+      below = radius[i] > bar ? below : std::max(below, radius[i]);
+    }
+    if (above > kMaxLargeAgents || 8 * above > n) break;
+    usual = below;
+  }
+  return usual;
 }
 
 bool SpatialGrid::matches(const Real* positions, int n, Real row_height, const Real* radius, const LayerMask* layer,

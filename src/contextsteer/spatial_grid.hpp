@@ -74,6 +74,21 @@ class SpatialGrid {
   // The radius every agent has (metres), or -1 when they differ: neighbour kernels may
   // then leave out reading and keeping each neighbour's radius.
   Real common_radius() const { return common_radius_; }
+
+  // At most this many agents are set apart as large (see usual_radius()).
+  static constexpr int kMaxLargeAgents = 16;
+  // The largest radius (metres) of the agents other than a few far larger than the rest
+  // (a vehicle among a crowd): up to kMaxLargeAgents of them (and at most 1 in 8), each
+  // more than twice as large as the rest, are set apart. Neighbour kernels size their queries by it and
+  // meet the large agents apart (large_places()); sized by the largest radius, every
+  // query would read many times more agents. Without such agents, the largest radius.
+  Real usual_radius() const { return usual_radius_; }
+  // The places in the order of the agents whose radius exceeds usual_radius(), increasing.
+  const int* large_places() const { return large_places_; }
+  int large_count() const { return large_count_; }
+  // usual_radius() of agents of these n radii (metres), the smallest and largest of which
+  // are given: the grid's own, which a caller may need first, to size the rows.
+  static Real usual_radius_of(const Real* radius, int n, Real smallest, Real largest);
   // How many rows above its own a query of `radius` metres may reach, at most.
   int rows_within(Real radius) const { return static_cast<int>(std::ceil(radius * inv_row_)) + 1; }
 
@@ -196,6 +211,9 @@ class SpatialGrid {
   int n_ = 0;
   bool everyone_senses_everyone_ = true;
   Real common_radius_ = 0;
+  Real usual_radius_ = 0;
+  int large_places_[kMaxLargeAgents] = {};
+  int large_count_ = 0;
   Real requested_row_height_ = 0;
   Real row_height_ = 1, inv_row_ = 1;    // metres, 1/m
   Real cell_width_ = 1, inv_width_ = 1;  // metres, 1/m

@@ -120,6 +120,7 @@ std::unique_ptr<World> World::copy() {
   twin->linear_ = linear_;
   twin->angular_ = angular_;
   twin->max_radius_ = max_radius_;
+  twin->usual_radius_ = usual_radius_;
   twin->keep_maps_ = keep_maps_;
   twin->index_of_id_ = index_of_id_;
   twin->next_id_ = next_id_;
@@ -539,10 +540,11 @@ SceneView World::scene() const {
 
 Real World::grid_row_height() const {
   // Neighbour behaviours query within their radius plus two agent radii; overlap within
-  // two radii. Rows of the longest reach (spatial_grid.hpp).
-  Real reach = 2 * max_radius_;
+  // two radii. Rows of the longest reach (spatial_grid.hpp), among agents of the usual
+  // size: the grid's kernels meet the few large ones apart.
+  Real reach = 2 * usual_radius_;
   for (const Controller& c : controllers_) {
-    if (c.steering.pipeline) reach = std::max(reach, c.steering.pipeline->neighbor_radius() + 2 * max_radius_);
+    if (c.steering.pipeline) reach = std::max(reach, c.steering.pipeline->neighbor_radius() + 2 * usual_radius_);
   }
   return std::max(reach, Real(1e-3));
 }
@@ -551,13 +553,15 @@ void World::index_stage() {
   const int n = store_.size;
   // A local maximum: a member could alias the radii (both are floats), and Clang then
   // stored and reloaded it on every agent (the index stage took twice GCC's time).
-  Real max_radius = 0;
+  Real max_radius = 0, min_radius = n > 0 ? store_.radius[0] : Real(0);
   for (int a = 0; a < n; ++a) {
     max_radius = std::max(max_radius, store_.radius[a]);
+    min_radius = std::min(min_radius, store_.radius[a]);
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
   max_radius_ = max_radius;
+  usual_radius_ = SpatialGrid::usual_radius_of(store_.radius.data(), n, min_radius, max_radius);
   // The grid the last measure stage built serves unless the state changed since.
   if (!grid_.matches(store_.position.data(), n, grid_row_height(), store_.radius.data(), store_.layer.data(),
                      store_.sense_mask.data())) {

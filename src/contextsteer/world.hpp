@@ -237,7 +237,8 @@ class World {
   std::vector<int> target_index_;                                 // (agents,) index of each agent's target agent or -1
   std::vector<Real> linear_;                                      // (agents, 2) classic steering outputs, m/s^2
   std::vector<Real> angular_;                                     // (agents,) rad/s^2
-  Real max_radius_ = 0;
+  Real max_radius_ = 0;                                           // metres, the largest agent radius
+  Real usual_radius_ = 0;  // metres, the grid's usual_radius(), which sizes its rows
   bool keep_maps_ = true;
   std::vector<int> index_of_id_;  // id -> index, -1 once removed
   std::int64_t next_id_ = 0;

@@ -211,6 +211,20 @@ std::vector<Real> brute_force_danger(const Crowd& c, Real max_distance, Falloff 
   return danger;
 }
 
+// overlap[a] of every agent, by brute force over every pair.
+std::vector<Real> brute_force_overlap(const Crowd& c) {
+  std::vector<Real> overlap(c.scene.agents, 0);
+  for (int a = 0; a < c.scene.agents; ++a) {
+    for (int b = 0; b < c.scene.agents; ++b) {
+      if (b == a || !(c.layer[b] & c.senses[a])) continue;
+      const Real d2 = length_squared(c.scene.position(b) - c.scene.position(a));
+      const Real touch = c.radius[a] + c.radius[b];
+      if (d2 <= touch * touch) overlap[a] = std::max(overlap[a], touch - std::sqrt(d2));
+    }
+  }
+  return overlap;
+}
+
 TEST(AgentDanger, EqualsABruteForceSweepOverEveryPair) {
   const Real max_distance = 3;
   const Crowd c = make_crowd(300, 30, 2, 3u);
@@ -304,17 +318,11 @@ TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
     const std::vector<Real> scalar = overlap_with_width(c, 1);
     ASSERT_EQ(0, std::memcmp(widest.data(), scalar.data(), widest.size() * sizeof(Real))) << layered;
     ASSERT_EQ(0, std::memcmp(four.data(), scalar.data(), four.size() * sizeof(Real))) << layered;
+    const std::vector<Real> want = brute_force_overlap(c);
     int touching = 0;
     for (int a = 0; a < c.scene.agents; ++a) {
-      Real deepest = 0;
-      for (int b = 0; b < c.scene.agents; ++b) {
-        if (b == a || !(c.layer[b] & c.senses[a])) continue;
-        const Real d2 = length_squared(c.scene.position(b) - c.scene.position(a));
-        const Real reach = c.radius[a] + c.scene.max_radius;
-        if (d2 <= reach * reach) deepest = std::max(deepest, c.radius[a] + c.radius[b] - std::sqrt(d2));
-      }
-      ASSERT_EQ(deepest, widest[a]) << a << (layered ? " on layers" : " on one layer");
-      touching += deepest > 0;
+      ASSERT_EQ(want[a], widest[a]) << a << (layered ? " on layers" : " on one layer");
+      touching += want[a] > 0;
     }
     EXPECT_GT(touching, layered ? 50 : 150);
   }
@@ -393,6 +401,43 @@ TEST(AgentPairDanger, AgentsFarFromTheCrowdGetTheirDangerAndOverlapOnEveryPath) 
       EXPECT_GT(overlap[a], 0.0f);
     }
     EXPECT_EQ(overlap[1030], 0.0f);
+  }
+}
+
+TEST(AgentPairDanger, AFewLargeAgentsAmongACrowdAreMetOnEveryPath) {
+  // Vehicles among a crowd of radii 0.1-0.9 m: the grid sets them apart, the kernels
+  // size their queries by the crowd and meet the vehicles apart.
+  Crowd c = make_crowd(1024, 30, 2, 19u, 150);
+  const Real large[][3] = {{15, 40, 6}, {16, 52, 3}, {3, 100, 20}, {29, 149, 2.5f}, {36, 75, 8}};  // x, y, radius
+  for (const auto& [x, y, radius] : large) {
+    c.positions.insert(c.positions.end(), {x, y});
+    c.radius.push_back(radius);
+    c.layer.push_back(c.layer.size() % 2 ? 1 : 2);
+    c.senses.push_back(c.senses.size() % 3 ? kAllLayers : LayerMask(1));
+  }
+  finish(c, 2);
+  ASSERT_EQ(c.grid.large_count(), 5);
+  ASSERT_LE(c.grid.usual_radius(), 0.9f);
+  const SlotDirections dirs(16);
+  const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Smoothstep, dirs, kTurns[1]);
+  for (int width : {8, 4}) {
+    for (int threads : {1, 2, 3}) {
+      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Smoothstep, dirs, kTurns[1]);
+      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+          << "width " << width << ", " << threads << " threads";
+    }
+  }
+  const std::vector<Real> deepest = brute_force_overlap(c);
+  for (int width : {8, 4, 1}) {
+    const std::vector<Real> danger = danger_with_width(c, width, 4, Falloff::Smoothstep, dirs, kTurns[1]);
+    ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
+    const std::vector<Real> overlap = overlap_with_width(c, width);
+    ASSERT_EQ(0, std::memcmp(deepest.data(), overlap.data(), overlap.size() * sizeof(Real))) << "width " << width;
+  }
+  // The vehicles press into the crowd and see it, and it sees them, beyond the usual reach.
+  for (int a = 1024; a < c.scene.agents; ++a) {
+    EXPECT_GT(deepest[a], 0.5f) << a;
+    EXPECT_GT(*std::max_element(want.begin() + a * 16, want.begin() + a * 16 + 16), 0.5f) << a;
   }
 }
 

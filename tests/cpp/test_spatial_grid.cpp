@@ -205,6 +205,40 @@ TEST(SpatialGrid, KnowsWhenEveryAgentHasOneRadius) {
   EXPECT_EQ(grid.common_radius(), 0.0f);
 }
 
+TEST(SpatialGrid, SetsApartAFewAgentsFarLargerThanTheRest) {
+  auto usual = [](const std::vector<Real>& radius) {
+    return SpatialGrid::usual_radius_of(radius.data(), static_cast<int>(radius.size()),
+                                        *std::min_element(radius.begin(), radius.end()),
+                                        *std::max_element(radius.begin(), radius.end()));
+  };
+  std::vector<Real> crowd(400, 0.5f);
+  for (int i = 0; i < 400; i += 3) crowd[i] = 0.3f;
+  EXPECT_EQ(usual(crowd), 0.5f);  // sizes within a factor of 2: none apart
+  std::vector<Real> radius = crowd;
+  radius[7] = 50, radius[100] = 3, radius[200] = 1.2f;  // three sizes of vehicle
+  EXPECT_EQ(usual(radius), 0.5f);
+  // In a grid, the three are listed by place, and nothing else.
+  std::vector<Real> xy(2 * radius.size());
+  for (std::size_t i = 0; i < xy.size(); ++i) xy[i] = static_cast<Real>(i % 37);
+  SpatialGrid grid;
+  grid.build(xy.data(), static_cast<int>(radius.size()), 2, radius.data());
+  EXPECT_EQ(grid.usual_radius(), 0.5f);
+  ASSERT_EQ(grid.large_count(), 3);
+  std::vector<int> large(grid.large_places(), grid.large_places() + 3);
+  EXPECT_TRUE(std::is_sorted(large.begin(), large.end()));
+  for (int& k : large) k = grid.order()[k];
+  std::sort(large.begin(), large.end());
+  EXPECT_EQ(large, (std::vector<int>{7, 100, 200}));
+  // Too many to set apart (more than kMaxLargeAgents, or more than 1 in 8): none are.
+  radius = crowd;
+  for (int i = 0; i <= SpatialGrid::kMaxLargeAgents; ++i) radius[i * 20] = 5;
+  EXPECT_EQ(usual(radius), 5.0f);
+  EXPECT_EQ(usual({0.5f, 0.5f, 0.5f, 9}), 9.0f);
+  // All of one size, or none at all.
+  EXPECT_EQ(usual(std::vector<Real>(50, 2.0f)), 2.0f);
+  EXPECT_EQ(usual(std::vector<Real>(50, 0.0f)), 0.0f);
+}
+
 TEST(SpatialGrid, EmptyAndRebuiltGridsAnswer) {
   SpatialGrid grid;
   grid.build(nullptr, 0, 1.0f);

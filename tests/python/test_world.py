@@ -112,27 +112,31 @@ def test_agents_pass_an_obstacle_to_reach_the_target():
     assert (closest > 2.0 + 0.5 - 0.05).all()  # never overlapped the obstacle
 
 
-@pytest.mark.parametrize("strays", [False, True])
-def test_disc_scene_matches_the_numpy_reference(strays):
+@pytest.mark.parametrize("scene", ["crowd", "strays", "large"])
+def test_disc_scene_matches_the_numpy_reference(scene):
     """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap. With
     strays, three agents far from the crowd (two of them touching): the neighbour grid
     leaves them in its border cells, and they must still see each other and the crowd
-    must not see them."""
+    must not see them. With large, two agents of radius 6 and 3 m in the crowd: the
+    kernels size their queries by the crowd's 0.5 m and meet these two apart."""
     rng = np.random.default_rng(9)
     n, slots, dt, sense = 1024, 16, 0.1, 6.0
     radius = np.sqrt(70 * n / np.pi) * np.sqrt(rng.random(n)) / 3  # dense: overlaps happen
     angle = rng.random(n) * 2 * np.pi
     positions = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]).astype(np.float32)
-    if strays:
+    radii = np.full(n, 0.5)
+    if scene == "strays":
         positions[-3:] = [(6000.0, 3.0), (6000.5, 3.25), (5.0, -8000.0)]  # exact in float32
+    if scene == "large":
+        radii[[10, 20]] = 6.0, 3.0
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=sense)],
                            slots=slots)
-    world = cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=0.5)
+    world = cs.World(pipeline, positions, targets=-positions, max_speed=1.5, max_acceleration=3.0, radius=radii)
     p, v, h = positions.astype(np.float64), np.zeros((n, 2)), np.zeros(n)
     dirs = reference.slot_directions(slots).astype(np.float64)
     for _ in range(3):
         world.step(dt)
-        p, v, h, overlap = reference.disc_step(p, v, h, targets=-positions.astype(np.float64), radius=np.full(n, 0.5),
+        p, v, h, overlap = reference.disc_step(p, v, h, targets=-positions.astype(np.float64), radius=radii,
                                                max_speed=np.full(n, 1.5), max_acceleration=np.full(n, 3.0),
                                                dirs=dirs, sense_radius=sense, dt=dt)
     close = np.linalg.norm(world.positions - p, axis=1) < 1e-3
@@ -140,10 +144,12 @@ def test_disc_scene_matches_the_numpy_reference(strays):
     np.testing.assert_allclose(world.overlap[close], overlap[close], atol=1e-3)
     assert overlap.max() > 0.1 and world.danger.max() > 0.5
     np.testing.assert_allclose(world.heading[close], h[close], atol=1e-3)
-    if strays:
+    if scene == "strays":
         assert close[-3:].all()
         assert world.overlap[-3:-1].min() > 0.2 and world.overlap[-1] == 0  # pushing apart, still touching
         assert world.danger[-3:-1].max() > 0.5 and world.danger[-1].max() == 0
+    if scene == "large":
+        assert close[[10, 20]].all() and (world.overlap[[10, 20]] > 0.5).all()
 
 
 def _crowd_world(keep_maps, smooth=0.0, threads=1):

@@ -24,18 +24,22 @@ void add_agent_danger_scalar(const SceneView& scene, int a, NeighbourDanger how,
   const Vec2 p = scene.position(a);
   const Real agent_radius = scene.radius_of(a);
   const LayerMask senses = scene.senses(a);
-  const Real reach = how.max_distance + agent_radius + scene.max_radius;
+  // Within reach of the usual neighbours; the large ones are met apart (a large one met
+  // twice adds nothing: every write is a maximum).
+  const Real reach = how.max_distance + agent_radius + grid.usual_radius();
   const Real reach2 = reach * reach;
+  auto meet = [&](int k, Real within2) {
+    const Vec2 to{grid.xs()[k] - p.x, grid.ys()[k] - p.y};
+    if (!(length_squared(to) <= within2) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) return;
+    const Real disc = grid.radii()[k] + agent_radius;
+    const Real clearance = std::max(Real(0), length(to) - disc);
+    if (clearance > how.max_distance) return;
+    add_disc_danger(dirs, to, disc, falloff_value(how.falloff, clearance, how.max_distance), row, how.turn);
+  };
   grid.for_each_run(p, reach, [&](int begin, int end) {
-    for (int k = begin; k < end; ++k) {
-      const Vec2 to{grid.xs()[k] - p.x, grid.ys()[k] - p.y};
-      if (!(length_squared(to) <= reach2) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) continue;
-      const Real disc = grid.radii()[k] + agent_radius;
-      const Real clearance = std::max(Real(0), length(to) - disc);
-      if (clearance > how.max_distance) continue;
-      add_disc_danger(dirs, to, disc, falloff_value(how.falloff, clearance, how.max_distance), row, how.turn);
-    }
+    for (int k = begin; k < end; ++k) meet(k, reach2);
   });
+  for (int j = 0; j < grid.large_count(); ++j) meet(grid.large_places()[j], kInfinity);
 }
 
 #ifdef CONTEXTSTEER_SIMD
@@ -150,7 +154,8 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
   using M = typename Lanes<W>::Ints;
   const PackTable<W>& packing = pack_table<W>();
   const Real agent_radius = scene.radius_of(a);
-  const Real reach = max_distance + agent_radius + scene.max_radius;
+  const SpatialGrid& grid = *scene.grid;
+  const Real reach = max_distance + agent_radius + grid.usual_radius();
   auto room_for_run = [&](int candidates) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
     s.ensure(static_cast<std::size_t>(m + candidates), static_cast<std::size_t>(m));
   };
@@ -165,6 +170,21 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_neighbours(const SceneView& scene, int a, 
                                 // else the table (a load).
                                 m += W == 8 ? __builtin_popcount(static_cast<unsigned>(bits)) : packing.count[bits];
                               });
+  // The large agents, met apart, appended one by one (as add_agent_danger_scalar meets
+  // them; one met twice adds nothing); those too far to add danger are left out.
+  if (grid.large_count() == 0) return m;
+  s.ensure(static_cast<std::size_t>(m + grid.large_count()), static_cast<std::size_t>(m));
+  const Vec2 p = scene.position(a);
+  const LayerMask senses = scene.senses(a);
+  for (int j = 0; j < grid.large_count(); ++j) {
+    const int k = grid.large_places()[j];
+    const Real dx = grid.xs()[k] - p.x, dy = grid.ys()[k] - p.y;
+    const Real disc = grid.radii()[k] + agent_radius;
+    const Real within = max_distance + disc;
+    if (!(dx * dx + dy * dy <= within * within) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) continue;
+    s.dx[m] = dx, s.dy[m] = dy, s.disc[m] = disc;
+    ++m;
+  }
   return m;
 }
 
@@ -299,8 +319,8 @@ CONTEXTSTEER_TARGET_AVX2 void agent_danger_avx2(const SceneView& scene, const in
 // Returns the new count; `reached` becomes a place past every one of them (no row from
 // there on is written for k).
 template <int W, bool kLayered>
-CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real max_distance, Real max_radius,
-                                            NeighbourBuffers& s, int m, int& reached) {
+CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real max_distance, NeighbourBuffers& s,
+                                            int m, int& reached) {
   using V = typename Lanes<W>::Reals;
   using M = typename Lanes<W>::Ints;
   const PackTable<W>& packing = pack_table<W>();
@@ -309,7 +329,11 @@ CONTEXTSTEER_ALWAYS_INLINE int gather_pairs(const SpatialGrid& grid, int k, Real
   const Vec2 p{xs[k], ys[k]};
   const Real radius = radii[k];
   const std::int32_t layer = static_cast<std::int32_t>(layers[k]), sensing = static_cast<std::int32_t>(senses[k]);
-  const Real reach = max_distance + radius + max_radius;
+  // Pairs of agents of the usual size; those with a large agent farther apart than that
+  // are met by add_large_agent_pairs. A large agent reaches no farther than the usual
+  // ones either, so that its pairs stay within the rows a chunk may write (row_chunks.hpp).
+  const Real usual = grid.usual_radius();
+  const Real reach = max_distance + std::min(radius, usual) + usual;
   const Real reach2 = reach * reach;
   const bool keep_discs = grid.common_radius() < 0;
   M lane;
@@ -395,8 +419,8 @@ CONTEXTSTEER_ALWAYS_INLINE void sweep_pairs(const NeighbourBuffers& s, int first
 // zero_limit (the caller zeroed the rest); *zeroed_to receives where the zeroing stopped.
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
-                                                  int zero_limit, NeighbourDanger how, Real max_radius,
-                                                  const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+                                                  int zero_limit, NeighbourDanger how, const SlotDirections& dirs,
+                                                  Real* rows, int* zeroed_to) {
   NeighbourBuffers& s = neighbour_buffers();
   // r_a + r_b for every pair, where all agents have one radius (r + r is exactly 2r).
   const Real common_disc = grid.common_radius() >= 0 ? 2 * grid.common_radius() : Real(-1);
@@ -407,7 +431,7 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
       begin, end,
       [&](int k, int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
         int reached = k + 1;
-        m = gather_pairs<W, kLayered>(grid, k, how.max_distance, max_radius, s, m, reached);
+        m = gather_pairs<W, kLayered>(grid, k, how.max_distance, s, m, reached);
         needed = std::max(needed, std::max(k + 1, reached));
         return m;
       },
@@ -425,25 +449,52 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
 }
 
 void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit,
-                          NeighbourDanger how, Real max_radius, const SlotDirections& dirs, Real* rows,
-                          int* zeroed_to) {
+                          NeighbourDanger how, const SlotDirections& dirs, Real* rows, int* zeroed_to) {
   // Where every agent senses every other, the layer tests are left out.
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
+    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
   }
-  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
+  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 CONTEXTSTEER_TARGET_AVX2 void pair_danger_avx2(const SpatialGrid& grid, int begin, int end, int zero_from,
-                                               int zero_limit, NeighbourDanger how, Real max_radius,
-                                               const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+                                               int zero_limit, NeighbourDanger how, const SlotDirections& dirs,
+                                               Real* rows, int* zeroed_to) {
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
+    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
   }
-  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, how, max_radius, dirs, rows, zeroed_to);
+  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
 }
 #endif
+
+// The pairs with a large agent (SpatialGrid::usual_radius), after the pass by pairs,
+// which meets them only within the usual reach: each large agent's neighbours within its
+// whole reach, the danger both ways, as each one's own query computes it (so the scalar
+// path of add_agent_danger; a pair met twice adds nothing, as every write is a maximum).
+// On the calling thread: the large agents are few, and their rows may lie anywhere.
+void add_large_agent_pairs(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows) {
+  const SpatialGrid& grid = *scene.grid;
+  const std::size_t slots = static_cast<std::size_t>(dirs.slots());
+  for (int j = 0; j < grid.large_count(); ++j) {
+    const int large = grid.large_places()[j];
+    const Vec2 p{grid.xs()[large], grid.ys()[large]};
+    const Real radius = grid.radii()[large];
+    const LayerMask layer = grid.layers()[large], senses = grid.senses()[large];
+    grid.for_each_run(p, how.max_distance + radius + scene.max_radius, [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) {
+        const Vec2 to{grid.xs()[i] - p.x, grid.ys()[i] - p.y};
+        const Real disc = grid.radii()[i] + radius;
+        const Real clearance = std::max(Real(0), length(to) - disc);
+        if (i == large || clearance > how.max_distance) continue;
+        const Real weight = falloff_value(how.falloff, clearance, how.max_distance);
+        if (grid.layers()[i] & senses) add_disc_danger(dirs, to, disc, weight, rows + large * slots, how.turn);
+        if (layer & grid.senses()[i])
+          add_disc_danger(dirs, Vec2{-to.x, -to.y}, disc, weight, rows + i * slots, how.turn);
+      }
+    });
+  }
+}
 
 #endif  // CONTEXTSTEER_SIMD
 
@@ -477,20 +528,20 @@ void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDi
   // next, even, zeroed all of its rows already).
   std::array<int, RowChunks::kMaxChunks> zeroed_to{};
   const bool avx2 = kernel_width() == 8;
-  run_row_chunks(grid, how.max_distance + 2 * scene.max_radius, pool, [&](const RowChunks& chunks, int c) {
+  run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, [&](const RowChunks& chunks, int c) {
     const bool even = c % 2 == 0;
     const int begin = chunks.start(c), end = chunks.start(c + 1);
     const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
     const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
     if (avx2) {
-      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, how, scene.max_radius, dirs, rows,
-                              &zeroed_to[c]);
+      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c]);
     }
 #endif
     (void)avx2;
-    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, how, scene.max_radius, dirs, rows, &zeroed_to[c]);
+    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c]);
   });
+  add_large_agent_pairs(scene, how, dirs, rows);
 #else
   (void)scene, (void)how, (void)rows, (void)pool;
 #endif

@@ -1,13 +1,20 @@
-"""The disc scene of bench_disc.py with a few agents far from the crowd: one that wandered
-off, or 1 in 256 of them scattered around the disc, at growing distances. The neighbour
+"""The disc scene of bench_disc.py made uneven, in the two ways a uniform neighbour grid
+handles badly: agents far from the crowd, and agents far larger than the rest.
+
+First, a few agents far from the crowd: one that wandered off, or 1 in 256 of them
+scattered around the disc, at growing distances. The neighbour
 grid covers the agents' bounding box; these strays would stretch it, and its cells with
 it, so that every query in the crowd reads thousands of agents. The grid leaves them in
 its border cells instead, and the step should cost what it costs without them.
 
-Last, the limit of that: the agents split into two discs of half as many, side by side
+Then the limit of that: the agents split into two discs of half as many, side by side
 at growing distances. Neither can be left out, and past some distance the cells grow.
 
-    python benchmarks/bench_strays.py [--agents 100000] [--steps 5]
+Last, large agents among the crowd of radius 0.5 m (vehicles): 1 or 16 of them, of
+radius 5 or 50 m. Queries sized by the largest radius would each read many times more
+agents; the kernels size them by the crowd's and meet the large agents apart.
+
+    python benchmarks/bench_uneven.py [--agents 100000] [--steps 5]
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ import argparse
 
 import numpy as np
 
-from bench_disc import DT, disc, make_world
+import contextsteer as cs
+from bench_disc import DT, SENSE, SLOTS, disc, make_world
 from timing import machine_line, median_time
 
 
@@ -51,6 +59,16 @@ def main() -> None:
         world = make_world(np.concatenate([half, half + np.float32([distance, 0])]))
         step = median_time(lambda w=world: w.step(DT), args.steps)
         print(f"{distance:>13.0e} {step * 1e3:>10.2f}")
+    print("\nlarge agents among the crowd (radius 0.5 m)")
+    print(f"{'large':>6} {'radius (m)':>11} {'step (ms)':>10}")
+    for count, radius in [(1, 5.0), (1, 50.0), (16, 5.0), (16, 50.0)]:
+        radii = np.full(n, 0.5, np.float32)
+        radii[np.linspace(0, n - 1, count).astype(int)] = radius  # spread over the disc's bands
+        pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=SENSE)],
+                               slots=SLOTS)
+        world = cs.World(pipeline, crowd, targets=-crowd, max_speed=1.5, max_acceleration=3.0, radius=radii)
+        step = median_time(lambda w=world: w.step(DT), args.steps)
+        print(f"{count:>6} {radius:>11.0f} {step * 1e3:>10.2f}")
 
 
 if __name__ == "__main__":
