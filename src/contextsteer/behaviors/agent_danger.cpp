@@ -17,6 +17,15 @@ namespace contextsteer {
 
 namespace {
 
+// The danger on an agent's row of a neighbour whose centre lies `to` from it (metres), of
+// disc radius r_a + r_b `disc`: none beyond how.max_distance of clearance. The scalar
+// path's arithmetic, which the vector kernels match.
+void add_neighbour_danger(Vec2 to, Real disc, NeighbourDanger how, const SlotDirections& dirs, Real* row) {
+  const Real clearance = std::max(Real(0), length(to) - disc);
+  if (clearance > how.max_distance) return;
+  add_disc_danger(dirs, to, disc, falloff_value(how.falloff, clearance, how.max_distance), row, how.turn);
+}
+
 // One agent's neighbours: the scalar path, and the reference the vector path matches.
 void add_agent_danger_scalar(const SceneView& scene, int a, NeighbourDanger how, const SlotDirections& dirs,
                              Real* row) {
@@ -31,10 +40,7 @@ void add_agent_danger_scalar(const SceneView& scene, int a, NeighbourDanger how,
   auto meet = [&](int k, Real within2) {
     const Vec2 to{grid.xs()[k] - p.x, grid.ys()[k] - p.y};
     if (!(length_squared(to) <= within2) || grid.agents()[k] == a || !(grid.layers()[k] & senses)) return;
-    const Real disc = grid.radii()[k] + agent_radius;
-    const Real clearance = std::max(Real(0), length(to) - disc);
-    if (clearance > how.max_distance) return;
-    add_disc_danger(dirs, to, disc, falloff_value(how.falloff, clearance, how.max_distance), row, how.turn);
+    add_neighbour_danger(to, grid.radii()[k] + agent_radius, how, dirs, row);
   };
   grid.for_each_run(p, reach, [&](int begin, int end) {
     for (int k = begin; k < end; ++k) meet(k, reach2);
@@ -483,14 +489,11 @@ void add_large_agent_pairs(const SceneView& scene, NeighbourDanger how, const Sl
     const LayerMask layer = grid.layers()[large], senses = grid.senses()[large];
     grid.for_each_run(p, how.max_distance + radius + scene.max_radius, [&](int begin, int end) {
       for (int i = begin; i < end; ++i) {
+        if (i == large) continue;
         const Vec2 to{grid.xs()[i] - p.x, grid.ys()[i] - p.y};
         const Real disc = grid.radii()[i] + radius;
-        const Real clearance = std::max(Real(0), length(to) - disc);
-        if (i == large || clearance > how.max_distance) continue;
-        const Real weight = falloff_value(how.falloff, clearance, how.max_distance);
-        if (grid.layers()[i] & senses) add_disc_danger(dirs, to, disc, weight, rows + large * slots, how.turn);
-        if (layer & grid.senses()[i])
-          add_disc_danger(dirs, Vec2{-to.x, -to.y}, disc, weight, rows + i * slots, how.turn);
+        if (grid.layers()[i] & senses) add_neighbour_danger(to, disc, how, dirs, rows + large * slots);
+        if (layer & grid.senses()[i]) add_neighbour_danger(Vec2{-to.x, -to.y}, disc, how, dirs, rows + i * slots);
       }
     });
   }
