@@ -1,14 +1,17 @@
-"""The disc scene of bench_disc.py made uneven, in the two ways a uniform neighbour grid
-handles badly: agents far from the crowd, and agents far larger than the rest.
+"""The disc scene of bench_disc.py made uneven, in the ways a uniform neighbour grid
+handles badly: agents far from the crowd, groups far apart, and agents far larger than
+the rest.
 
 First, a few agents far from the crowd: one that wandered off, or 1 in 256 of them
-scattered around the disc, at growing distances. The neighbour
-grid covers the agents' bounding box; these strays would stretch it, and its cells with
-it, so that every query in the crowd reads thousands of agents. The grid leaves them in
-its border cells instead, and the step should cost what it costs without them.
+scattered around the disc, at growing distances. The neighbour grid covers the agents'
+bounding box; these strays would stretch it, and its cells with it, so that every query
+in the crowd reads thousands of agents. The grid leaves them in its border cells
+instead, and the step should cost what it costs without them.
 
-Then the limit of that: the agents split into two discs of half as many, side by side
-at growing distances. Neither can be left out, and past some distance the cells grow.
+Then groups that cannot be left out: the agents split into two discs of half as many,
+side by side at growing distances, and into 20 or 100 towns scattered over squares of
+growing side. The grid cuts the plane along the empty gaps between them into regions,
+each with cells of its own.
 
 Last, large agents among the crowd of radius 0.5 m (vehicles): 1 or 16 of them, of
 radius 5 or 50 m. Queries sized by the largest radius would each read many times more
@@ -55,10 +58,18 @@ def main() -> None:
     print(f"\ntwo discs of {n // 2} agents, centres apart by")
     print(f"{'distance (m)':>13} {'step (ms)':>10}")
     half = disc(n // 2)
-    for distance in (1e4, 1e5, 1e6):
+    for distance in (1e4, 1e5, 1e6, 1e7):
         world = make_world(np.concatenate([half, half + np.float32([distance, 0])]))
         step = median_time(lambda w=world: w.step(DT), args.steps)
         print(f"{distance:>13.0e} {step * 1e3:>10.2f}")
+    print("\ntowns: the agents in equal discs, their centres at random in a square")
+    print(f"{'towns':>6} {'side (m)':>9} {'step (ms)':>10}")
+    for towns, side in [(20, 5e3), (20, 5e4), (20, 5e5), (100, 5e4), (100, 5e5)]:
+        centres = np.random.default_rng(0).random((towns, 2)) * side
+        town = disc(n // towns)
+        world = make_world(np.concatenate([town + np.float32(c) for c in centres]))
+        step = median_time(lambda w=world: w.step(DT), args.steps)
+        print(f"{towns:>6} {side:>9.0e} {step * 1e3:>10.2f}")
     print("\nlarge agents among the crowd (radius 0.5 m)")
     print(f"{'large':>6} {'radius (m)':>11} {'step (ms)':>10}")
     for count, radius in [(1, 5.0), (1, 50.0), (16, 5.0), (16, 50.0)]:

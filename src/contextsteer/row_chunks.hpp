@@ -3,7 +3,8 @@
 // A pass over pairs (agent_pair_danger) meets each pair within reach once, from the
 // agent earlier in the grid order (SpatialGrid::for_each_run_after), and writes to both
 // agents. The grid's places are split into chunks of whole rows of cells, each at least
-// as tall as the reach, so that an agent's pairs lie in its own chunk or the next. Even
+// as tall as the reach, so that an agent's pairs lie in its own chunk or the next (and
+// within its own region of the grid: a reach past the regions' separation runs as one chunk). Even
 // chunks run first, in parallel (chunks 0, 2, 4 touch 0-1, 2-3, 4-5), then odd ones.
 // The result is the same for any number of threads when the writes are maxima, which do
 // not depend on their order.
@@ -32,7 +33,7 @@ void run_row_chunks(const SpatialGrid& grid, Real reach, ThreadPool& pool, F&& f
   const int rows_per_reach = grid.rows_within(reach);
   // A few chunks per thread and phase, so that dense and sparse rows even out.
   const int most = std::min({grid.rows() / rows_per_reach, 8 * pool.size(), RowChunks::kMaxChunks});
-  const int count = pool.size() == 1 ? 1 : std::max(1, most);
+  const int count = pool.size() == 1 || reach > grid.separation() ? 1 : std::max(1, most);
   const RowChunks chunks{grid, count};
   auto even = [&](int task, int) { fn(chunks, 2 * task); };
   auto odd = [&](int task, int) { fn(chunks, 2 * task + 1); };

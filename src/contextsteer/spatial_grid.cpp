@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <numeric>
 #include <stdexcept>
 
 #include "format_real.hpp"
@@ -38,16 +40,18 @@ void trim_axis(const std::array<int, kSlices>& counts, int allowance, int& below
   lo = lo + first * slice;
 }
 
-// Shrinks `box`, the agents' bounding box, where it needs more than max_cells cells of
-// `height`: a few agents far from the rest (one that wandered off, a spawn point across
-// the map) would otherwise make the cells grow for everyone, and a crowd's queries would
-// each read thousands of agents. Up to n / 256 agents on each side of each axis are left
-// outside the box; their cells clamp to its border ones, which keeps the order of
-// positions along each axis, so every query still finds them (see for_each_run). Each
-// pass narrows the box up to kSlices times, so a few passes find the crowd from any
-// distance; where the crowds themselves are far apart, the cells still grow.
-void trim_outliers(const Real* positions, int n, double height, double max_cells, Box& box) {
-  const int allowance = n / 256;
+// Shrinks `box`, the bounding box of the `count` agents at point_at(0 .. count - 1)
+// (metres), where it
+// needs more than max_cells cells of `height`: a few agents far from the rest (one that
+// wandered off, a spawn point across the map) would otherwise make the cells grow for
+// everyone, and a crowd's queries would each read thousands of agents. Up to count / 256
+// agents on each side of each axis are left outside the box; their cells clamp to its
+// border ones, which keeps the order of positions along each axis, so every query still
+// finds them (see for_each_run). Each pass narrows the box up to kSlices times, so a few
+// passes find the crowd from any distance; crowds far apart are left to find_cut.
+template <class PointAt>
+void trim_outliers(PointAt point_at, int count, double height, double max_cells, Box& box) {
+  const int allowance = count / 256;
   int left = 0, right = 0, bottom = 0, top = 0;  // agents left out on each side so far
   for (int pass = 0; pass < 4 && cell_count(box, height) > max_cells; ++pass) {
     std::array<int, kSlices> xs{}, ys{};
@@ -55,8 +59,9 @@ void trim_outliers(const Real* positions, int n, double height, double max_cells
     // width on an axis, every agent falls in its first slice.
     const double x_scale = box.x_hi > box.x_lo ? kSlices / (box.x_hi - box.x_lo) : 0;
     const double y_scale = box.y_hi > box.y_lo ? kSlices / (box.y_hi - box.y_lo) : 0;
-    for (int i = 0; i < n; ++i) {
-      const double x = positions[2 * i], y = positions[2 * i + 1];
+    for (int m = 0; m < count; ++m) {
+      const Vec2 p = point_at(m);
+      const double x = p.x, y = p.y;
       if (x >= box.x_lo && x <= box.x_hi) ++xs[std::min(kSlices - 1, static_cast<int>((x - box.x_lo) * x_scale))];
       if (y >= box.y_lo && y <= box.y_hi) ++ys[std::min(kSlices - 1, static_cast<int>((y - box.y_lo) * y_scale))];
     }
@@ -65,6 +70,53 @@ void trim_outliers(const Real* positions, int n, double height, double max_cells
     if (y_scale > 0) trim_axis(ys, allowance, bottom, top, box.y_lo, box.y_hi);
     if (box.x_lo == before.x_lo && box.x_hi == before.x_hi && box.y_lo == before.y_lo && box.y_hi == before.y_hi) break;
   }
+}
+
+// A line across which to cut the `count` agents at `points` (metres), whose box is
+// `box` (bounding them, but for strays trim_outliers left out): the middle of the widest
+// stretch along x or y, among kSlices slices of the box, where none of them lies (strays
+// included). Only a stretch over four rows of `height` wide serves, and only if every
+// agent lies more than `separation` (two rows, as floats) from the line, in the float
+// sums a query makes: a disc of that radius around any agent then stays on its side.
+bool find_cut(const Vec2* points, int count, const Box& box, double height, Real separation, int& axis, Real& at) {
+  const double lo[2] = {box.x_lo, box.y_lo}, hi[2] = {box.x_hi, box.y_hi};
+  double scale[2];
+  for (int a = 0; a < 2; ++a) scale[a] = hi[a] > lo[a] ? kSlices / (hi[a] - lo[a]) : 0;
+  std::array<int, kSlices> counts[2]{};
+  for (int m = 0; m < count; ++m) {
+    const double c[2] = {points[m].x, points[m].y};
+    for (int a = 0; a < 2; ++a) {
+      if (c[a] >= lo[a] && c[a] <= hi[a])
+        ++counts[a][std::min(kSlices - 1, static_cast<int>((c[a] - lo[a]) * scale[a]))];
+    }
+  }
+  double widest = 4 * height;
+  for (int a = 0; a < 2; ++a) {
+    const double slice = (hi[a] - lo[a]) / kSlices;
+    // Empty runs between occupied slices only: the box's ends hold agents.
+    int run_start = 0;
+    for (int s = 0; s < kSlices; ++s) {
+      if (counts[a][s] == 0) continue;
+      const int empty = s - run_start;
+      if (run_start > 0 && empty * slice > widest) {
+        widest = empty * slice;
+        axis = a;
+        at = static_cast<Real>(lo[a] + (run_start + empty / 2.0) * slice);
+      }
+      run_start = s + 1;
+    }
+  }
+  if (widest == 4 * height) return false;
+  Real below = -std::numeric_limits<Real>::infinity(), above = std::numeric_limits<Real>::infinity();
+  for (int m = 0; m < count; ++m) {
+    const Real c = axis == 0 ? points[m].x : points[m].y;
+    if (c < at) {
+      below = std::max(below, c);
+    } else {
+      above = std::min(above, c);
+    }
+  }
+  return below + separation < at && above - separation >= at;
 }
 
 }  // namespace
@@ -92,10 +144,14 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   std::fill(radii_.begin() + n, radii_.end(), Real(0));
   std::fill(layers_.begin() + n, layers_.end(), LayerMask(0));
   std::fill(senses_.begin() + n, senses_.end(), LayerMask(0));
+  region_count_ = 1;
+  separation_ = std::numeric_limits<Real>::infinity();
   if (n == 0) {
-    nx_ = ny_ = 1;
-    std::fill_n(last_cell_, 4, Real(0));
+    size_region(regions_[0], 0, 0, 0, 0, row_height, 1, 0);
+    regions_[0].first_row = 0;
+    tallest_row_ = row_height, inv_shortest_row_ = 1 / row_height;
     cell_start_.assign(2, 0);
+    row_count_ = 1;
     return;
   }
   Vec2 lo = load(positions, 0), hi = lo;
@@ -104,56 +160,59 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
   }
-  // More cells than about 4 per agent only cost memory and empty-cell visits. And no
-  // more than 2^24 columns or rows, so that cell_span's floats hold every cell index.
-  const double max_cells = 4.0 * n + 64, max_side = 1 << 24;
-  double height = row_height;  // the cells are half as wide
-  Box box{lo.x, hi.x, lo.y, hi.y};
-  if (cell_count(box, height) > max_cells) trim_outliers(positions, n, height, max_cells, box);
-  // The corners the grid keeps, as floats; the cells are counted over those.
-  lo = {static_cast<Real>(box.x_lo), static_cast<Real>(box.y_lo)};
-  hi = {static_cast<Real>(box.x_hi), static_cast<Real>(box.y_hi)};
-  box = {lo.x, hi.x, lo.y, hi.y};
-  while (cell_count(box, height) > max_cells || columns_over(box, height) > max_side ||
-         rows_over(box, height) > max_side) {
-    height *= 2;
+  // More cells than about 4 per agent only cost memory and empty-cell visits.
+  const double max_cells = 4.0 * n + 64;
+  // Reserve the largest cell count this n can ever need (each region may take 64 over 4
+  // per agent), so that agents spreading out over later steps never make the grid reallocate.
+  cell_start_.reserve(static_cast<std::size_t>(max_cells) + 64 * kMaxRegions + 2);
+  const bool sparse = cell_count(Box{lo.x, hi.x, lo.y, hi.y}, row_height) > max_cells;
+  if (sparse) {
+    plan_regions(positions, row_height, lo, hi);
+  } else {
+    size_region(regions_[0], lo.x, hi.x, lo.y, hi.y, row_height, max_cells, 0);
   }
-  row_height_ = static_cast<Real>(height);
-  inv_row_ = static_cast<Real>(1 / height);
-  cell_width_ = static_cast<Real>(height / 2);
-  inv_width_ = static_cast<Real>(2 / height);
-  origin_ = lo;
-  // Counted as above, so that there are never more than max_cells (reserved below).
-  nx_ = static_cast<int>(columns_over(box, height));
-  ny_ = static_cast<int>(rows_over(box, height));
-  origin_lanes_[0] = origin_lanes_[1] = lo.x;
-  origin_lanes_[2] = origin_lanes_[3] = lo.y;
-  inverse_lanes_[0] = inverse_lanes_[1] = inv_width_;
-  inverse_lanes_[2] = inverse_lanes_[3] = inv_row_;
-  last_cell_[0] = last_cell_[1] = static_cast<Real>(nx_ - 1);  // exact: at most 2^24 (above)
-  last_cell_[2] = last_cell_[3] = static_cast<Real>(ny_ - 1);
+  tallest_row_ = 0, inv_shortest_row_ = 0;
+  row_count_ = 0;
+  for (int r = 0; r < region_count_; ++r) {
+    Region& g = regions_[r];
+    tallest_row_ = std::max(tallest_row_, g.row_height);
+    inv_shortest_row_ = std::max(inv_shortest_row_, g.inv_row);
+    g.first_row = row_count_;
+    row_count_ += g.ny;
+  }
+  const int cells = regions_[region_count_ - 1].end_cell;
 
-  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
-  // Reserve the largest cell count this n can ever need, so that agents spreading out
-  // over later steps never make the grid reallocate.
-  cell_start_.reserve(static_cast<std::size_t>(max_cells) + 2);
-  cell_start_.assign(cells + 1, 0);
-  for (int i = 0; i < n; ++i) {
+  cell_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  auto count_in = [&](const Region& g, int i) {
     const Vec2 p = load(positions, i);
-    const int cx = clamp_cell(((p.x - origin_.x) * inv_width_), nx_);
-    const int cy = clamp_cell(((p.y - origin_.y) * inv_row_), ny_);
-    cell_of_[i] = cy * nx_ + cx;
+    const int cx = clamp_cell(((p.x - g.origin.x) * g.inv_width), g.nx);
+    const int cy = clamp_cell(((p.y - g.origin.y) * g.inv_row), g.ny);
+    cell_of_[i] = g.first_cell + cy * g.nx + cx;
     ++cell_start_[cell_of_[i] + 1];
+  };
+  if (region_count_ > 1) {  // members_ lists the agents region by region
+    for (int r = 0; r < region_count_; ++r) {
+      for (int m = region_range_[r]; m < region_range_[r + 1]; ++m) count_in(regions_[r], members_[m]);
+    }
+  } else {
+    for (int i = 0; i < n; ++i) count_in(regions_[0], i);
   }
-  for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  for (int c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
   // Stable placement: agents of one cell keep their index order.
   for (int i = 0; i < n; ++i) {
     const int slot = cell_start_[cell_of_[i]]++;
     agents_[slot] = i;
   }
   // The increments moved every start one cell forward; shift them back.
-  for (std::size_t c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
+  for (int c = cells; c > 0; --c) cell_start_[c] = cell_start_[c - 1];
   cell_start_[0] = 0;
+  if (region_count_ > 1) {
+    region_of_place_.resize(n);
+    for (int r = 0; r < region_count_; ++r) {
+      std::fill(region_of_place_.begin() + cell_start_[regions_[r].first_cell],
+                region_of_place_.begin() + cell_start_[regions_[r].end_cell], static_cast<std::uint8_t>(r));
+    }
+  }
   for (int k = 0; k < n; ++k) {
     const int a = agents_[k];
     rank_[a] = k;
@@ -186,6 +245,140 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   if (usual_radius_ < largest) {
     for (int k = 0; k < n; ++k) {
       if (radii_[k] > usual_radius_) large_places_[large_count_++] = k;
+    }
+  }
+}
+
+void SpatialGrid::size_region(Region& g, double x_lo, double x_hi, double y_lo, double y_hi, double row_height,
+                              double max_cells, int first_cell) {
+  // The corners the grid keeps, as floats; the cells are counted over those.
+  const Vec2 lo{static_cast<Real>(x_lo), static_cast<Real>(y_lo)};
+  const Box box{lo.x, static_cast<Real>(x_hi), lo.y, static_cast<Real>(y_hi)};
+  // No more than 2^24 columns or rows, so that cell_span's floats hold every cell index.
+  const double max_side = 1 << 24;
+  double height = row_height;  // the cells are half as wide
+  while (cell_count(box, height) > max_cells || columns_over(box, height) > max_side ||
+         rows_over(box, height) > max_side) {
+    height *= 2;
+  }
+  g.row_height = static_cast<Real>(height);
+  g.inv_row = static_cast<Real>(1 / height);
+  g.cell_width = static_cast<Real>(height / 2);
+  g.inv_width = static_cast<Real>(2 / height);
+  g.origin = lo;
+  g.nx = static_cast<int>(columns_over(box, height));
+  g.ny = static_cast<int>(rows_over(box, height));
+  g.first_cell = first_cell;
+  g.end_cell = first_cell + g.nx * g.ny;  // at most max_cells (above)
+  g.origin_lanes[0] = g.origin_lanes[1] = lo.x;
+  g.origin_lanes[2] = g.origin_lanes[3] = lo.y;
+  g.inverse_lanes[0] = g.inverse_lanes[1] = g.inv_width;
+  g.inverse_lanes[2] = g.inverse_lanes[3] = g.inv_row;
+  g.last_cell[0] = g.last_cell[1] = static_cast<Real>(g.nx - 1);  // exact: at most 2^24 (above)
+  g.last_cell[2] = g.last_cell[3] = static_cast<Real>(g.ny - 1);
+}
+
+void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo, Vec2 hi) {
+  const int n = n_;
+  // A few strays, the usual cause of a sparse box, are trimmed off the whole first.
+  Box whole{lo.x, hi.x, lo.y, hi.y};
+  trim_outliers([&](int i) { return load(positions, i); }, n, row_height, 4.0 * n + 64, whole);
+  if (cell_count(whole, row_height) <= 4.0 * n + 64) {
+    size_region(regions_[0], whole.x_lo, whole.x_hi, whole.y_lo, whole.y_hi, row_height, 4.0 * n + 64, 0);
+    return;
+  }
+  // The agents and their positions side by side, so that every pass below reads them in
+  // order; each cut partitions both.
+  members_.resize(n);
+  member_at_.resize(n);
+  std::iota(members_.begin(), members_.end(), 0);
+  for (int i = 0; i < n; ++i) member_at_[i] = load(positions, i);
+  // The parts of the agents still to look at, breadth first, each a range of members_:
+  // cut in two if too sparse, or else trimmed of its strays and made a region. `link`
+  // says where the tree points to it: -1 the root, else 2 * cut + side.
+  struct Part {
+    int begin, end;
+    Box bound;  // its parent's box: the strays the parent left out stay out
+    int link;
+    Box box;
+  };
+  std::array<Part, 2 * kMaxRegions> parts;
+  parts[0] = {0, n, whole, -1, {}};  // its bounding box clamps to the trimmed one
+  int part_count = 1, cut_count = 0, leaves = 1;
+  const Real separation = static_cast<Real>(2 * row_height);
+  // Where the tree points to part i as a leaf, ~i for now, renumbered below.
+  auto link_to = [&](int link, int code) {
+    if (link >= 0) cuts_[link / 2].child[link % 2] = code;
+  };
+  for (int i = 0; i < part_count; ++i) {
+    Part& part = parts[i];
+    Vec2* points = member_at_.data() + part.begin;
+    const int count = part.end - part.begin;
+    // Its agents' bounding box, clamped into its parent's (a lone stray's may lie outside).
+    Vec2 lo = points[0], hi = lo;
+    for (int m = 1; m < count; ++m) {
+      lo = {std::min(lo.x, points[m].x), std::min(lo.y, points[m].y)};
+      hi = {std::max(hi.x, points[m].x), std::max(hi.y, points[m].y)};
+    }
+    const Box& bound = part.bound;
+    part.box = {std::clamp<double>(lo.x, bound.x_lo, bound.x_hi), std::clamp<double>(hi.x, bound.x_lo, bound.x_hi),
+                std::clamp<double>(lo.y, bound.y_lo, bound.y_hi), std::clamp<double>(hi.y, bound.y_lo, bound.y_hi)};
+    const double max_cells = 4.0 * count + 64;
+    Cut cut;
+    if (cell_count(part.box, row_height) > max_cells && leaves < kMaxRegions &&
+        find_cut(points, count, part.box, row_height, separation, cut.axis, cut.at)) {
+      // Side 0 first, in both arrays.
+      const auto side_0 = [&](Vec2 p) { return (cut.axis == 0 ? p.x : p.y) < cut.at; };
+      int front = part.begin, back = part.end - 1;
+      while (true) {
+        while (front <= back && side_0(member_at_[front])) ++front;
+        while (front <= back && !side_0(member_at_[back])) --back;
+        if (front >= back) break;
+        std::swap(member_at_[front], member_at_[back]);
+        std::swap(members_[front], members_[back]);
+      }
+      cuts_[cut_count] = cut;
+      link_to(part.link, cut_count);
+      parts[part_count++] = {part.begin, front, part.box, 2 * cut_count, {}};
+      parts[part_count++] = {front, part.end, part.box, 2 * cut_count + 1, {}};
+      ++cut_count, ++leaves;
+    } else {
+      // Parts are trimmed only where they cannot be cut.
+      if (cell_count(part.box, row_height) > max_cells) {
+        trim_outliers([points](int m) { return points[m]; }, count, row_height, max_cells, part.box);
+      }
+      link_to(part.link, ~i);
+    }
+  }
+  // Number the regions depth first, side 0 first: the order regions_reached visits them
+  // in, and the order of their members, which the partitions left in runs.
+  region_count_ = 0;
+  int first_cell = 0;
+  auto make_region = [&](int i) {
+    const Part& part = parts[i];
+    Region& g = regions_[region_count_];
+    size_region(g, part.box.x_lo, part.box.x_hi, part.box.y_lo, part.box.y_hi, row_height,
+                4.0 * (part.end - part.begin) + 64, first_cell);
+    first_cell = g.end_cell;
+    region_range_[region_count_] = part.begin;
+    region_range_[region_count_ + 1] = part.end;
+    return ~region_count_++;
+  };
+  if (cut_count == 0) {
+    make_region(0);
+    return;
+  }
+  separation_ = separation;
+  // The stack holds links (2 * cut + side), side 0 on top.
+  int stack[2 * kMaxRegions], top = 0;
+  stack[top++] = 1, stack[top++] = 0;
+  while (top > 0) {
+    const int link = stack[--top];
+    int& child = cuts_[link / 2].child[link % 2];
+    if (child < 0) {
+      child = make_region(~child);
+    } else {
+      stack[top++] = 2 * child + 1, stack[top++] = 2 * child;
     }
   }
 }

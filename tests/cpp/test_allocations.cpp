@@ -131,6 +131,42 @@ TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
   }
 }
 
+TEST(Allocations, AStepOfAWorldInGroupsFarApartAllocatesNothing) {
+  // Four crowds 1e5 m apart, each heading through itself: the grid cuts the plane into
+  // a region per crowd at every step, as the crowds spread and the regions change.
+  ChaseParams chase;
+  chase.agent_target = true;
+  AvoidParams avoid;
+  avoid.agents = true;
+  avoid.world_obstacles = false;
+  avoid.max_distance = 3;
+  PipelineConfig config;
+  config.slots = 16;
+  const std::vector<std::shared_ptr<const Behavior>> behaviours{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+                                                                std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
+  for (int threads : {1, 2}) {
+    World world(Steering{std::make_shared<Pipeline>(config, behaviours), nullptr});
+    world.set_threads(threads);
+    std::mt19937 rng(2);
+    std::uniform_real_distribution<Real> place(-10, 10);
+    std::vector<Real> positions, targets;
+    for (int k = 0; k < 600; ++k) {
+      const Real x = 1e5f * static_cast<Real>(k % 4), y = 1e5f * static_cast<Real>(k % 3 == 0);
+      const Real dx = place(rng), dy = place(rng);
+      positions.insert(positions.end(), {x + dx, y + dy});
+      targets.insert(targets.end(), {x - 3 * dx, y - 3 * dy});
+    }
+    AgentSpawn spawn;
+    spawn.positions = positions.data();
+    spawn.targets = targets.data();
+    world.add_agents(600, spawn, 0);
+    for (int i = 0; i < 5; ++i) world.step(0.05f);  // warm-up: scratch reaches its size
+    const long long before = heap_allocations();
+    for (int i = 0; i < 40; ++i) world.step(0.1f);
+    EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
+  }
+}
+
 TEST(Allocations, TheCounterCounts) {
   // The check above can fail: an allocation made in between shows.
   const long long before = heap_allocations();

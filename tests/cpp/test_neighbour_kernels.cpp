@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "contextsteer/behaviors/agent_danger.hpp"
 #include "contextsteer/behaviors/arc_coverage.hpp"
 #include "contextsteer/overlap.hpp"
+#include "contextsteer/row_chunks.hpp"
 #include "contextsteer/simd.hpp"
 #include "contextsteer/thread_pool.hpp"
 
@@ -404,6 +406,44 @@ TEST(AgentPairDanger, AgentsFarFromTheCrowdGetTheirDangerAndOverlapOnEveryPath) 
   }
 }
 
+TEST(AgentPairDanger, GroupsFarApartGetTheirDangerAndOverlapOnEveryPath) {
+  // Seven crowds far apart, the first two 1,940 m: the grid cuts the plane into regions,
+  // one per crowd, and the pass by pairs splits each region's rows among threads. Then,
+  // with a reach past the regions' separation (12 m), the first two crowds see each
+  // other, and the pass runs as one chunk.
+  const Real offsets[][2] = {{0, 0}, {0, 2000}, {1e4f, 0}, {1e4f, 3e5f}, {-2e6f, 40}, {25, -1e5f}, {1e5f, 1e5f}};
+  Crowd c;
+  for (int g = 0; g < 7; ++g) {
+    const Crowd group = make_crowd(300, 30, 2, 23u + g, 60);
+    for (int a = 0; a < 300; ++a) {
+      c.positions.insert(c.positions.end(),
+                         {group.positions[2 * a] + offsets[g][0], group.positions[2 * a + 1] + offsets[g][1]});
+    }
+    c.radius.insert(c.radius.end(), group.radius.begin(), group.radius.end());
+    c.layer.insert(c.layer.end(), group.layer.begin(), group.layer.end());
+    c.senses.insert(c.senses.end(), group.senses.begin(), group.senses.end());
+  }
+  const SlotDirections dirs(16);
+  for (const Real max_distance : {Real(4), Real(2000)}) {
+    finish(c, 6);  // 4 m and two radii of at most 0.9 m
+    ASSERT_EQ(c.grid.region_count(), 7);
+    ASSERT_EQ(c.grid.row_height(), 6.0f);
+    const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
+    for (int width : {8, 4}) {
+      for (int threads : {1, 2, 3}) {
+        const std::vector<Real> pairs = pair_danger_with(c, width, threads, max_distance, Falloff::Linear, dirs);
+        ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+            << "reach " << max_distance << ", width " << width << ", " << threads << " threads";
+      }
+    }
+    for (int width : {8, 4, 1}) {
+      const std::vector<Real> danger = danger_with_width(c, width, max_distance, Falloff::Linear, dirs);
+      ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
+      EXPECT_EQ(overlap_with_width(c, width), brute_force_overlap(c)) << "width " << width;
+    }
+  }
+}
+
 TEST(AgentPairDanger, AFewLargeAgentsAmongACrowdAreMetOnEveryPath) {
   // Vehicles among a crowd of radii 0.1-0.9 m: the grid sets them apart, the kernels
   // size their queries by the crowd and meet the vehicles apart.
@@ -464,6 +504,53 @@ TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
   }
 }
 #endif
+
+TEST(RowChunks, HoldEachPairWithinReachInOneChunkOrTheNext) {
+  // Three crowds the grid gives regions in the order A, C, B: A and B 1,940 m apart
+  // (cut first, along y), C far to the side and 6,000 m tall, so that its rows lie
+  // between theirs. A reach within the regions' separation splits the rows among
+  // threads; one that takes A to B must not, as their rows are chunks apart.
+  std::mt19937 rng(29);
+  std::vector<Real> xy;
+  auto add = [&](int n, Real x, Real y, Real width, Real height) {
+    std::uniform_real_distribution<Real> u(0, 1);
+    for (int i = 0; i < n; ++i) xy.insert(xy.end(), {x + width * u(rng), y + height * u(rng)});
+  };
+  add(300, 0, 0, 30, 60);           // A
+  add(5000, 600, -5940, 30, 6000);  // C
+  add(300, 0, 2000, 30, 60);        // B
+  const int n = static_cast<int>(xy.size() / 2);
+  SpatialGrid grid;
+  grid.build(xy.data(), n, 6);
+  ASSERT_EQ(grid.region_count(), 3);
+  ASSERT_EQ(grid.row_height(), 6.0f);
+  ThreadPool pool(3);
+  for (const Real reach : {Real(10), Real(2000)}) {
+    std::vector<int> starts;
+    std::mutex lock;
+    run_row_chunks(grid, reach, pool, [&](const RowChunks& chunks, int) {
+      const std::lock_guard<std::mutex> hold(lock);
+      if (!starts.empty()) return;
+      for (int c = 0; c <= chunks.count; ++c) starts.push_back(chunks.start(c));
+    });
+    const int count = static_cast<int>(starts.size()) - 1;
+    if (reach < grid.separation()) EXPECT_GT(count, 2);
+    auto chunk_of = [&](int place) {
+      return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), place) - starts.begin()) - 1;
+    };
+    int pairs_across = 0;
+    for (int k = 0; k < n; ++k) {
+      for (int j = k + 1; j < n; ++j) {
+        const Real dx = grid.xs()[j] - grid.xs()[k], dy = grid.ys()[j] - grid.ys()[k];
+        if (dx * dx + dy * dy > reach * reach) continue;
+        const int apart = chunk_of(j) - chunk_of(k);
+        ASSERT_TRUE(apart == 0 || apart == 1) << "reach " << reach << ": places " << k << " and " << j;
+        pairs_across += grid.ys()[k] < 1000 && grid.ys()[j] > 1000 && grid.xs()[k] < 100 && grid.xs()[j] < 100;
+      }
+    }
+    EXPECT_EQ(pairs_across > 0, reach > 1000);  // the long reach meets A and B
+  }
+}
 
 TEST(AgentPairDanger, RefusesWhatItCannotCompute) {
   const Crowd c = make_crowd(10, 5, 2, 1u);

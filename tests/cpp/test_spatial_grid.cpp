@@ -51,6 +51,13 @@ void expect_each_pair_met_once(const SpatialGrid& grid, const std::vector<Real>&
   EXPECT_EQ(got, want) << "scene " << scene;  // each pair once: no duplicates in got
 }
 
+// The candidates a query of radius r at p reads: the agents in the runs it is handed.
+int candidates_read(const SpatialGrid& grid, Vec2 p, Real r) {
+  int read = 0;
+  grid.for_each_run(p, r, [&](int begin, int end) { read += end - begin; });
+  return read;
+}
+
 // A crowd in [-50, 50]^2 and, from agent `crowd` on, agents far from it: alone or in
 // small groups, on every side, up to 1e8 m away.
 std::vector<Real> crowd_and_strays(std::mt19937& rng, int crowd, int strays) {
@@ -151,11 +158,7 @@ TEST(SpatialGrid, AFewAgentsFarAwayLeaveTheCellsTheirSize) {
   SpatialGrid grid;
   grid.build(xy.data(), crowd, 4);
   EXPECT_EQ(grid.row_height(), 4.0f);
-  auto read_at_centre = [&] {  // candidates a query in the crowd reads
-    int read = 0;
-    grid.for_each_run({0, 0}, 4, [&](int begin, int end) { read += end - begin; });
-    return read;
-  };
+  auto read_at_centre = [&] { return candidates_read(grid, {0, 0}, 4); };
   const int read_alone = read_at_centre();
   // One agent 1e8 m away: the bounding box would need cells 2^17 times taller.
   xy.insert(xy.end(), {1e8f, 0});
@@ -169,11 +172,95 @@ TEST(SpatialGrid, AFewAgentsFarAwayLeaveTheCellsTheirSize) {
   // The cells may sit a little differently (the grid's corner moved), but a query reads
   // about as many as before; with cells grown to the strays' box it would read them all.
   EXPECT_LT(read_at_centre(), 2 * read_alone);
-  // Two crowds of one size far apart: neither is left out, so the cells grow.
-  std::vector<Real> two = crowd_and_strays(rng, crowd, 0);
-  for (int i = 0; i < crowd; ++i) two.insert(two.end(), {two[2 * i] + 1e6f, two[2 * i + 1]});
-  grid.build(two.data(), 2 * crowd, 4);
-  EXPECT_GT(grid.row_height(), 4.0f);
+  EXPECT_EQ(grid.region_count(), 1);
+}
+
+TEST(SpatialGrid, GroupsFarApartGetRegionsOfTheirOwn) {
+  std::mt19937 rng(15);
+  const int crowd = 10000;
+  std::vector<Real> xy = crowd_and_strays(rng, crowd, 0);
+  SpatialGrid grid;
+  grid.build(xy.data(), crowd, 4);
+  auto read_at_centre = [&] { return candidates_read(grid, {0, 0}, 4); };
+  const int read_alone = read_at_centre();
+  EXPECT_EQ(grid.region_count(), 1);
+  EXPECT_EQ(grid.separation(), kInfinity);
+  // A second crowd as large 1e6 m away: neither can be left out, one box over both would
+  // need cells 2^7 times taller, and each gets a region instead.
+  for (int i = 0; i < crowd; ++i) xy.insert(xy.end(), {xy[2 * i] + 1e6f, xy[2 * i + 1]});
+  grid.build(xy.data(), 2 * crowd, 4);
+  EXPECT_EQ(grid.region_count(), 2);
+  EXPECT_EQ(grid.row_height(), 4.0f);
+  EXPECT_EQ(grid.separation(), 8.0f);
+  EXPECT_LT(read_at_centre(), 2 * read_alone);
+  // Sixteen towns on a 4 x 4 lattice 1e5 m apart: sixteen regions. With a stray by
+  // some (1e3 m away or more), those are cut off or trimmed, and the cells keep their size.
+  for (const int strays : {0, 1}) {
+    std::vector<Real> towns;
+    for (int t = 0; t < 16; ++t) {
+      const std::vector<Real> town = crowd_and_strays(rng, 1000, t % 3 == 0 ? strays : 0);
+      for (std::size_t i = 0; i < town.size(); i += 2) {
+        towns.insert(towns.end(), {town[i] + 1e5f * (t % 4), town[i + 1] + 1e5f * (t / 4)});
+      }
+    }
+    grid.build(towns.data(), static_cast<int>(towns.size() / 2), 4);
+    if (strays == 0) EXPECT_EQ(grid.region_count(), 16);
+    EXPECT_GE(grid.region_count(), 16);
+    EXPECT_EQ(grid.row_height(), 4.0f);
+  }
+  // More groups than regions: the regions are all used, and the cells of some grow.
+  std::vector<Real> scattered(2 * 50 * (SpatialGrid::kMaxRegions + 36));
+  std::uniform_real_distribution<float> u(0, 1e6f), near(-20, 20);
+  for (std::size_t i = 0; i < scattered.size(); i += 100) {
+    const float cx = u(rng), cy = u(rng);
+    for (std::size_t j = i; j < i + 100; j += 2) scattered[j] = cx + near(rng), scattered[j + 1] = cy + near(rng);
+  }
+  grid.build(scattered.data(), static_cast<int>(scattered.size() / 2), 4);
+  EXPECT_EQ(grid.region_count(), SpatialGrid::kMaxRegions);
+}
+
+TEST(SpatialGrid, GroupsFarApartAreMetByEveryQueryAndPair) {
+  std::mt19937 rng(16);
+  int cut_scenes = 0;
+  for (int scene = 0; scene < 24; ++scene) {
+    // Groups of up to 150 agents in 60 m squares, their centres anywhere in a square of
+    // 1e3 to 1e7 m, one group in three with a few strays.
+    const int groups = 2 + static_cast<int>(rng() % 90);
+    const float span = std::pow(10.0f, 3 + static_cast<float>(rng() % 5));
+    std::uniform_real_distribution<float> centre(0, span);
+    std::vector<Real> xy;
+    for (int g = 0; g < groups; ++g) {
+      const float cx = centre(rng), cy = centre(rng);
+      const std::vector<Real> group = crowd_and_strays(rng, 1 + static_cast<int>(rng() % 150), g % 3 ? 0 : 2);
+      for (std::size_t i = 0; i < group.size(); i += 2) {
+        xy.insert(xy.end(), {cx + group[i] * 0.6f, cy + group[i + 1] * 0.6f});
+      }
+    }
+    const int n = static_cast<int>(xy.size() / 2);
+    SpatialGrid grid;
+    const Real row_height = 1 + static_cast<Real>(rng() % 8);
+    grid.build(xy.data(), n, row_height);
+    cut_scenes += grid.region_count() > 1;
+    // Queries from agents, of a few rows, of just the separation and past it, and ones
+    // reaching other groups or holding the whole plane.
+    std::vector<std::pair<Vec2, Real>> queries;
+    for (int q = 0; q < 40; ++q) {
+      const int a = static_cast<int>(rng() % n);
+      const Real radii[] = {row_height, 3 * row_height, grid.separation(), 3 * grid.separation(), span / 4, kInfinity};
+      const Real r = radii[q % 6];
+      queries.push_back({{xy[2 * a], xy[2 * a + 1]}, std::isfinite(r) || q % 2 ? r : 1e9f});
+    }
+    for (const auto& [p, r] : queries) {
+      std::vector<int> got;
+      grid.query(p, r, got);
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, brute_force_within(xy, p, r)) << "scene " << scene << " (" << grid.region_count()
+                                                   << " regions) query at (" << p.x << ", " << p.y << ") radius " << r;
+    }
+    expect_each_pair_met_once(grid, xy, row_height, scene);
+    if (n < 2000) expect_each_pair_met_once(grid, xy, span / 3, scene);  // pairs across regions
+  }
+  EXPECT_GE(cut_scenes, 16);  // the scenes test regions, most of them
 }
 
 TEST(SpatialGrid, KnowsWhenEveryAgentSensesEveryOther) {

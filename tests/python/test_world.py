@@ -112,13 +112,14 @@ def test_agents_pass_an_obstacle_to_reach_the_target():
     assert (closest > 2.0 + 0.5 - 0.05).all()  # never overlapped the obstacle
 
 
-@pytest.mark.parametrize("scene", ["crowd", "strays", "large"])
+@pytest.mark.parametrize("scene", ["crowd", "strays", "groups", "large"])
 def test_disc_scene_matches_the_numpy_reference(scene):
     """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap. With
     strays, three agents far from the crowd (two of them touching): the neighbour grid
     leaves them in its border cells, and they must still see each other and the crowd
-    must not see them. With large, two agents of radius 6 and 3 m in the crowd: the
-    kernels size their queries by the crowd's 0.5 m and meet these two apart."""
+    must not see them. With groups, the crowd split in four, kilometres apart: the grid
+    gives each group cells of its own. With large, two agents of radius 6 and 3 m in the
+    crowd: the kernels size their queries by the crowd's 0.5 m and meet these two apart."""
     rng = np.random.default_rng(9)
     n, slots, dt, sense = 1024, 16, 0.1, 6.0
     radius = np.sqrt(70 * n / np.pi) * np.sqrt(rng.random(n)) / 3  # dense: overlaps happen
@@ -127,6 +128,8 @@ def test_disc_scene_matches_the_numpy_reference(scene):
     radii = np.full(n, 0.5)
     if scene == "strays":
         positions[-3:] = [(6000.0, 3.0), (6000.5, 3.25), (5.0, -8000.0)]  # exact in float32
+    if scene == "groups":
+        positions += np.float32([[0, 0], [2500, 0], [0, -3000], [2500, 3000]])[np.arange(n) % 4]
     if scene == "large":
         radii[[10, 20]] = 6.0, 3.0
     pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, world_obstacles=False, max_distance=sense)],
