@@ -24,6 +24,21 @@ double columns_over(const Box& box, double height) { return std::floor((box.x_hi
 double rows_over(const Box& box, double height) { return std::floor((box.y_hi - box.y_lo) / height) + 1; }
 double cell_count(const Box& box, double height) { return columns_over(box, height) * rows_over(box, height); }
 
+// The most cells a grid, or a region, of `agents` agents takes: more than about 4 per
+// agent only cost memory and empty-cell visits.
+double max_cells_for(int agents) { return 4.0 * agents + 64; }
+
+// The corners of the bounding box of the count > 0 points point_at(0 .. count - 1), metres.
+template <class PointAt>
+void bounding_corners(PointAt point_at, int count, Vec2& lo, Vec2& hi) {
+  lo = hi = point_at(0);
+  for (int i = 1; i < count; ++i) {
+    const Vec2 p = point_at(i);
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+  }
+}
+
 // Each pass of trim_outliers counts the agents in this many slices along each axis.
 constexpr int kSlices = 1024;
 
@@ -154,14 +169,10 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
     row_count_ = 1;
     return;
   }
-  Vec2 lo = load(positions, 0), hi = lo;
-  for (int i = 1; i < n; ++i) {
-    const Vec2 p = load(positions, i);
-    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
-    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
-  }
-  // More cells than about 4 per agent only cost memory and empty-cell visits.
-  const double max_cells = 4.0 * n + 64;
+  const auto position_at = [positions](int i) { return load(positions, i); };
+  Vec2 lo, hi;
+  bounding_corners(position_at, n, lo, hi);
+  const double max_cells = max_cells_for(n);
   // Reserve the largest cell count this n can ever need (each region may take 64 over 4
   // per agent), so that agents spreading out over later steps never make the grid reallocate.
   cell_start_.reserve(static_cast<std::size_t>(max_cells) + 64 * kMaxRegions + 2);
@@ -282,9 +293,9 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
   const int n = n_;
   // A few strays, the usual cause of a sparse box, are trimmed off the whole first.
   Box whole{lo.x, hi.x, lo.y, hi.y};
-  trim_outliers([&](int i) { return load(positions, i); }, n, row_height, 4.0 * n + 64, whole);
-  if (cell_count(whole, row_height) <= 4.0 * n + 64) {
-    size_region(regions_[0], whole.x_lo, whole.x_hi, whole.y_lo, whole.y_hi, row_height, 4.0 * n + 64, 0);
+  trim_outliers([positions](int i) { return load(positions, i); }, n, row_height, max_cells_for(n), whole);
+  if (cell_count(whole, row_height) <= max_cells_for(n)) {
+    size_region(regions_[0], whole.x_lo, whole.x_hi, whole.y_lo, whole.y_hi, row_height, max_cells_for(n), 0);
     return;
   }
   // The agents and their positions side by side, so that every pass below reads them in
@@ -312,18 +323,16 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
   };
   for (int i = 0; i < part_count; ++i) {
     Part& part = parts[i];
-    Vec2* points = member_at_.data() + part.begin;
+    const Vec2* points = member_at_.data() + part.begin;
+    const auto point_at = [points](int m) { return points[m]; };
     const int count = part.end - part.begin;
     // Its agents' bounding box, clamped into its parent's (a lone stray's may lie outside).
-    Vec2 lo = points[0], hi = lo;
-    for (int m = 1; m < count; ++m) {
-      lo = {std::min(lo.x, points[m].x), std::min(lo.y, points[m].y)};
-      hi = {std::max(hi.x, points[m].x), std::max(hi.y, points[m].y)};
-    }
+    Vec2 low, high;
+    bounding_corners(point_at, count, low, high);
     const Box& bound = part.bound;
-    part.box = {std::clamp<double>(lo.x, bound.x_lo, bound.x_hi), std::clamp<double>(hi.x, bound.x_lo, bound.x_hi),
-                std::clamp<double>(lo.y, bound.y_lo, bound.y_hi), std::clamp<double>(hi.y, bound.y_lo, bound.y_hi)};
-    const double max_cells = 4.0 * count + 64;
+    part.box = {std::clamp<double>(low.x, bound.x_lo, bound.x_hi), std::clamp<double>(high.x, bound.x_lo, bound.x_hi),
+                std::clamp<double>(low.y, bound.y_lo, bound.y_hi), std::clamp<double>(high.y, bound.y_lo, bound.y_hi)};
+    const double max_cells = max_cells_for(count);
     Cut cut;
     if (cell_count(part.box, row_height) > max_cells && leaves < kMaxRegions &&
         find_cut(points, count, part.box, row_height, separation, cut.axis, cut.at)) {
@@ -345,7 +354,7 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
     } else {
       // Parts are trimmed only where they cannot be cut.
       if (cell_count(part.box, row_height) > max_cells) {
-        trim_outliers([points](int m) { return points[m]; }, count, row_height, max_cells, part.box);
+        trim_outliers(point_at, count, row_height, max_cells, part.box);
       }
       link_to(part.link, ~i);
     }
@@ -358,7 +367,7 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
     const Part& part = parts[i];
     Region& g = regions_[region_count_];
     size_region(g, part.box.x_lo, part.box.x_hi, part.box.y_lo, part.box.y_hi, row_height,
-                4.0 * (part.end - part.begin) + 64, first_cell);
+                max_cells_for(part.end - part.begin), first_cell);
     first_cell = g.end_cell;
     region_range_[region_count_] = part.begin;
     region_range_[region_count_ + 1] = part.end;

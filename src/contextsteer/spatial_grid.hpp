@@ -217,13 +217,10 @@ class SpatialGrid {
     int count;
     int ids[kMaxRegions];
   };
+  // Only with several regions (the callers take the one region straight).
   CONTEXTSTEER_ALWAYS_INLINE Reached regions_reached(Vec2 p, Real radius) const {
     Reached reached;
     reached.count = 0;
-    if (region_count_ == 1) {
-      reached.ids[reached.count++] = 0;
-      return reached;
-    }
     const Real lo[2] = {p.x - radius, p.y - radius}, hi[2] = {p.x + radius, p.y + radius};
     // Depth first, side 0 first: the regions were numbered in that order.
     int stack[kMaxRegions], top = 0;
