@@ -1,6 +1,6 @@
 """Times building navigation fields of growing size, and reading them: direction_at for
 many points at once, path_from, and one world step among many obstacles, with and without
-FollowField.
+FollowField; last, the same step with obstacles far apart, and building the obstacles' index.
 
     python benchmarks/bench_field.py [--sizes 100000 1000000 4000000]
 
@@ -96,6 +96,45 @@ def main() -> None:
         step = median_time(lambda w=world: w.step(0.05), 10) * 1e3
         print(f"world step, 10000 agents among {count} polygons: {step:.2f} ms "
               f"(measure stage {world.stage_times['measure'] * 1e3:.2f} ms)")
+
+    far_apart(rng)
+
+
+def far_apart(rng: np.random.Generator) -> None:
+    """The 10,000-agent step of Arrive + Avoid among the pillars, with obstacles far off:
+    one more pillar at growing distances, bounds far wider than the room, or the room
+    copied into 20 towns over a 100 km square (500 agents in each). The obstacles' index
+    sizes its cells by where the obstacles are, not by the box round them all, so each
+    case should cost about what the room alone costs."""
+    pillars, walls = obstacles()
+    agents = 10_000
+    starts = rng.uniform(1, SIDE / 2 - 2, (agents, 2))
+    pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, max_distance=1.0)], slots=16, select="blend")
+
+    def step(circles, segments, positions=starts, bounds=None) -> float:
+        world = cs.World(pipeline, positions, targets=np.tile([195.0, 195.0], (len(positions), 1)),
+                         max_speed=1.4, radius=0.3, circles=circles, segments=segments, bounds=bounds)
+        return median_time(lambda: world.step(0.05), 10) * 1e3
+
+    print(f"\nworld step, {agents} agents among the pillars, with obstacles far off")
+    print(f"{'case':<40} {'step (ms)':>10}")
+    print(f"{'the room alone':<40} {step(pillars, walls):>10.2f}")
+    for distance in (1e3, 1e4, 1e5, 1e6):
+        far = np.vstack([pillars, [distance, distance, 0.5]])
+        print(f"{f'one more pillar {distance:.0e} m away':<40} {step(far, walls):>10.2f}")
+    for side in (1e3, 1e4, 1e5, 1e6):
+        print(f"{f'bounds {side:.0e} m wide':<40} {step(pillars, walls, bounds=(-10, -10, side, side)):>10.2f}")
+    corners = rng.uniform(0, 1e5, (20, 2))
+    towns = np.vstack([pillars + [x, y, 0] for x, y in corners])
+    town_walls = np.vstack([walls + [x, y, x, y] for x, y in corners])
+    people = np.vstack([starts[:agents // 20] + corner for corner in corners])
+    print(f"{'20 towns over 100 km':<40} {step(towns, town_walls, people):>10.2f}")
+
+    # What the index costs to build: Avoid indexes its own circles when it is made.
+    print(f"\n{'circles (radius 0.5 m over 3 km)':<40} {'Avoid made, index built (ms)':>28}")
+    for count in (10_000, 100_000, 1_000_000):
+        circles = np.column_stack([rng.uniform(0, 3000, (count, 2)), np.full(count, 0.5)])
+        print(f"{count:<40} {median_time(lambda c=circles: cs.Avoid(c), 5) * 1e3:>28.1f}")
 
 
 if __name__ == "__main__":

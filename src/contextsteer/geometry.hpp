@@ -18,6 +18,12 @@ struct Segment {
   Vec2 b;
 };
 
+// An axis-aligned rectangle, min <= max on both axes.
+struct Bounds {
+  Vec2 min;
+  Vec2 max;
+};
+
 // The point of segment s closest to p.
 Vec2 closest_point_on_segment(const Segment& s, Vec2 p);
 

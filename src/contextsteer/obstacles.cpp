@@ -175,10 +175,7 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
     for (std::size_t i = 0; i < walls_.size(); ++i) into_wall(static_cast<int>(i));
   }
   if (indexed_) {
-    const int cell = index_cell_at(p);
-    for (int k = polygon_cell_start_[cell]; k < polygon_cell_start_[cell + 1]; ++k) {
-      depth = std::max(depth, polygon_depth(polygon_items_[k], p, r, mask));
-    }
+    index_.for_each_polygon_at(p, [&](int k) { depth = std::max(depth, polygon_depth(k, p, r, mask)); });
   } else {
     for (int k = 0; k < polygon_count(); ++k) depth = std::max(depth, polygon_depth(k, p, r, mask));
   }
@@ -191,75 +188,9 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
   return std::max(Real(0), depth);
 }
 
-void Obstacles::prepare_index() {
+void Obstacles::prepare_index(CellSizing sizing) {
   if (indexed_ || circles_.size() + walls_.size() < kIndexFrom) return;
-  Vec2 low{kInfinity, kInfinity}, high{-kInfinity, -kInfinity};
-  auto cover = [&](Vec2 a, Real r) {
-    low = {std::min(low.x, a.x - r), std::min(low.y, a.y - r)};
-    high = {std::max(high.x, a.x + r), std::max(high.y, a.y + r)};
-  };
-  for (const Circle& c : circles_) cover(c.centre, c.radius);
-  for (const Segment& w : walls_) cover(w.a, 0), cover(w.b, 0);
-  // About one obstacle per cell, at most kSide cells a side.
-  constexpr int kSide = 1024;
-  const Real width = std::max(high.x - low.x, Real(1e-3)), height = std::max(high.y - low.y, Real(1e-3));
-  const Real items = static_cast<Real>(circles_.size() + walls_.size());
-  index_cell_ = std::max({std::sqrt(width * height / items), width / kSide, height / kSide});
-  index_min_ = low;
-  index_columns_ = std::min(kSide, static_cast<int>(width / index_cell_) + 1);
-  index_rows_ = std::min(kSide, static_cast<int>(height / index_cell_) + 1);
-  const std::size_t cells = static_cast<std::size_t>(index_columns_) * index_rows_;
-  auto column = [&](Real x) { return std::clamp(static_cast<int>((x - low.x) / index_cell_), 0, index_columns_ - 1); };
-  auto row = [&](Real y) { return std::clamp(static_cast<int>((y - low.y) / index_cell_), 0, index_rows_ - 1); };
-  // Visits the cells each circle's bounding box overlaps, and the cells each wall passes
-  // through (those whose centre lies within half a diagonal of it: a few more, never
-  // fewer), with visit(cell, item).
-  const Real half_diagonal = index_cell_ * Real(0.7072);
-  auto each_circle_cell = [&](auto&& visit) {
-    for (std::size_t i = 0; i < circles_.size(); ++i) {
-      const Circle& c = circles_[i];
-      for (int r = row(c.centre.y - c.radius); r <= row(c.centre.y + c.radius); ++r) {
-        for (int k = column(c.centre.x - c.radius); k <= column(c.centre.x + c.radius); ++k) {
-          visit(static_cast<std::size_t>(r) * index_columns_ + k, static_cast<int>(i));
-        }
-      }
-    }
-  };
-  auto each_wall_cell = [&](auto&& visit) {
-    for (std::size_t j = 0; j < walls_.size(); ++j) {
-      const Segment& w = walls_[j];
-      for (int r = row(std::min(w.a.y, w.b.y)); r <= row(std::max(w.a.y, w.b.y)); ++r) {
-        for (int k = column(std::min(w.a.x, w.b.x)); k <= column(std::max(w.a.x, w.b.x)); ++k) {
-          const Vec2 centre{low.x + (k + Real(0.5)) * index_cell_, low.y + (r + Real(0.5)) * index_cell_};
-          if (length(centre - closest_point_on_segment(w, centre)) <= half_diagonal) {
-            visit(static_cast<std::size_t>(r) * index_columns_ + k, static_cast<int>(j));
-          }
-        }
-      }
-    }
-  };
-  // Compressed rows: count per cell, prefix sums, then place.
-  auto fill = [&](auto&& each, std::vector<int>& start, std::vector<int>& items) {
-    start.assign(cells + 1, 0);
-    each([&](std::size_t cell, int) { ++start[cell + 1]; });
-    for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-    items.assign(static_cast<std::size_t>(start[cells]), 0);
-    std::vector<int> next(start.begin(), start.end() - 1);
-    each([&](std::size_t cell, int item) { items[static_cast<std::size_t>(next[cell]++)] = item; });
-  };
-  auto each_polygon_cell = [&](auto&& visit) {
-    for (int k = 0; k < polygon_count(); ++k) {
-      const Bounds& box = polygon_boxes_[k];
-      for (int r = row(box.min.y); r <= row(box.max.y); ++r) {
-        for (int c = column(box.min.x); c <= column(box.max.x); ++c) {
-          visit(static_cast<std::size_t>(r) * index_columns_ + c, k);
-        }
-      }
-    }
-  };
-  fill(each_circle_cell, circle_start_, circle_items_);
-  fill(each_wall_cell, wall_start_, wall_items_);
-  fill(each_polygon_cell, polygon_cell_start_, polygon_items_);
+  index_.build(circles_, walls_, polygon_boxes_, sizing);
   indexed_ = true;
 }
 

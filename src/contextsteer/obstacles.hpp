@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "geometry.hpp"
+#include "obstacle_index.hpp"
 
 namespace contextsteer {
 
@@ -15,11 +16,6 @@ namespace contextsteer {
 // senses x when (sense_mask[a] & layer(x)) != 0.
 using LayerMask = std::uint32_t;
 constexpr LayerMask kAllLayers = 0xFFFFFFFFu;
-
-struct Bounds {
-  Vec2 min;
-  Vec2 max;
-};
 
 class Obstacles {
  public:
@@ -64,7 +60,7 @@ class Obstacles {
   // Builds the spatial index that for_each_near reads, when there are enough obstacles
   // to be worth one and they changed since. Not thread-safe: call it before queries run
   // on several threads (World::step does). Allocates only when obstacles changed.
-  void prepare_index();
+  void prepare_index(CellSizing sizing = CellSizing::kUncrowded);
   // Calls circle(i) for every circle and wall(j) for every wall (indices into circles()
   // and walls()) that may come within `reach` metres of p: through the index when it is
   // prepared and current, else all of them. Some may be called more than once, so the
@@ -74,24 +70,13 @@ class Obstacles {
 
   // Fewer circles and walls than this are simply all checked: the index would not pay.
   static constexpr std::size_t kIndexFrom = 64;
-  // Whether for_each_near goes through the index, and the side of its cells, metres.
+  // Whether for_each_near goes through the index, and the index itself.
   bool indexed() const { return indexed_; }
-  Real index_cell() const { return index_cell_; }
+  const ObstacleIndex& index() const { return index_; }
 
  private:
   void rebuild_walls();
   void drop_index() { indexed_ = false; }
-  // The index column (or row) of coordinate x, clamped to [lowest, count - 1]; the clamp
-  // comes before the conversion, so that far points stay within int.
-  int index_step(Real x, Real origin, int count, int lowest) const {
-    return static_cast<int>(
-        std::clamp(std::floor((x - origin) / index_cell_), static_cast<Real>(lowest), static_cast<Real>(count - 1)));
-  }
-  // The index cell holding p (the nearest one when p lies outside the grid).
-  int index_cell_at(Vec2 p) const {
-    return index_step(p.y, index_min_.y, index_rows_, 0) * index_columns_ +
-           index_step(p.x, index_min_.x, index_columns_, 0);
-  }
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
   Real circle_penetration(Vec2 p, Real r, LayerMask mask) const;
@@ -117,38 +102,15 @@ class Obstacles {
   std::vector<Segment> walls_;
   std::vector<LayerMask> wall_layers_;
 
-  // The index: a uniform grid over the obstacles' extent, each cell listing (CSR) the
-  // circles and polygons whose bounding box overlaps it and the walls that pass through
-  // it. A disc of radius `reach` round p overlaps only the cells of its bounding box, and
-  // any obstacle within reach has a point (the closest) in one of them; a polygon holding
-  // p is listed in p's cell.
   bool indexed_ = false;
-  Vec2 index_min_;
-  Real index_cell_ = 1;
-  int index_columns_ = 0, index_rows_ = 0;
-  std::vector<int> circle_start_, circle_items_, wall_start_, wall_items_, polygon_cell_start_, polygon_items_;
+  ObstacleIndex index_;
 };
 
 template <class OnCircle, class OnWall>
 void Obstacles::for_each_near(Vec2 p, Real reach, OnCircle&& circle, OnWall&& wall) const {
-  if (!indexed_) {
-    for (std::size_t i = 0; i < circles_.size(); ++i) circle(static_cast<int>(i));
-    for (std::size_t j = 0; j < walls_.size(); ++j) wall(static_cast<int>(j));
-    return;
-  }
-  // A disc wholly beyond the grid's last column gives c0 = count (and c1 = count - 1):
-  // no cell, where clamping c0 to count - 1 would visit one for nothing.
-  const int c0 = std::max(0, index_step(p.x - reach, index_min_.x, index_columns_ + 1, -1));
-  const int c1 = index_step(p.x + reach, index_min_.x, index_columns_, -1);
-  const int r0 = std::max(0, index_step(p.y - reach, index_min_.y, index_rows_ + 1, -1));
-  const int r1 = index_step(p.y + reach, index_min_.y, index_rows_, -1);
-  for (int r = r0; r <= r1; ++r) {
-    for (int c = c0; c <= c1; ++c) {
-      const int cell = r * index_columns_ + c;
-      for (int k = circle_start_[cell]; k < circle_start_[cell + 1]; ++k) circle(circle_items_[k]);
-      for (int k = wall_start_[cell]; k < wall_start_[cell + 1]; ++k) wall(wall_items_[k]);
-    }
-  }
+  if (indexed_) return index_.for_each_near(p, reach, circle, wall);
+  for (std::size_t i = 0; i < circles_.size(); ++i) circle(static_cast<int>(i));
+  for (std::size_t j = 0; j < walls_.size(); ++j) wall(static_cast<int>(j));
 }
 
 }  // namespace contextsteer

@@ -14,7 +14,7 @@ Polyline::Polyline(std::vector<Vec2> points, bool closed) : vertices_(std::move(
   std::vector<Segment> legs;
   for (std::size_t i = 0; i + 1 < vertices_.size(); ++i) legs.push_back({vertices_[i], vertices_[i + 1]});
   legs_.add_segments(legs);
-  legs_.prepare_index();
+  legs_.prepare_index(CellSizing::kSpread);  // for closest(p), below
 }
 
 Real Polyline::on_path(Real s) const {
@@ -100,7 +100,7 @@ Polyline::Closest Polyline::closest(Vec2 p) const {
   // the polyline the rounds would measure more legs than it has: it is measured whole.
   const std::size_t legs = vertices_.size() - 1;
   std::size_t measured = 0;
-  for (Real reach = legs_.index_cell(); measured < legs / 2; reach *= 2) {
+  for (Real reach = legs_.index().cell(); measured < legs / 2; reach *= 2) {
     Closest best;
     best.distance_squared = kInfinity;
     std::size_t best_leg = 0;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -39,6 +40,85 @@ Obstacles crowded_scene(std::mt19937& rng) {
   return o;
 }
 
+// Scenes a uniform grid over the obstacles' box handles badly, each with the places its
+// queries come from.
+struct UnevenScene {
+  const char* name;
+  Obstacles obstacles;
+  std::vector<Vec2> near;  // points among the obstacles
+  // Whether cells of a few metres can be addressed: not with coordinates near the core's
+  // bound, where floats are 64 m apart and the cells at least 2^-23 of the extent.
+  bool fine = true;
+};
+
+std::vector<UnevenScene> uneven_scenes() {
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<Real> unit(0, 1), size(0.1f, 1);
+  // 400 pillars and 40 short walls in a 100 m room with its lower-left corner at `at`.
+  auto add_room = [&](Obstacles& o, Vec2 at) {
+    for (int i = 0; i < 400; ++i) o.add_circle({at + Vec2{100 * unit(rng), 100 * unit(rng)}, size(rng)});
+    for (int i = 0; i < 40; ++i) {
+      const Vec2 a = at + Vec2{100 * unit(rng), 100 * unit(rng)};
+      o.add_segment({a, a + Vec2{4 * unit(rng) - 2, 4 * unit(rng) - 2}}, i % 2 ? 1 : 2);
+    }
+  };
+  auto room_points = [&](Vec2 at, int count) {
+    std::vector<Vec2> points;
+    for (int i = 0; i < count; ++i) points.push_back(at + Vec2{110 * unit(rng) - 5, 110 * unit(rng) - 5});
+    return points;
+  };
+  std::vector<UnevenScene> scenes;
+  for (const Real far : {1e4f, 1e6f, 9e8f}) {  // a room, and one pillar far off
+    UnevenScene s{"far pillar", {}, room_points({0, 0}, 300), far < 1e8f};
+    add_room(s.obstacles, {0, 0});
+    s.obstacles.add_circle({{far, -far}, 1});
+    s.near.push_back({far - 1.5f, -far});
+    scenes.push_back(std::move(s));
+  }
+  for (const Real side : {1e4f, 1e7f}) {  // a room in a corner of wide bounds
+    UnevenScene s{"wide bounds", {}, room_points({0, 0}, 300)};
+    add_room(s.obstacles, {0, 0});
+    s.obstacles.set_bounds({{-10, -10}, {side, side}});
+    s.near.push_back({side - 0.5f, 50});
+    scenes.push_back(std::move(s));
+  }
+  {  // twelve towns over 200 km
+    UnevenScene s{"towns", {}, {}};
+    for (int t = 0; t < 12; ++t) {
+      const Vec2 at{2e5f * unit(rng), 2e5f * unit(rng)};
+      add_room(s.obstacles, at);
+      const std::vector<Vec2> points = room_points(at, 40);
+      s.near.insert(s.near.end(), points.begin(), points.end());
+    }
+    scenes.push_back(std::move(s));
+  }
+  {  // a spiral wall of 3,000 short legs, a long diagonal wall across it and beyond, and
+     // a pile of 100 circles at one spot
+    UnevenScene s{"spiral, diagonal, pile", {}, room_points({-100, -100}, 300)};
+    std::vector<Segment> legs;
+    for (int i = 0; i < 3000; ++i) {
+      auto at = [](Real t) { return Vec2{(5 + 3 * t) * std::cos(t), (5 + 3 * t) * std::sin(t)}; };
+      legs.push_back({at(i * 0.01f), at((i + 1) * 0.01f)});
+    }
+    s.obstacles.add_segments(legs);
+    s.obstacles.add_segment({{-95, -90}, {3000, 3005}});
+    for (int i = 0; i < 100; ++i) s.obstacles.add_circle({{30 + unit(rng) * 0.01f, 30}, 0.5f});
+    scenes.push_back(std::move(s));
+  }
+  {  // 1,500 specks piled on one spot among 300 walls 40 m long: shrinking the cells for the
+     // pile would list the walls in more cells than the budget allows
+    UnevenScene s{"pile among walls", {}, room_points({-50, -50}, 200)};
+    for (int i = 0; i < 1500; ++i) s.obstacles.add_circle({{unit(rng) * 0.001f, 0}, 0.0001f});
+    for (int i = 0; i < 300; ++i) {
+      const Vec2 a{100 * unit(rng) - 50, 100 * unit(rng) - 50};
+      const Real angle = 6.2832f * unit(rng);
+      s.obstacles.add_segment({a, a + Vec2{std::cos(angle), std::sin(angle)} * 40});
+    }
+    scenes.push_back(std::move(s));
+  }
+  return scenes;
+}
+
 }  // namespace
 
 TEST(ObstacleIndex, NearestObstaclesAreAmongThoseVisited) {
@@ -64,6 +144,84 @@ TEST(ObstacleIndex, NearestObstaclesAreAmongThoseVisited) {
   }
 }
 
+TEST(ObstacleIndex, UnevenScenesMeetEveryObstacleWithinReachAndFewOthers) {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<Real> reach(0.1f, 8), unit(0, 1);
+  for (UnevenScene& scene : uneven_scenes()) {
+    const Obstacles plain = scene.obstacles;
+    Obstacles& o = scene.obstacles;
+    o.prepare_index();
+    ASSERT_TRUE(o.indexed()) << scene.name;
+    const std::size_t all = o.circles().size() + o.walls().size();
+    std::size_t met = 0, queries = 0;
+    for (std::size_t k = 0; k < scene.near.size(); ++k) {
+      const Vec2 p = scene.near[k];
+      // Mostly reaches as Avoid and Rays have them, some past the whole scene.
+      const Real r = k % 50 == 49 ? Real(2e9) : reach(rng);
+      std::set<int> circles, walls;
+      o.for_each_near(p, r, [&](int i) { circles.insert(i); }, [&](int j) { walls.insert(j); });
+      for (std::size_t i = 0; i < o.circles().size(); ++i) {
+        const Circle& c = o.circles()[i];
+        if (length(c.centre - p) - c.radius <= r) EXPECT_TRUE(circles.count(static_cast<int>(i))) << scene.name << k;
+      }
+      for (std::size_t j = 0; j < o.walls().size(); ++j) {
+        const Segment& w = o.walls()[j];
+        if (length(closest_point_on_segment(w, p) - p) <= r) {
+          EXPECT_TRUE(walls.count(static_cast<int>(j))) << scene.name << k;
+        }
+      }
+      if (r < 10) met += circles.size() + walls.size(), ++queries;
+      for (LayerMask mask : {LayerMask(1), LayerMask(2), kAllLayers}) {
+        const Real radius = 2 * unit(rng);
+        EXPECT_EQ(plain.penetration(p, radius, mask), o.penetration(p, radius, mask)) << scene.name << k;
+      }
+    }
+    // An index, not a list: far less than everything met per query.
+    if (scene.fine) EXPECT_LT(met / queries, all / 20) << scene.name;
+  }
+}
+
+TEST(ObstacleIndex, CellsFollowTheObstaclesNotTheirBox) {
+  for (UnevenScene& scene : uneven_scenes()) {
+    Obstacles& o = scene.obstacles;
+    o.prepare_index();
+    const ObstacleIndex& index = o.index();
+    const std::string name = scene.name;
+    if (!scene.fine) continue;
+    if (name == "far pillar" || name == "towns") {
+      // The rooms' pillars 5 m apart set the side, not the kilometres between them.
+      EXPECT_LT(index.cell(), 10) << name;
+      EXPECT_GT(index.cell(), 1) << name;
+    }
+    if (name == "wide bounds") {
+      EXPECT_LT(index.cell(), 10) << name;
+      EXPECT_EQ(index.listed_apart(), 4u) << name;  // the bounds' sides
+    }
+    if (name == "spiral, diagonal, pile") {
+      EXPECT_LT(index.cell(), 5) << name;           // the legs, not the 3 km box
+      EXPECT_EQ(index.listed_apart(), 1u) << name;  // the diagonal wall
+    }
+    if (name == "pile among walls") {
+      // Cells fine enough to part the specks would list each wall in ~100 of them, past
+      // the budget: the index keeps the last side within it.
+      EXPECT_GT(index.cell(), 1) << name;
+    }
+    // The grid over kilometres of empty land is held by its occupied cells alone.
+    EXPECT_LT(index.occupied_cells(), 20000u) << name;
+  }
+  // A track's legs keep one per cell over their box (Polyline's nearest-leg search grows
+  // its reach from one cell): built so, the spiral's cells are far coarser.
+  std::vector<UnevenScene> scenes = uneven_scenes();
+  const auto spiral = std::find_if(scenes.begin(), scenes.end(), [](const UnevenScene& s) {
+    return std::string(s.name) == "spiral, diagonal, pile";
+  });
+  ASSERT_NE(spiral, scenes.end());
+  Obstacles spread = spiral->obstacles, uncrowded = spread;
+  spread.prepare_index(CellSizing::kSpread);
+  uncrowded.prepare_index();
+  EXPECT_GT(spread.index().cell(), 2 * uncrowded.index().cell());
+}
+
 TEST(ObstacleIndex, PointsAndReachesAtTheCoresBoundStayInTheGrid) {
   // 100 pebbles within a metre: cells of ~0.1 m, so that a point 1e9 m away lies 1e10
   // cells off, beyond what an int holds. The index clamps before it converts (the
@@ -74,7 +232,7 @@ TEST(ObstacleIndex, PointsAndReachesAtTheCoresBoundStayInTheGrid) {
   for (int i = 0; i < 100; ++i) o.add_circle({{place(rng), place(rng)}, 0.005f});
   o.prepare_index();
   ASSERT_TRUE(o.indexed());
-  ASSERT_LT(o.index_cell(), 0.2f);
+  ASSERT_LT(o.index().cell(), 0.2f);
   for (const Vec2 p : {Vec2{1e9f, 1e9f}, Vec2{-1e9f, 0.5f}, Vec2{0.5f, -1e9f}}) {
     std::set<int> near, all;
     o.for_each_near(p, 10, [&](int i) { near.insert(i); }, [](int) {});

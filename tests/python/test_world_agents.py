@@ -215,6 +215,39 @@ def test_bounds_and_obstacles_can_be_taken_away():
     assert world.penetration[0] == 0
 
 
+def test_obstacles_far_off_change_nothing_near_the_agents():
+    # Agents among 300 pillars (and Rays on them); then the same with obstacles far
+    # off: a pillar 1,000 km away, a copy of the room 50 km away, or bounds 100 km wide.
+    # None is ever within reach, so the runs are the same to the bit, however the
+    # obstacles' index lays out its cells for them.
+    rng = np.random.default_rng(21)
+    pillars = np.column_stack([rng.uniform(0, 60, (300, 2)), rng.uniform(0.2, 0.6, 300)])
+    walls = np.column_stack([rng.uniform(0, 60, (40, 2)), rng.uniform(0, 60, (40, 2))])
+    walls[:, 2:] = walls[:, :2] + rng.uniform(-3, 3, (40, 2))
+    starts = rng.uniform(0, 60, (200, 2))
+    pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(max_distance=2.0), cs.Rays(length=4.0)], slots=16,
+                           select="blend")
+
+    def run(circles, segments, bounds=None):
+        world = cs.World(pipeline, starts, targets=starts[::-1].copy(), max_speed=2.0, radius=0.3,
+                         circles=circles, segments=segments, bounds=bounds)
+        penetration = 0.0
+        for _ in range(40):
+            world.step(0.1)
+            penetration = max(penetration, float(world.penetration.max()))
+        return world.positions.copy(), penetration
+
+    near, penetration = run(pillars, walls)
+    assert penetration > 0  # the pillars were met
+    far_town = np.vstack([pillars, pillars + [5e4, 5e4, 0]])
+    for circles, segments, bounds in [(np.vstack([pillars, [1e6, -1e6, 1.0]]), walls, None),
+                                      (far_town, np.vstack([walls, walls + 5e4]), None),
+                                      (pillars, walls, (-1e5, -1e5, 1e5, 1e5))]:
+        positions, far_penetration = run(circles, segments, bounds)
+        np.testing.assert_array_equal(positions, near)
+        assert far_penetration == penetration
+
+
 def test_penetration_and_overlap_are_measured():
     world = cs.World(cs.Pipeline([cs.Chase()]), [[0, 0], [0.6, 0], [30, 0]], max_speed=0.0, radius=0.5,
                      circles=[[30.0, 0.9, 0.5]])
