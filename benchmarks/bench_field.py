@@ -1,6 +1,7 @@
 """Times building navigation fields of growing size, and reading them: direction_at for
 many points at once, path_from, and one world step among many obstacles, with and without
-FollowField; last, the same step with obstacles far apart, and building the obstacles' index.
+FollowField (and with Rays, among the pillars and along a spiral wall); last, the same
+step with obstacles far apart, and building the obstacles' index.
 
     python benchmarks/bench_field.py [--sizes 100000 1000000 4000000]
 
@@ -81,6 +82,13 @@ def main() -> None:
                          radius=0.3, segments=walls)
         step = median_time(lambda w=world: w.step(0.05), 10) * 1e3
         print(f"world step, {agents} agents, Arrive + Avoid of its own pillars: {step:.2f} ms")
+        # Rays 10 m long (16 of them) against the pillars and the wall.
+        pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, max_distance=1.0), cs.Rays(length=10.0)],
+                               slots=16, select="blend")
+        world = cs.World(pipeline, starts, targets=np.tile([195.0, 195.0], (agents, 1)), max_speed=1.4,
+                         radius=0.3, circles=pillars, segments=walls)
+        step = median_time(lambda w=world: w.step(0.05), 10) * 1e3
+        print(f"world step, {agents} agents, Arrive + Avoid + Rays of 10 m: {step:.2f} ms")
 
     # Polygons: 10,000 agents over a 400 m square with 0, 50 or 500 hexagons (1-3 m
     # across); the measure stage tests whether each agent is inside one.
@@ -97,7 +105,24 @@ def main() -> None:
         print(f"world step, 10000 agents among {count} polygons: {step:.2f} ms "
               f"(measure stage {world.stage_times['measure'] * 1e3:.2f} ms)")
 
+    rays_along_a_spiral(rng)
     far_apart(rng)
+
+
+def rays_along_a_spiral(rng: np.random.Generator) -> None:
+    """The step of 10,000 agents (Arrive + Avoid) over a 200 m square crossed by a spiral
+    wall of 4,000 short legs, without and with Rays 10 m long."""
+    turns = np.linspace(0, 40 * np.pi, 4001)
+    points = 100 + 0.5 * np.column_stack([(50 + 3 * turns) * np.cos(turns), (50 + 3 * turns) * np.sin(turns)])
+    legs = np.column_stack([points[:-1], points[1:]])
+    agents = rng.uniform(0, SIDE, (10_000, 2))
+    print("\nworld step, 10000 agents along a spiral wall of 4,000 legs")
+    for rays in (False, True):
+        behaviours = [cs.Arrive(), cs.Avoid(agents=True, max_distance=1.0)] + ([cs.Rays(length=10.0)] if rays else [])
+        world = cs.World(cs.Pipeline(behaviours, slots=16, select="blend"), agents, targets=agents[::-1].copy(),
+                         max_speed=1.4, radius=0.3, segments=legs)
+        step = median_time(lambda w=world: w.step(0.05), 5) * 1e3
+        print(f"{'Arrive + Avoid + Rays of 10 m' if rays else 'Arrive + Avoid':<40} {step:>10.2f} ms")
 
 
 def far_apart(rng: np.random.Generator) -> None:

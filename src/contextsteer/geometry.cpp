@@ -26,6 +26,10 @@ Real ray_circle_distance(Vec2 o, Vec2 d, Vec2 centre, Real radius) {
 
 Real ray_capsule_distance(Vec2 o, Vec2 d, const Segment& s, Real radius) {
   if (length(o - closest_point_on_segment(s, o)) <= radius) return 0;
+  return ray_capsule_distance_from_outside(o, d, s, radius);
+}
+
+Real ray_capsule_distance_from_outside(Vec2 o, Vec2 d, const Segment& s, Real radius) {
   // The capsule is the union of the two end discs and the band between the two lines
   // offset by `radius`; the first hit is the nearest of those.
   Real best = std::min(ray_circle_distance(o, d, s.a, radius), ray_circle_distance(o, d, s.b, radius));

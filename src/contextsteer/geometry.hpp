@@ -31,6 +31,9 @@ Vec2 closest_point_on_segment(const Segment& s, Vec2 p);
 // `radius` of segment s (the segment inflated to a capsule); kInfinity when the ray
 // misses it, 0 when o is already inside.
 Real ray_capsule_distance(Vec2 o, Vec2 d, const Segment& s, Real radius);
+// The same for an origin o known to lie outside the capsule (farther than `radius` from
+// s): what ray_capsule_distance returns after it has checked that.
+Real ray_capsule_distance_from_outside(Vec2 o, Vec2 d, const Segment& s, Real radius);
 
 // Distance along the unit ray to a circle; kInfinity on a miss, 0 from inside.
 Real ray_circle_distance(Vec2 o, Vec2 d, Vec2 centre, Real radius);
