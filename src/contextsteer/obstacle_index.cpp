@@ -119,6 +119,20 @@ Bounds box_of(const ItemBoxes& items) {
   return all;
 }
 
+// The median over the items of the longer side of each one's box, metres.
+Real median_size(const ItemBoxes& items) {
+  std::vector<Real> sizes;
+  for (int kind = 0; kind < 3; ++kind) {
+    for (std::size_t i = 0; i < items.count(kind); ++i) {
+      const Bounds b = items.box(kind, i);
+      sizes.push_back(std::max(b.max.x - b.min.x, b.max.y - b.min.y));
+    }
+  }
+  if (sizes.empty()) return 0;
+  std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+  return sizes[sizes.size() / 2];
+}
+
 }  // namespace
 
 struct ObstacleIndex::Items : ItemBoxes {};
@@ -155,17 +169,7 @@ void ObstacleIndex::build(const std::vector<Circle>& circles, const std::vector<
     laid = side;
     if (crowded < Real(0.75) * least) best = side, least = crowded;
     if (crowded <= kCrowded) break;
-    if (round == 0) {
-      std::vector<Real> sizes;
-      for (int kind = 0; kind < 3; ++kind) {
-        for (std::size_t i = 0; i < items.count(kind); ++i) {
-          const Bounds b = items.box(kind, i);
-          sizes.push_back(std::max(b.max.x - b.min.x, b.max.y - b.min.y));
-        }
-      }
-      std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
-      finest = std::max(std::max(width, height) / (kMaxSide / 2), sizes[sizes.size() / 2] / 4);
-    }
+    if (round == 0) finest = std::max(std::max(width, height) / (kMaxSide / 2), median_size(items) / 4);
     // Scattered over an area, the crowding falls with the square of the side; a cluster
     // smaller than the cells keeps it until the cells are smaller still.
     const Real next = std::max(finest, side * static_cast<Real>(std::max(1.0 / 16, std::sqrt(3 / crowded))));
@@ -222,7 +226,6 @@ double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, 
     for (int kind = 0; kind < 3; ++kind) {
       if (!each_listing(kind, [&](std::int64_t key, int) { slot_keys_.push_back(key); })) return kOverBudget;
     }
-    listings = 0;
     std::sort(slot_keys_.begin(), slot_keys_.end());
     slot_keys_.erase(std::unique(slot_keys_.begin(), slot_keys_.end()), slot_keys_.end());
     slots = slot_keys_.size();
