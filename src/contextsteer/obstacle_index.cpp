@@ -34,7 +34,7 @@ struct ItemBoxes {
   const std::vector<Segment>& walls;
   const std::vector<Bounds>& polygon_boxes;
 
-  static constexpr int kCircle = 0, kWall = 1, kPolygon = 2;
+  static constexpr int kCircle = 0, kWall = 1;  // and 2, polygons
   std::size_t count(int kind) const {
     return kind == kCircle ? circles.size() : kind == kWall ? walls.size() : polygon_boxes.size();
   }

@@ -192,10 +192,13 @@ TEST(ObstacleIndex, CellsFollowTheObstaclesNotTheirBox) {
       // The rooms' pillars 5 m apart set the side, not the kilometres between them.
       EXPECT_LT(index.cell(), 10) << name;
       EXPECT_GT(index.cell(), 1) << name;
+      // Cells that small over kilometres of empty land: held by the occupied ones alone.
+      EXPECT_TRUE(index.hashed()) << name;
     }
     if (name == "wide bounds") {
       EXPECT_LT(index.cell(), 10) << name;
       EXPECT_EQ(index.listed_apart(), 4u) << name;  // the bounds' sides
+      EXPECT_FALSE(index.hashed()) << name;         // the grid covers the room alone
     }
     if (name == "spiral, diagonal, pile") {
       EXPECT_LT(index.cell(), 5) << name;           // the legs, not the 3 km box
@@ -206,7 +209,7 @@ TEST(ObstacleIndex, CellsFollowTheObstaclesNotTheirBox) {
       // the budget: the index keeps the last side within it.
       EXPECT_GT(index.cell(), 1) << name;
     }
-    // The grid over kilometres of empty land is held by its occupied cells alone.
+    // However wide the scene, only the cells near obstacles hold anything.
     EXPECT_LT(index.occupied_cells(), 20000u) << name;
   }
   // A track's legs keep one per cell over their box (Polyline's nearest-leg search grows
