@@ -1,7 +1,8 @@
 """Times building navigation fields of growing size, and reading them: direction_at for
 many points at once, path_from, and one world step among many obstacles, with and without
 FollowField (and with Rays, among the pillars and along a spiral wall); last, the same
-step with obstacles far apart, and building the obstacles' index.
+step with obstacles far apart, and building the obstacles' index (circles spread out or
+piled up, short walls, obstacles far apart).
 
     python benchmarks/bench_field.py [--sizes 100000 1000000 4000000]
 
@@ -155,11 +156,43 @@ def far_apart(rng: np.random.Generator) -> None:
     people = np.vstack([starts[:agents // 20] + corner for corner in corners])
     print(f"{'20 towns over 100 km':<40} {step(towns, town_walls, people):>10.2f}")
 
-    # What the index costs to build: Avoid indexes its own circles when it is made.
-    print(f"\n{'circles (radius 0.5 m over 3 km)':<40} {'Avoid made, index built (ms)':>28}")
+    index_builds(rng, pillars, walls, towns, town_walls)
+
+
+def index_builds(rng: np.random.Generator, pillars, walls, towns, town_walls) -> None:
+    """What the obstacles' index costs to build: Avoid indexes its own circles when it is
+    made; a world indexes its obstacles at its first step (timed here with one agent)."""
+    pipeline = cs.Pipeline([cs.Avoid(max_distance=1.0)])
+
+    def first_step(circles=None, segments=None) -> float:
+        return median_time(lambda: cs.World(pipeline, np.zeros((1, 2)), circles=circles,
+                                            segments=segments).step(0.05), 5) * 1e3
+
+    print(f"\n{'obstacles':<48} {'index built (ms)':>16}")
     for count in (10_000, 100_000, 1_000_000):
         circles = np.column_stack([rng.uniform(0, 3000, (count, 2)), np.full(count, 0.5)])
-        print(f"{count:<40} {median_time(lambda c=circles: cs.Avoid(c), 5) * 1e3:>28.1f}")
+        build = median_time(lambda c=circles: cs.Avoid(c), 5) * 1e3
+        print(f"{f'{count} circles of 0.5 m over 3 km, by Avoid':<48} {build:>16.1f}")
+    pile = np.column_stack([rng.normal(0, 1, (100_000, 2)), np.full(100_000, 0.2)])
+    build = median_time(lambda: cs.Avoid(pile), 5) * 1e3
+    print(f"{'100000 circles piled over each other, by Avoid':<48} {build:>16.1f}")
+    starts = rng.uniform(0, 3000, (200_000, 2))
+    short_walls = np.column_stack([starts, starts + rng.normal(0, 5, (200_000, 2))])
+    print(f"{'200000 walls ~5 m long over 3 km, by a world':<48} {first_step(segments=short_walls):>16.1f}")
+    print(f"{'the room with one more pillar 100 km away':<48} "
+          f"{first_step(np.vstack([pillars, [1e5, 1e5, 0.5]]), walls):>16.1f}")
+    print(f"{'20 towns over 100 km, by a world':<48} {first_step(towns, town_walls):>16.1f}")
+
+    # Circles far larger than cells of one each over their box (overlapping in a pile)
+    # cross hundreds of them: were they listed apart, every query would meet them all.
+    print(f"\n{'world step, 2000 agents by 20000 piled circles':<48} {'step (ms)':>16}")
+    starts = rng.uniform(-30, 30, (2000, 2))
+    avoid = cs.Pipeline([cs.Arrive(), cs.Avoid(max_distance=2.0)], slots=16, select="blend")
+    for radius in (0.2, 1.0):
+        piled = np.column_stack([rng.normal(0, 3, (20_000, 2)), np.full(20_000, radius)])
+        world = cs.World(avoid, starts, targets=-starts, max_speed=1.4, radius=0.3, circles=piled)
+        step = median_time(lambda w=world: w.step(0.05), 5) * 1e3
+        print(f"{f'circles of radius {radius} m':<48} {step:>16.1f}")
 
 
 if __name__ == "__main__":

@@ -153,30 +153,36 @@ void ObstacleIndex::build(const std::vector<Circle>& circles, const std::vector<
   // cost a query more cells. (The crowding of a cluster can also rise from one side to
   // the next, as cell edges fall across it or not: the search goes on.)
   Real side = std::max({std::sqrt(width * height / count), width / 1024, height / 1024});
+  // Obstacles far larger than one such cell (a pile of them, overlapping) would be listed
+  // in too many cells, or apart: the side doubles until they fit the budget and at most
+  // kMostApart are apart (at the latest when the cells are as large as the obstacles).
+  const std::size_t budget =
+      sizing == CellSizing::kSpread ? unlimited : 16 * (circles.size() + walls.size() + polygon_boxes.size()) + 4096;
+  double crowded;
+  while ((crowded = lay_out(items, all, side, budget)) == kOverBudget) side *= 2;
   if (sizing == CellSizing::kSpread) {
-    lay_out(items, all, side, unlimited);
+    place();
     return;
   }
-  const std::size_t budget = 16 * (circles.size() + walls.size() + polygon_boxes.size()) + 4096;
-  Real finest = 0, best = side, laid = 0;
-  double least = std::numeric_limits<double>::infinity();
-  for (int round = 0; round < 12; ++round) {
-    const double crowded = lay_out(items, all, side, budget);
+  Real finest = 0, best = side, laid = side;
+  double least = crowded;
+  for (int round = 1; round < 12 && crowded > kCrowded; ++round) {
+    if (round == 1) finest = std::max(std::max(width, height) / (kMaxSide / 2), median_size(items) / 4);
+    // Scattered over an area, the crowding falls with the square of the side; a cluster
+    // smaller than the cells keeps it until the cells are smaller still.
+    const Real next = std::max(finest, side * static_cast<Real>(std::max(1.0 / 16, std::sqrt(3 / crowded))));
+    if (!(next < side)) break;
+    side = next;
+    crowded = lay_out(items, all, side, budget);
     if (crowded == kOverBudget) {  // and finer cells would be too; this layout is unfinished
       laid = 0;
       break;
     }
     laid = side;
     if (crowded < Real(0.75) * least) best = side, least = crowded;
-    if (crowded <= kCrowded) break;
-    if (round == 0) finest = std::max(std::max(width, height) / (kMaxSide / 2), median_size(items) / 4);
-    // Scattered over an area, the crowding falls with the square of the side; a cluster
-    // smaller than the cells keeps it until the cells are smaller still.
-    const Real next = std::max(finest, side * static_cast<Real>(std::max(1.0 / 16, std::sqrt(3 / crowded))));
-    if (!(next < side)) break;
-    side = next;
   }
   if (laid != best) lay_out(items, all, best, unlimited);
+  place();
 }
 
 double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, std::size_t budget) {
@@ -197,35 +203,33 @@ double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, 
       held = united(held, items.box(kind, i));
     }
   }
+  if (listed_apart() > kMostApart) return kOverBudget;
   const Grid g = held.min.x <= held.max.x ? grid_over(held, side) : Grid{all.min, side, 0, 0};
   origin_ = g.origin, cell_ = g.side, columns_ = g.columns, rows_ = g.rows;
   const Real margin = rounding_margin(g);
-  // Calls visit(key, i) for every cell that short item i of `kind` is listed in; false
-  // when the listings of all kinds would pass the budget.
+  // The cells of each short item, found once for the passes here and in place(): a run
+  // of columns for each row it reaches into.
+  spans_.clear();
+  spans_.reserve(items.count(0) + items.count(1) + items.count(2));  // one each at least
   std::size_t listings = 0;
-  auto each_listing = [&](int kind, auto&& visit) {
+  for (int kind = 0; kind < 3; ++kind) {
     for (std::size_t i = 0; i < items.count(kind); ++i) {
       if (is_long[kind][i]) continue;
-      bool over = false;
       items.runs(g, kind, i, margin, [&](int r, int c0, int c1) {
         listings += static_cast<std::size_t>(c1 - c0 + 1);
-        over = over || listings > budget;
-        for (int c = c0; c <= c1 && !over; ++c) visit(g.key(c, r), static_cast<int>(i));
+        spans_.push_back({static_cast<int>(i), r, c0, c1});
       });
-      if (over) return false;
+      if (listings > budget) return kOverBudget;
     }
-    return true;
-  };
-
+    span_kind_end_[kind] = spans_.size();
+  }
   // Slots: the cells themselves when the whole grid is small enough, else the occupied
   // ones, numbered in key order and found through the hash table.
   hashed_ = static_cast<std::int64_t>(columns_) * rows_ > kMaxDenseCells;
   slot_keys_.clear(), table_keys_.clear(), table_slots_.clear();
   std::size_t slots = static_cast<std::size_t>(columns_) * rows_;
   if (hashed_) {
-    for (int kind = 0; kind < 3; ++kind) {
-      if (!each_listing(kind, [&](std::int64_t key, int) { slot_keys_.push_back(key); })) return kOverBudget;
-    }
+    for (int kind = 0; kind < 3; ++kind) each_listing(kind, [&](std::int64_t key, int) { slot_keys_.push_back(key); });
     std::sort(slot_keys_.begin(), slot_keys_.end());
     slot_keys_.erase(std::unique(slot_keys_.begin(), slot_keys_.end()), slot_keys_.end());
     slots = slot_keys_.size();
@@ -242,15 +246,12 @@ double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, 
       table_slots_[h] = static_cast<int>(s);
     }
   }
-  auto slot_of = [&](std::int64_t key) { return static_cast<std::size_t>(hashed_ ? find(key) : key); };
 
-  // Compressed rows: count per slot, prefix sums, then place.
-  Lists* lists[3] = {&circles_, &walls_, &polygons_};
-  listings = 0;
+  // Compressed rows: count per slot here, then prefix sums and place (place()).
   for (int kind = 0; kind < 3; ++kind) {
-    std::vector<int>& start = lists[kind]->start;
+    std::vector<int>& start = lists(kind).start;
     start.assign(slots + 1, 0);
-    if (!each_listing(kind, [&](std::int64_t key, int) { ++start[slot_of(key) + 1]; })) return kOverBudget;
+    each_listing(kind, [&](std::int64_t key, int) { ++start[slot_of(key) + 1]; });
   }
   // How crowded: the mean, over every listing of an obstacle in a cell, of how many
   // obstacles the cell lists (Poisson scatter at one per cell gives 2).
@@ -261,16 +262,19 @@ double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, 
     squares += n * n;
     occupied_ += n > 0;
   }
-  const std::size_t listed = listings;
-  listings = 0;
+  return listings ? squares / static_cast<double>(listings) : 0;
+}
+
+void ObstacleIndex::place() {
+  const std::size_t slots = circles_.start.size() - 1;
   for (int kind = 0; kind < 3; ++kind) {
-    Lists& l = *lists[kind];
+    Lists& l = lists(kind);
     for (std::size_t s = 0; s < slots; ++s) l.start[s + 1] += l.start[s];
     l.items.assign(static_cast<std::size_t>(l.start[slots]), 0);
     std::vector<int> next(l.start.begin(), l.start.end() - 1);
     each_listing(kind, [&](std::int64_t key, int i) { l.items[static_cast<std::size_t>(next[slot_of(key)]++)] = i; });
   }
-  return listed ? squares / static_cast<double>(listed) : 0;
+  spans_ = {};  // scratch of the build alone
 }
 
 }  // namespace contextsteer

@@ -2,14 +2,16 @@
 // cells, each listing the circles, walls and polygons that reach into it.
 //
 // The cells' side follows where the obstacles are, not only the box round all of them.
-// It starts at one obstacle per cell of that box (which suits obstacles spread over it)
-// and, unless told to keep that (CellSizing::kSpread), shrinks while the obstacles still
+// It starts at one obstacle per cell of that box (which suits obstacles spread over it),
+// doubled while obstacles far larger than that would be listed in too many cells (a pile
+// of them), and, unless told to keep that (CellSizing::kSpread), shrinks while they still
 // crowd into a few cells: a room of pillars with one more pillar kilometres away, towns
 // far apart, many short walls along a line. A query near any of them then meets a few.
 // The occupied cells are found by position when the grid over the obstacles' box holds
 // at most kMaxDenseCells cells, else through a hash table of the occupied ones alone.
 // Obstacles that would cross more than kLongCells cells (the sides of wide bounds, a
-// wall across an open map) are listed apart, and every query meets them.
+// wall across an open map) are listed apart, at most kMostApart of them, and every query
+// meets them.
 #pragma once
 
 #include <algorithm>
@@ -44,8 +46,10 @@ class ObstacleIndex {
   // A cell holding more obstacles than this on average, seen from an obstacle in it, is
   // crowded: the cells shrink (see above).
   static constexpr Real kCrowded = 8;
-  // Obstacles crossing more cells than this are listed apart, for every query.
+  // Obstacles crossing more cells than this are listed apart, for every query; at most
+  // kMostApart of them, or the cells are too small for the obstacles.
   static constexpr int kLongCells = 256;
+  static constexpr std::size_t kMostApart = 64;
   // The largest grid kept whole; beyond it the occupied cells go into a hash table.
   static constexpr std::int64_t kMaxDenseCells = std::int64_t(1) << 20;
 
@@ -68,21 +72,41 @@ class ObstacleIndex {
   bool hashed() const { return hashed_; }
   // Cells listing at least one obstacle.
   std::size_t occupied_cells() const { return occupied_; }
+  // Listings of obstacles in cells, over all the cells.
+  std::size_t listings() const { return circles_.items.size() + walls_.items.size() + polygons_.items.size(); }
   // Obstacles listed apart, met by every query.
   std::size_t listed_apart() const { return long_circles_.size() + long_walls_.size() + long_polygons_.size(); }
 
  private:
   struct Items;  // the obstacles being indexed (obstacle_index.cpp)
-  // Lays the index out on cells of side `side` and returns how crowded they are (see
-  // obstacle_index.cpp); infinity, leaving the layout unfinished, when the obstacles
-  // would be listed in more than `budget` cells in all.
+  // Lays the index out on cells of side `side`, counts what each cell lists and returns
+  // how crowded the cells are (see obstacle_index.cpp); infinity, leaving the layout
+  // unfinished, when the obstacles would be listed in more than `budget` cells in all,
+  // or more than kMostApart of them apart.
   double lay_out(const Items& items, const Bounds& all, Real side, std::size_t budget);
+  // Fills the lists of the last finished layout.
+  void place();
 
   // What a cell lists of one kind of obstacle, compressed: the items of slot s are
   // items[start[s]] to items[start[s + 1] - 1].
   struct Lists {
     std::vector<int> start, items;
   };
+  Lists& lists(int kind) { return kind == 0 ? circles_ : kind == 1 ? walls_ : polygons_; }
+  // A row's run of cells that one item of the layout is listed in: columns first to last.
+  struct Span {
+    int item, row, first, last;
+  };
+  // Calls visit(key, i) for every cell that short item i of `kind` is listed in.
+  template <class Visit>
+  void each_listing(int kind, Visit&& visit) const {
+    for (std::size_t k = kind == 0 ? 0 : span_kind_end_[kind - 1]; k < span_kind_end_[kind]; ++k) {
+      const Span& span = spans_[k];
+      const std::int64_t row_start = static_cast<std::int64_t>(span.row) * columns_;
+      for (int c = span.first; c <= span.last; ++c) visit(row_start + c, span.item);
+    }
+  }
+  std::size_t slot_of(std::int64_t key) const { return static_cast<std::size_t>(hashed_ ? find(key) : key); }
 
   // Calls visit(slot) for each occupied cell of columns [c0, c1] and rows [r0, r1].
   template <class Visit>
@@ -110,6 +134,10 @@ class ObstacleIndex {
   std::uint64_t table_mask_ = 0;
   int table_shift_ = 64;
   Lists circles_, walls_, polygons_;
+  // Scratch of a build, from lay_out to place: the short items' runs of cells, those of
+  // kind k at spans_[span_kind_end_[k - 1] .. span_kind_end_[k]).
+  std::vector<Span> spans_;
+  std::size_t span_kind_end_[3] = {};
   std::vector<int> long_circles_, long_walls_, long_polygons_;
 };
 

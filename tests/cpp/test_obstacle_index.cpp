@@ -225,6 +225,37 @@ TEST(ObstacleIndex, CellsFollowTheObstaclesNotTheirBox) {
   EXPECT_GT(spread.index().cell(), 2 * uncrowded.index().cell());
 }
 
+TEST(ObstacleIndex, APileOfOverlappingCirclesIsListedWithinTheBudgetAndFewApart) {
+  // 3,000 circles overlapping within a few metres of a spot: cells of one circle each
+  // over their box are ~0.15 m wide. Circles 1 m across would be listed in ~60 of them
+  // each, past the budget (16 per obstacle and 4,096); circles 4 m across would cross
+  // more than kLongCells, and all be listed apart, for every query to meet. The cells
+  // grow until both fit.
+  for (const Real radius : {0.5f, 2.0f}) {
+    std::mt19937 rng(21);
+    std::normal_distribution<Real> around(0, 1);
+    Obstacles o;
+    const int count = 3000;
+    for (int i = 0; i < count; ++i) o.add_circle({{around(rng), around(rng)}, radius});
+    o.prepare_index();
+    ASSERT_TRUE(o.indexed());
+    EXPECT_LE(o.index().listings(), 16u * count + 4096) << radius;
+    EXPECT_LE(o.index().listed_apart(), ObstacleIndex::kMostApart) << radius;
+    EXPECT_GT(o.index().cell(), radius / 2) << radius;
+    std::uniform_real_distribution<Real> place(-8, 8), reach(0, 3);
+    for (int k = 0; k < 200; ++k) {
+      const Vec2 p{place(rng), place(rng)};
+      const Real r = reach(rng);
+      std::set<int> met;
+      o.for_each_near(p, r, [&](int i) { met.insert(i); }, [](int) {});
+      for (int i = 0; i < count; ++i) {
+        const Circle& c = o.circles()[static_cast<std::size_t>(i)];
+        if (length(c.centre - p) - c.radius <= r) EXPECT_TRUE(met.count(i)) << radius << " " << k << " " << i;
+      }
+    }
+  }
+}
+
 TEST(ObstacleIndex, PointsAndReachesAtTheCoresBoundStayInTheGrid) {
   // 100 pebbles within a metre: cells of ~0.1 m, so that a point 1e9 m away lies 1e10
   // cells off, beyond what an int holds. The index clamps before it converts (the
