@@ -19,6 +19,7 @@
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
 #include "contextsteer/geometry.hpp"
+#include "contextsteer/simd.hpp"
 
 using namespace contextsteer;
 
@@ -229,50 +230,67 @@ TEST(Rays, BinaryAndDistance) {
 }
 
 TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
-  // Rays skips the rays that miss the disc round a wall and tests whether the agent is
-  // inside a wall once per wall: the rows must still be those of casting each slot's ray
-  // at every obstacle. Walls of every length and circles about the agent; then, alone,
-  // walls each met by one ray barely (a capsule side parallel to the ray, one radius off
-  // it; a wall across the ray ending just short of it, whose tip's cap the ray meets
-  // near the edge of the disc round the wall); then a wall under the agent.
+  // Rays casts 8 or 4 rays at a time where the slot count allows, else one by one,
+  // skipping the rays that miss the disc round an obstacle; it tests once per obstacle
+  // whether the agent is inside. The rows must still be those of casting each slot's ray
+  // at every obstacle, at every width. Walls of every length and circles about the
+  // agent; then, alone, walls each met by one ray barely (a capsule side parallel to the
+  // ray, one radius off it; a wall across the ray ending just short of it, whose tip's
+  // cap the ray meets near the edge of the disc round the wall); then a wall under the
+  // agent, and a circle it overlaps.
   std::mt19937 rng(23);
   std::uniform_real_distribution<Real> place(-8, 8), unit(0, 1);
-  const int slots = 16;
-  const SlotDirections dirs(slots);
+  const SlotDirections dirs16(16);
   const Real length = 6, radius = 0.4f;
-  Scene scattered({0, 0}), sides({0, 0}), tips({0, 0}), under({0, 0});
+  Scene scattered({0, 0}), sides({0, 0}), tips({0, 0}), under({0, 0}), overlapped({0, 0});
   for (int i = 0; i < 40; ++i) {
     const Vec2 a{place(rng), place(rng)};
     scattered.obstacles.add_segment({a, a + Vec2{place(rng), place(rng)} * unit(rng)});
     scattered.obstacles.add_circle({{place(rng), place(rng)}, unit(rng)});
   }
-  for (int i = 0; i < slots; i += 4) {  // a quarter turn apart: each wall met by its ray alone
-    const Vec2 d = dirs[i], n{-d.y, d.x};
+  for (int i = 0; i < 16; i += 4) {  // a quarter turn apart: each wall met by its ray alone
+    const Vec2 d = dirs16[i], n{-d.y, d.x};
     sides.obstacles.add_segment({n * radius + d * 2, n * radius + d * 5});
     tips.obstacles.add_segment({d * 3 - n * 2, d * 3 - n * (Real(0.99) * radius)});
   }
   under.obstacles.add_segment({{-1, 0.2f}, {1, 0.2f}});
   under.obstacles.add_circle({{5, 0}, 1});
-  for (Scene* s : {&scattered, &sides, &tips, &under}) {
-    s->r = {radius};
-    for (const Vec2 at : {Vec2{0, 0}, Vec2{3, -2}, Vec2{-5, 4}}) {
-      if (s != &scattered && at.x != 0) continue;  // the walls are placed for the origin
-      s->xy = {at.x, at.y};
-      for (RayMode mode : {RayMode::Binary, RayMode::Distance}) {
-        std::vector<Real> want(slots, 0);
-        for (int i = 0; i < slots; ++i) {
-          Real t = kInfinity;
-          for (const Circle& c : s->obstacles.circles()) {
-            t = std::min(t, ray_circle_distance(at, dirs[i], c.centre, c.radius + radius));
+  overlapped.obstacles.add_circle({{4, 1}, 1});
+  overlapped.obstacles.add_circle({{0.5f, 0}, 0.3f});
+  overlapped.obstacles.add_segment({{-3, -3}, {3, -3}});
+  const int previous = simd_width_limit.load();
+  for (const int width : {8, 4, 1}) {
+    simd_width_limit = width;
+    for (const int slots : {16, 12, 10}) {  // 8 or 4 at a time, 4 at a time, one by one
+      const SlotDirections dirs(slots);
+      for (Scene* s : {&scattered, &sides, &tips, &under, &overlapped}) {
+        s->r = {radius};
+        for (const Vec2 at : {Vec2{0, 0}, Vec2{3, -2}, Vec2{-5, 4}}) {
+          if (s != &scattered && at.x != 0) continue;  // the walls are placed for the origin
+          s->xy = {at.x, at.y};
+          for (RayMode mode : {RayMode::Binary, RayMode::Distance}) {
+            std::vector<Real> want(slots, 0);
+            for (int i = 0; i < slots; ++i) {
+              Real t = kInfinity;
+              for (const Circle& c : s->obstacles.circles()) {
+                t = std::min(t, ray_circle_distance(at, dirs[i], c.centre, c.radius + radius));
+              }
+              for (const Segment& w : s->obstacles.walls())
+                t = std::min(t, ray_capsule_distance(at, dirs[i], w, radius));
+              if (t <= length) want[i] = mode == RayMode::Binary ? Real(1) : 1 - t / length;
+            }
+            if (slots == 16 && (s == &sides || s == &tips)) {
+              for (int i = 0; i < slots; i += 4) EXPECT_GT(want[i], 0) << i;
+            }
+            if (s == &under || s == &overlapped) EXPECT_EQ(want, std::vector<Real>(slots, 1)) << slots;
+            EXPECT_EQ(danger_of(Rays(length, mode, 1), *s, 0, slots), want)
+                << "width " << width << ", " << slots << " slots, at " << at.x << " " << at.y;
           }
-          for (const Segment& w : s->obstacles.walls()) t = std::min(t, ray_capsule_distance(at, dirs[i], w, radius));
-          if (t <= length) want[i] = mode == RayMode::Binary ? Real(1) : 1 - t / length;
         }
-        for (int i = 0; i < slots && (s == &sides || s == &tips); i += 4) EXPECT_GT(want[i], 0) << i;
-        EXPECT_EQ(danger_of(Rays(length, mode, 1), *s, 0, slots), want) << at.x << " " << at.y;
       }
     }
   }
+  simd_width_limit = previous;
 }
 
 TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
