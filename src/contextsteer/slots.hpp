@@ -32,6 +32,8 @@ class SlotDirections {
   // Unit vector of arc edge i, at fractional slot i - 0.5: slot i's arc runs from edge i
   // to edge i + 1 (mod slots).
   Vec2 edge(int i) const { return {edge_x_[i], edge_y_[i]}; }
+  const Real* edge_x() const { return edge_x_.data(); }
+  const Real* edge_y() const { return edge_y_.data(); }
 
   // Unit vector at a fractional slot index (e.g. 2.5 lies halfway between slots 2 and 3).
   Vec2 direction_at(Real fractional_slot) const;

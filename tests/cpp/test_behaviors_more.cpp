@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
+#include "contextsteer/behaviors/falloff.hpp"
 #include "contextsteer/behaviors/flee.hpp"
 #include "contextsteer/behaviors/flocking.hpp"
 #include "contextsteer/behaviors/follow_path.hpp"
@@ -287,6 +289,66 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
                 << "width " << width << ", " << slots << " slots, at " << at.x << " " << at.y;
           }
         }
+      }
+    }
+  }
+  simd_width_limit = previous;
+}
+
+TEST(Avoid, WallDangerIsThatOfItsEdgeRaysAtEveryWidth) {
+  // Avoid casts the edge rays of every slot at a wall near the agent 8 or 4 at a time
+  // where the slot count allows: a slot gets the nearest hit of its two edge rays (the
+  // clearance on the slot of the wall's bearing), through the falloff. The rows must be
+  // those of casting each edge ray alone with ray_capsule_distance, at every width. Walls
+  // of every length and slant round the agent (none touching it), and walls along a slot
+  // edge one radius off it.
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<Real> place(-4, 4), unit(0, 1);
+  const Real radius = 0.4f, max_distance = 3;
+  Scene scene({0, 0});
+  scene.r = {radius};
+  const Vec2 places[] = {{0, 0}, {1.5f, -0.5f}, {-2, 2.5f}, {0.3f, 3}};
+  auto add_if_clear = [&](const Segment& wall) {  // of an agent at any of the places
+    bool clear = true;
+    for (const Vec2 at : places) clear &= length(closest_point_on_segment(wall, at) - at) > radius + 0.05f;
+    if (clear) scene.obstacles.add_segment(wall);
+  };
+  const SlotDirections dirs16(16);
+  for (int i = 0; i < 16; i += 5) {
+    const Vec2 d = dirs16.edge(i), n{-d.y, d.x};
+    add_if_clear({n * radius + d * 1, n * radius + d * 2.5f});
+  }
+  ASSERT_GE(scene.obstacles.walls().size(), 3u);
+  while (scene.obstacles.walls().size() < 30) {
+    const Vec2 a{place(rng), place(rng)};
+    add_if_clear({a, a + Vec2{place(rng), place(rng)} * unit(rng)});
+  }
+  const Falloff falloff = Falloff::Linear;
+  const int previous = simd_width_limit.load();
+  for (const int width : {8, 4, 1}) {
+    simd_width_limit = width;
+    for (const int slots : {16, 12, 10}) {
+      const SlotDirections dirs(slots);
+      for (const Vec2 at : places) {
+        scene.xy = {at.x, at.y};
+        std::vector<Real> want(slots, 0);
+        for (const Segment& wall : scene.obstacles.walls()) {
+          const Vec2 to = closest_point_on_segment(wall, at) - at;
+          const Real d = length(to), clearance = std::max(Real(0), d - radius);
+          if (clearance > max_distance) continue;
+          const int bearing = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
+          for (int i = 0; i < slots; ++i) {
+            const Real left = ray_capsule_distance(at, dirs.edge(i), wall, radius);
+            const Real right = ray_capsule_distance(at, dirs.edge((i + 1) % slots), wall, radius);
+            const Real t = i == bearing ? clearance : std::min(left, right);
+            if (t <= max_distance) want[i] = std::max(want[i], falloff_value(falloff, t, max_distance));
+          }
+        }
+        AvoidParams params;
+        params.max_distance = max_distance;
+        params.falloff = falloff;
+        EXPECT_EQ(danger_of(Avoid({}, params), scene, 0, slots), want)
+            << "width " << width << ", " << slots << " slots, at " << at.x << " " << at.y;
       }
     }
   }

@@ -6,6 +6,7 @@
 #include "../evaluation_cache.hpp"
 #include "../format_real.hpp"
 #include "../parameter_checks.hpp"
+#include "../ray_casts.hpp"
 #include "../slot_sweep.hpp"
 #include "agent_danger.hpp"
 #include "arc_coverage.hpp"
@@ -36,7 +37,8 @@ void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, cons
   add_disc_danger(dirs, to, reach, falloff_value(params_.falloff, clearance, params_.max_distance), row);
 }
 
-void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const {
+void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row,
+                     Real* edge_hits) const {
   const int slots = dirs.slots();
   const Vec2 closest = closest_point_on_segment(wall, p);
   const Vec2 to = closest - p;
@@ -52,14 +54,13 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
     return;
   }
   const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
-  // The hit distance along edge ray i serves slots i - 1 and i; walk the edges once.
-  const Real first_hit = ray_capsule_distance(p, dirs.edge(0), wall, agent_radius);
-  Real left_hit = first_hit;
+  // The hit distance along edge ray i serves slots i - 1 and i. The agent is outside the
+  // wall's capsule (not touching, above): its edge rays all go at once.
+  std::fill(edge_hits, edge_hits + slots, kInfinity);
+  lower_to_first_hits(p, dirs.edge_x(), dirs.edge_y(), slots, nullptr, 0, &wall, 1, agent_radius, edge_hits);
   for (int i = 0; i < slots; ++i) {
-    const Real right_hit = i + 1 < slots ? ray_capsule_distance(p, dirs.edge(i + 1), wall, agent_radius) : first_hit;
-    const Real t = i == bearing_slot ? clearance : std::min(left_hit, right_hit);
+    const Real t = i == bearing_slot ? clearance : std::min(edge_hits[i], edge_hits[i + 1 < slots ? i + 1 : 0]);
     if (t <= params_.max_distance) row[i] = std::max(row[i], falloff_value(params_.falloff, t, params_.max_distance));
-    left_hit = right_hit;
   }
 }
 
@@ -101,6 +102,12 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const int slots = dirs.slots();
   const Obstacles* obstacles = sensed_obstacles(scene);
   // Static obstacles agent by agent, when there are any.
+  Real* edge_hits = nullptr;  // scratch of add_wall, per thread
+  if (obstacles) {
+    thread_local std::vector<Real> scratch;
+    scratch.resize(static_cast<std::size_t>(slots));
+    edge_hits = scratch.data();
+  }
   for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
     const int a = agents[k];
     Real* row = danger + static_cast<std::size_t>(k) * slots;
@@ -123,7 +130,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
             if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
           },
           [&](int i) {
-            if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row);
+            if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row, edge_hits);
           });
     }
   }

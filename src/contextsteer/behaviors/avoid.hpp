@@ -65,7 +65,9 @@ class Avoid : public DangerBehavior {
 
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
-  void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row) const;
+  // edge_hits: room for one value per slot, overwritten.
+  void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row,
+                Real* edge_hits) const;
   NeighbourDanger neighbour_danger() const;
   // The scene's obstacles this Avoid adds danger for: null when it adds none.
   const Obstacles* sensed_obstacles(const SceneView& scene) const;
