@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -20,8 +21,10 @@
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
+#include "contextsteer/evaluation_cache.hpp"
 #include "contextsteer/geometry.hpp"
 #include "contextsteer/simd.hpp"
+#include "contextsteer/thread_pool.hpp"
 
 using namespace contextsteer;
 
@@ -368,6 +371,67 @@ TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
 TEST(Track, RefusesACentrelineBeyondTheCoresBound) {
   EXPECT_THROW(Track(std::vector<Vec2>{{0, 0}, {2e9f, 0}}, 5, std::vector<Real>{}, false), std::invalid_argument);
   EXPECT_THROW(Track(std::vector<Vec2>{{0, NAN}, {1, 0}}, 5, std::vector<Real>{}, false), std::invalid_argument);
+}
+
+TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbour) {
+  // Where most agents are cars, prepare() locates every car on the track once, and each
+  // car's lanes read its neighbours' places from there. The lane maps, decisions and
+  // interest rows must be those of locating each neighbour in decide(), on one thread
+  // and two. A start grid of pairs 4 m apart on an oval, and a few cars off the track.
+  std::vector<Vec2> oval;
+  for (int i = 0; i < 400; ++i) {
+    const Real t = Real(6.2831853) * static_cast<Real>(i) / 400;
+    oval.push_back({100 * std::cos(t), 50 * std::sin(t)});
+  }
+  auto track = std::make_shared<Track>(oval, 6, std::vector<Real>(oval.size(), 1), true);
+  std::vector<Real> xy;
+  for (int k = 0; k < 60; ++k) {
+    const Vec2 at = track->point_at(4 * static_cast<Real>(k / 2), k % 2 ? 2 : -2);
+    xy.push_back(at.x), xy.push_back(at.y);
+  }
+  for (const Vec2 off : {Vec2{0, 0}, Vec2{130, 10}, Vec2{-20, 70}}) xy.push_back(off.x), xy.push_back(off.y);
+  Scene scene(xy);
+  const int n = static_cast<int>(xy.size() / 2);
+  scene.r.assign(n, 0.8f);
+  const SceneView& view = scene.build();
+  const RacingLanes lanes(track, 7, 15, 6, 20, Falloff::Linear, 1);
+  const SlotDirections dirs(16);
+  std::vector<int> agents(n);
+  std::iota(agents.begin(), agents.end(), 0);
+  std::vector<Real> rows_alone(static_cast<std::size_t>(n) * 16, 0);
+  lanes.fill(view, agents.data(), n, dirs, rows_alone.data(), nullptr);
+  for (const int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    EvaluationCache cache;
+    cache.begin(pool);
+    SceneView with_cache = view;
+    with_cache.cache = &cache;
+    lanes.prepare(with_cache, agents.data(), n / 3, dirs);  // most agents not cars: nothing found
+    EXPECT_EQ(cache.find(&lanes, &dirs), nullptr);
+    lanes.prepare(with_cache, agents.data(), n, dirs);
+    const Real* placed = cache.find(&lanes, &dirs);
+    ASSERT_NE(placed, nullptr);
+    for (int a = 0; a < n; ++a) {
+      std::vector<Real> maps_alone(21), maps_placed(21);
+      const LaneDecision alone = lanes.decide(view, a, &maps_alone[0], &maps_alone[7], &maps_alone[14]);
+      const LaneDecision read = lanes.decide(with_cache, a, &maps_placed[0], &maps_placed[7], &maps_placed[14], placed);
+      EXPECT_EQ(maps_alone, maps_placed) << a;
+      EXPECT_EQ(alone.lateral, read.lateral) << a;
+      EXPECT_EQ(alone.strength, read.strength) << a;
+      EXPECT_EQ(alone.blocked, read.blocked) << a;
+    }
+    std::vector<Real> rows(static_cast<std::size_t>(n) * 16, 0);
+    lanes.fill(with_cache, agents.data(), n, dirs, rows.data(), nullptr);
+    EXPECT_EQ(rows, rows_alone) << threads;
+  }
+  // The grid start is crowded: cars ahead put danger on their lanes.
+  Real most = 0;
+  for (int a = 0; a < 60; ++a) {
+    std::vector<Real> maps(21);
+    lanes.decide(view, a, &maps[0], &maps[7], &maps[14]);
+    most = std::max(most, *std::max_element(maps.begin() + 7, maps.begin() + 14));
+  }
+  EXPECT_GT(most, 0.5f);
 }
 
 TEST(RacingLanes, LaneMapsAndDecision) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "../cosine_lobes.hpp"
+#include "../evaluation_cache.hpp"
 #include "../parameter_checks.hpp"
 
 namespace contextsteer {
@@ -28,7 +29,23 @@ RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real loo
   require_positive(window, "window", "a distance", " in metres");
 }
 
-LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const {
+void RacingLanes::prepare(const SceneView& scene, const int*, int count, const SlotDirections& dirs) const {
+  // Worth it when most agents are cars (the others would be located for no one), and
+  // once per pipeline.
+  if (!scene.grid || !scene.cache || 2 * static_cast<long long>(count) < scene.agents) return;
+  if (scene.cache->find(this, &dirs)) return;
+  Real* placed = scene.cache->store(this, &dirs, 2 * static_cast<std::size_t>(scene.agents));
+  constexpr int kChunk = 64;
+  const int chunks = (scene.agents + kChunk - 1) / kChunk;
+  auto body = [&](int chunk, int) {
+    const int end = std::min(scene.agents, (chunk + 1) * kChunk);
+    for (int a = chunk * kChunk; a < end; ++a) track_->locate(scene.position(a), placed[2 * a], placed[2 * a + 1]);
+  };
+  scene.cache->pool().run(chunks, body);
+}
+
+LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
+                                 const Real* placed) const {
   const Track& track = *track_;
   const Real w = track.half_width();
   const Real lane_width = 2 * w / static_cast<Real>(lanes_);
@@ -47,7 +64,11 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
     scene.grid->for_each_within(scene.position(a), lookahead_ + r + scene.max_radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       Real s_other = 0, e_other = 0;
-      track.locate(n.position, s_other, e_other);
+      if (placed) {
+        s_other = placed[2 * n.agent], e_other = placed[2 * n.agent + 1];
+      } else {
+        track.locate(n.position, s_other, e_other);
+      }
       const Real ds = track.ahead(s, s_other);
       if (!(ds > 0) || ds > lookahead_) return;
       const Real reach = r + n.radius;
@@ -80,9 +101,10 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
 void RacingLanes::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                        Real*) const {
   Real lane_interest[kMaxLanes], lane_danger[kMaxLanes], lane_final[kMaxLanes];
+  const Real* placed = scene.cache ? scene.cache->find(this, &dirs) : nullptr;
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
-    const LaneDecision d = decide(scene, a, lane_interest, lane_danger, lane_final);
+    const LaneDecision d = decide(scene, a, lane_interest, lane_danger, lane_final, placed);
     if (Real* out = scene.memory_out_of(a)) out[0] = d.progress;
     const Vec2 to = d.target - scene.position(a);
     const Real dist = length(to);

@@ -46,11 +46,17 @@ class RacingLanes : public InterestBehavior {
   Real neighbor_radius() const override { return lookahead_; }
   int memory_width() const override { return 1; }  // the car's s
   Real window() const override { return window_; }
+  // Where every agent lies on the whole track, once per evaluation, where most agents are
+  // cars: each car otherwise locates every car within its lookahead, at every step.
+  void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
-  // The lane maps of agent a, each (lanes,), and its decision.
-  LaneDecision decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map) const;
+  // The lane maps of agent a, each (lanes,), and its decision. `placed`: every agent's
+  // arc length and lateral offset on the whole track, (agents, 2), as prepare() finds
+  // them; null, each car within the lookahead is located here.
+  LaneDecision decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
+                      const Real* placed = nullptr) const;
 
   int lanes() const { return lanes_; }
   const Track& track() const { return *track_; }
