@@ -392,7 +392,9 @@ class FollowPath(Behavior):
 class Rays(Behavior):
     """Danger from one ray per slot (seed 002), ``length`` metres, against the scene's
     circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
-    puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``."""
+    puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``. Each thread
+    that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast
+    each obstacle once per agent."""
 
     def __init__(self, *, length: float = 5.0, mode: str = "distance", weight: float = 1.0):
         self._core = _core.Rays(check.number("length", length, above=0.0), check.name("mode", mode),

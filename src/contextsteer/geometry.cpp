@@ -5,14 +5,6 @@
 
 namespace contextsteer {
 
-Vec2 closest_point_on_segment(const Segment& s, Vec2 p) {
-  const Vec2 ab = s.b - s.a;
-  const Real len2 = length_squared(ab);
-  if (len2 <= 0) return s.a;
-  const Real t = std::clamp(dot(p - s.a, ab) / len2, Real(0), Real(1));
-  return s.a + ab * t;
-}
-
 Real ray_circle_distance(Vec2 o, Vec2 d, Vec2 centre, Real radius) {
   const Vec2 m = o - centre;
   const Real c = length_squared(m) - radius * radius;

@@ -1,6 +1,7 @@
 // Distance and ray queries against segments and polygons, in metres.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "real.hpp"
@@ -24,8 +25,15 @@ struct Bounds {
   Vec2 max;
 };
 
-// The point of segment s closest to p.
-Vec2 closest_point_on_segment(const Segment& s, Vec2 p);
+// The point of segment s closest to p. Inline: the obstacle loops call it for every wall
+// they meet.
+inline Vec2 closest_point_on_segment(const Segment& s, Vec2 p) {
+  const Vec2 ab = s.b - s.a;
+  const Real len2 = length_squared(ab);
+  if (len2 <= 0) return s.a;
+  const Real t = std::clamp(dot(p - s.a, ab) / len2, Real(0), Real(1));
+  return s.a + ab * t;
+}
 
 // Distance along the unit ray (origin o, direction d) to the first point within
 // `radius` of segment s (the segment inflated to a capsule); kInfinity when the ray

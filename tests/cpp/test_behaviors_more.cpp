@@ -241,13 +241,14 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
   // at every obstacle, at every width. Walls of every length and circles about the
   // agent; then, alone, walls each met by one ray barely (a capsule side parallel to the
   // ray, one radius off it; a wall across the ray ending just short of it, whose tip's
-  // cap the ray meets near the edge of the disc round the wall); then a wall under the
-  // agent, and a circle it overlaps.
+  // cap the ray meets near the edge of the disc round the wall); circles and walls whose
+  // nearest hit lies a hair short of or past the rays' end (Rays leaves out the obstacles
+  // out of reach); then a wall under the agent, and a circle it overlaps.
   std::mt19937 rng(23);
   std::uniform_real_distribution<Real> place(-8, 8), unit(0, 1);
   const SlotDirections dirs16(16);
   const Real length = 6, radius = 0.4f;
-  Scene scattered({0, 0}), sides({0, 0}), tips({0, 0}), under({0, 0}), overlapped({0, 0});
+  Scene scattered({0, 0}), sides({0, 0}), tips({0, 0}), rim({0, 0}), under({0, 0}), overlapped({0, 0});
   for (int i = 0; i < 40; ++i) {
     const Vec2 a{place(rng), place(rng)};
     scattered.obstacles.add_segment({a, a + Vec2{place(rng), place(rng)} * unit(rng)});
@@ -257,6 +258,15 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
     const Vec2 d = dirs16[i], n{-d.y, d.x};
     sides.obstacles.add_segment({n * radius + d * 2, n * radius + d * 5});
     tips.obstacles.add_segment({d * 3 - n * 2, d * 3 - n * (Real(0.99) * radius)});
+  }
+  for (int i = 0; i < 16; i += 2) {
+    const Vec2 d = dirs16[i], n{-d.y, d.x};
+    const Real end = length + (i % 4 == 0 ? -1 : 1) * Real(2e-5) * length;  // the nearest hit along ray i
+    if (i % 8 < 4) {
+      rim.obstacles.add_circle({d * (end + radius + Real(0.5)), 0.5f});
+    } else {
+      rim.obstacles.add_segment({d * (end + radius) - n * Real(0.2), d * (end + radius) + n * Real(0.2)});
+    }
   }
   under.obstacles.add_segment({{-1, 0.2f}, {1, 0.2f}});
   under.obstacles.add_circle({{5, 0}, 1});
@@ -268,7 +278,7 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
     simd_width_limit = width;
     for (const int slots : {16, 12, 10}) {  // 8 or 4 at a time, 4 at a time, one by one
       const SlotDirections dirs(slots);
-      for (Scene* s : {&scattered, &sides, &tips, &under, &overlapped}) {
+      for (Scene* s : {&scattered, &sides, &tips, &rim, &under, &overlapped}) {
         s->r = {radius};
         for (const Vec2 at : {Vec2{0, 0}, Vec2{3, -2}, Vec2{-5, 4}}) {
           if (s != &scattered && at.x != 0) continue;  // the walls are placed for the origin
@@ -286,6 +296,9 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
             }
             if (slots == 16 && (s == &sides || s == &tips)) {
               for (int i = 0; i < slots; i += 4) EXPECT_GT(want[i], 0) << i;
+            }
+            if (slots == 16 && s == &rim) {
+              for (int i = 0; i < slots; i += 2) EXPECT_EQ(want[i] > 0, i % 4 == 0) << i;
             }
             if (s == &under || s == &overlapped) EXPECT_EQ(want, std::vector<Real>(slots, 1)) << slots;
             EXPECT_EQ(danger_of(Rays(length, mode, 1), *s, 0, slots), want)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "../geometry.hpp"
@@ -17,38 +18,86 @@ Rays::Rays(Real length, RayMode mode, Real weight) : DangerBehavior(weight), len
 
 namespace {
 
+// Which obstacles of one kind the current query met already ("mailboxing"): the index
+// lists an obstacle in every cell it reaches into, so a query over several cells meets
+// it once per cell, and it is cast once. A mark per obstacle, per thread (4 bytes each).
+struct MetMarks {
+  std::vector<std::uint32_t> marks;  // the last query that met each obstacle
+  std::uint32_t query = 0;
+  // Starts a query among `count` obstacles.
+  void start(std::size_t count) {
+    if (marks.size() != count) marks.assign(count, 0), query = 0;
+    if (++query == 0) std::fill(marks.begin(), marks.end(), 0), query = 1;  // wrapped round
+  }
+  // True the first time the query meets obstacle i.
+  bool first_meeting(int i) {
+    if (marks[i] == query) return false;
+    marks[i] = query;
+    return true;
+  }
+};
+
 // The obstacles one agent's rays may hit, from one query of the index: circles as their
 // centres and reaches (their radius plus the agent's), walls as they are. Per thread,
 // kept from agent to agent, so that a step allocates only when a crowd of obstacles
-// outgrows them.
+// outgrows them, or the obstacles change.
 struct MetObstacles {
+  MetMarks circle_marks, wall_marks;
   std::vector<Circle> circles;  // radius: the circle's plus the agent's
   std::vector<Segment> walls;
+  // Starts a query among o's obstacles. Room for 64 of each kind from the first query
+  // on, as a thread's first agents may meet none (the rest of the step must not allocate).
+  void start(const Obstacles& o) {
+    circle_marks.start(o.circles().size());
+    wall_marks.start(o.walls().size());
+    circles.clear(), walls.clear();
+    circles.reserve(64), walls.reserve(64);
+  }
 };
 
-// Gathers into `met` the obstacles on layers `senses` within `reach` of p that an agent
-// of radius r there may hit; false, gathering no further, when the agent already overlaps
-// one (each ray then hits at 0). The overlap is tested as ray_circle_distance and
-// ray_capsule_distance test it, so that the casts give their numbers.
-bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real reach, MetObstacles& met) {
-  met.circles.clear(), met.walls.clear();
+// Gathers into `met` the obstacles on layers `senses` that a ray of `ray_length` metres
+// from an agent of radius r at p may hit, each once; false, gathering no further, when the
+// agent already overlaps one (each ray then hits at 0). The overlap is tested as
+// ray_circle_distance and ray_capsule_distance test it, so that the casts give their
+// numbers. Obstacles whose nearest point lies beyond the rays' reach (the query's square
+// holds more than its disc) are left out, with a margin for rounding: they would be hit
+// beyond ray_length.
+bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_length, MetObstacles& met) {
+  met.start(o);
+  auto within_reach = [ray_length](Real reach) { return (ray_length + reach) * Real(1.001) + Real(1e-4); };
   bool inside = false;
   o.for_each_near(
-      p, reach,
+      p, ray_length + r,
       [&](int c) {
-        if (inside || !(senses & o.circle_layers()[c])) return;
+        if (inside || !(senses & o.circle_layers()[c]) || !met.circle_marks.first_meeting(c)) return;
         const Circle& circle = o.circles()[c];
         const Real circle_reach = circle.radius + r;
-        inside = length_squared(p - circle.centre) - circle_reach * circle_reach <= 0;
-        met.circles.push_back({circle.centre, circle_reach});
+        const Real d2 = length_squared(p - circle.centre);
+        inside = d2 - circle_reach * circle_reach <= 0;
+        const Real far = within_reach(circle_reach);
+        if (d2 <= far * far) met.circles.push_back({circle.centre, circle_reach});
       },
       [&](int w) {
-        if (inside || !(senses & o.wall_layers()[w])) return;
+        if (inside || !(senses & o.wall_layers()[w]) || !met.wall_marks.first_meeting(w)) return;
         const Segment& wall = o.walls()[w];
-        inside = length(p - closest_point_on_segment(wall, p)) <= r;
-        met.walls.push_back(wall);
+        const Real d = length(p - closest_point_on_segment(wall, p));
+        inside = d <= r;
+        if (d <= within_reach(r)) met.walls.push_back(wall);
       });
   return !inside;
+}
+
+// What fill keeps per thread: the obstacles met and each ray's nearest hit (metres).
+struct RayScratch {
+  MetObstacles met;
+  std::vector<Real> hits;
+};
+
+// Out of line, so that fill looks up the thread-local storage once per call (in a shared
+// library each look-up is a call).
+__attribute__((noinline)) RayScratch& ray_scratch() {
+  thread_local RayScratch scratch;
+  return scratch;
 }
 
 }  // namespace
@@ -58,8 +107,9 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
   if (!scene.obstacles) return;
   const int slots = dirs.slots();
   const Obstacles& o = *scene.obstacles;
-  thread_local MetObstacles met;
-  thread_local std::vector<Real> hits;
+  RayScratch& scratch = ray_scratch();
+  MetObstacles& met = scratch.met;
+  std::vector<Real>& hits = scratch.hits;
   hits.resize(static_cast<std::size_t>(slots));
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
@@ -67,7 +117,7 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     const Real r = scene.radius_of(a);
     // One query of the obstacles per agent: a hit within length_ lies on an obstacle
     // within length_ + r of the agent.
-    if (gather(o, p, r, scene.senses(a), length_ + r, met)) {
+    if (gather(o, p, r, scene.senses(a), length_, met)) {
       std::fill(hits.begin(), hits.end(), kInfinity);
       lower_to_first_hits(p, dirs.x(), dirs.y(), slots, met.circles.data(), static_cast<int>(met.circles.size()),
                           met.walls.data(), static_cast<int>(met.walls.size()), r, hits.data());

@@ -3,6 +3,8 @@
 // inflated by the agent's radius so that a free ray means room for the agent's body.
 // Danger per slot, with t the nearest hit: Binary, 1 when t <= length; Distance,
 // 1 - t / length (smoother motion, as the write-up suggests). No hit, no danger.
+// Each thread that casts rays keeps 4 bytes per circle, wall and polygon edge, to cast
+// each obstacle once per agent (rays.cpp).
 #pragma once
 
 #include "behavior.hpp"
