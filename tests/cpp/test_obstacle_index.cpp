@@ -11,6 +11,7 @@
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/obstacle_marks.hpp"
 #include "contextsteer/obstacles.hpp"
 
 using namespace contextsteer;
@@ -325,6 +326,42 @@ TEST(ObstacleIndex, PenetrationAvoidAndRaysAreTheSameAsCheckingEveryObstacle) {
   const std::vector<Real> rays_want = danger(rays, plain), rays_got = danger(rays, indexed);
   EXPECT_EQ(0, std::memcmp(rays_want.data(), rays_got.data(), rays_want.size() * sizeof(Real)));
   EXPECT_GT(*std::max_element(rays_want.begin(), rays_want.end()), 0.5f);
+}
+
+TEST(ObstacleIndex, MarksLetAQueryMeetEachObstacleOnce) {
+  // The index lists an obstacle in every cell it reaches into, so a query of a long reach
+  // meets many more than once; ObstacleMarks (which Avoid and Rays keep) lets each
+  // through once per query, circles and walls apart, whatever the obstacles' count.
+  std::mt19937 rng(11);
+  Obstacles o = crowded_scene(rng);
+  o.prepare_index();
+  ASSERT_TRUE(o.indexed());
+  ObstacleMarks marks;
+  int repeats = 0;
+  for (int round = 0; round < 2; ++round) {  // the second after a circle was added
+    for (const Vec2 p : {Vec2{50, 50}, Vec2{20, 70}, Vec2{50, 50}}) {
+      std::multiset<int> circles_met, walls_met;
+      std::set<int> circles_let, walls_let;
+      marks.start(o);
+      o.for_each_near(
+          p, 12,
+          [&](int i) {
+            circles_met.insert(i);
+            if (marks.first_circle(i)) EXPECT_TRUE(circles_let.insert(i).second) << i;
+          },
+          [&](int i) {
+            walls_met.insert(i);
+            if (marks.first_wall(i)) EXPECT_TRUE(walls_let.insert(i).second) << i;
+          });
+      EXPECT_EQ(circles_let, std::set<int>(circles_met.begin(), circles_met.end()));
+      EXPECT_EQ(walls_let, std::set<int>(walls_met.begin(), walls_met.end()));
+      EXPECT_GT(walls_let.size(), 5u);
+      repeats += static_cast<int>(circles_met.size() - circles_let.size() + walls_met.size() - walls_let.size());
+    }
+    o.add_circle({{50, 50}, 1});
+    o.prepare_index();
+  }
+  EXPECT_GT(repeats, 20);  // the index did list obstacles more than once
 }
 
 TEST(ObstacleIndex, ChangingTheObstaclesDropsTheIndexAndFewObstaclesHaveNone) {

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "../evaluation_cache.hpp"
 #include "../format_real.hpp"
+#include "../obstacle_marks.hpp"
 #include "../parameter_checks.hpp"
 #include "../ray_casts.hpp"
 #include "../slot_sweep.hpp"
@@ -81,6 +83,23 @@ const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
   return obstacles;
 }
 
+namespace {
+
+// What Avoid::fill keeps per thread for the scene's obstacles: add_wall's edge hits, and
+// marks so that an obstacle the index lists in several cells adds its danger once.
+struct ObstacleScratch {
+  std::vector<Real> edge_hits;
+  ObstacleMarks marks;
+};
+
+// Out of line, so that fill looks up the thread-local storage once per call.
+__attribute__((noinline)) ObstacleScratch& obstacle_scratch() {
+  thread_local ObstacleScratch scratch;
+  return scratch;
+}
+
+}  // namespace
+
 const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const {
   // Only agents add danger here, and their pairs are computed: the rows are lent when
   // the agents are consecutive in the grid's order (a world with one steering evaluates
@@ -102,11 +121,10 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const int slots = dirs.slots();
   const Obstacles* obstacles = sensed_obstacles(scene);
   // Static obstacles agent by agent, when there are any.
-  Real* edge_hits = nullptr;  // scratch of add_wall, per thread
+  ObstacleScratch* scratch = nullptr;
   if (obstacles) {
-    thread_local std::vector<Real> scratch;
-    scratch.resize(static_cast<std::size_t>(slots));
-    edge_hits = scratch.data();
+    scratch = &obstacle_scratch();
+    scratch->edge_hits.resize(static_cast<std::size_t>(slots));
   }
   for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
     const int a = agents[k];
@@ -124,13 +142,19 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
       const auto& circle_layers = obstacles->circle_layers();
       const auto& walls = obstacles->walls();
       const auto& wall_layers = obstacles->wall_layers();
+      ObstacleMarks& marks = scratch->marks;
+      marks.start(*obstacles);
       obstacles->for_each_near(
           p, reach,
           [&](int i) {
-            if (senses & circle_layers[i]) add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
+            if ((senses & circle_layers[i]) && marks.first_circle(i)) {
+              add_circle(p, agent_radius, circles[i].centre, circles[i].radius, dirs, row);
+            }
           },
           [&](int i) {
-            if (senses & wall_layers[i]) add_wall(p, agent_radius, walls[i], dirs, row, edge_hits);
+            if ((senses & wall_layers[i]) && marks.first_wall(i)) {
+              add_wall(p, agent_radius, walls[i], dirs, row, scratch->edge_hits.data());
+            }
           });
     }
   }

@@ -9,6 +9,8 @@
 // alongside the agent puts no danger on the slots running parallel to it.
 // Anything with clearance beyond max_distance is ignored; danger combines by max.
 // Scene obstacles and agents are sensed only on the layers of the agent's sense mask.
+// Each thread that avoids the scene's obstacles keeps 4 bytes per circle, wall and polygon
+// edge, to take each once per agent (obstacle_marks.hpp).
 // keep_right turns other agents' bearings (agent_danger.hpp), so that agents meeting
 // head-on pass each other instead of mirroring each other's sidestep.
 //

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <vector>
 
 #include "../geometry.hpp"
+#include "../obstacle_marks.hpp"
 #include "../parameter_checks.hpp"
 #include "../ray_casts.hpp"
 #include "targets.hpp"
@@ -18,38 +18,18 @@ Rays::Rays(Real length, RayMode mode, Real weight) : DangerBehavior(weight), len
 
 namespace {
 
-// Which obstacles of one kind the current query met already ("mailboxing"): the index
-// lists an obstacle in every cell it reaches into, so a query over several cells meets
-// it once per cell, and it is cast once. A mark per obstacle, per thread (4 bytes each).
-struct MetMarks {
-  std::vector<std::uint32_t> marks;  // the last query that met each obstacle
-  std::uint32_t query = 0;
-  // Starts a query among `count` obstacles.
-  void start(std::size_t count) {
-    if (marks.size() != count) marks.assign(count, 0), query = 0;
-    if (++query == 0) std::fill(marks.begin(), marks.end(), 0), query = 1;  // wrapped round
-  }
-  // True the first time the query meets obstacle i.
-  bool first_meeting(int i) {
-    if (marks[i] == query) return false;
-    marks[i] = query;
-    return true;
-  }
-};
-
 // The obstacles one agent's rays may hit, from one query of the index: circles as their
 // centres and reaches (their radius plus the agent's), walls as they are. Per thread,
 // kept from agent to agent, so that a step allocates only when a crowd of obstacles
 // outgrows them, or the obstacles change.
 struct MetObstacles {
-  MetMarks circle_marks, wall_marks;
+  ObstacleMarks marks;          // so that each obstacle is cast once
   std::vector<Circle> circles;  // radius: the circle's plus the agent's
   std::vector<Segment> walls;
   // Starts a query among o's obstacles. Room for 64 of each kind from the first query
   // on, as a thread's first agents may meet none (the rest of the step must not allocate).
   void start(const Obstacles& o) {
-    circle_marks.start(o.circles().size());
-    wall_marks.start(o.walls().size());
+    marks.start(o);
     circles.clear(), walls.clear();
     circles.reserve(64), walls.reserve(64);
   }
@@ -69,7 +49,7 @@ bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_lengt
   o.for_each_near(
       p, ray_length + r,
       [&](int c) {
-        if (inside || !(senses & o.circle_layers()[c]) || !met.circle_marks.first_meeting(c)) return;
+        if (inside || !(senses & o.circle_layers()[c]) || !met.marks.first_circle(c)) return;
         const Circle& circle = o.circles()[c];
         const Real circle_reach = circle.radius + r;
         const Real d2 = length_squared(p - circle.centre);
@@ -78,7 +58,7 @@ bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_lengt
         if (d2 <= far * far) met.circles.push_back({circle.centre, circle_reach});
       },
       [&](int w) {
-        if (inside || !(senses & o.wall_layers()[w]) || !met.wall_marks.first_meeting(w)) return;
+        if (inside || !(senses & o.wall_layers()[w]) || !met.marks.first_wall(w)) return;
         const Segment& wall = o.walls()[w];
         const Real d = length(p - closest_point_on_segment(wall, p));
         inside = d <= r;
