@@ -9,12 +9,16 @@ namespace contextsteer {
 
 namespace {
 
+// A disc a little wider than one of `reach` metres, against rounding: a ray that misses
+// it surely misses the other (may_meet).
+Real widened(Real reach) { return reach * Real(1.001) + Real(1e-4); }
+
 // Whether the unit ray (o, d) may meet the disc (centre, reach): false only when it
-// surely misses, with a margin against rounding (ray_circle_distance's test, on a disc a
-// little wider). A capsule lies within the disc round its middle of radius half its
-// length plus its own, so a ray that misses that disc misses the capsule.
+// surely misses (ray_circle_distance's test, on the widened disc). A capsule lies within
+// the disc round its middle of radius half its length plus its own, so a ray that misses
+// that disc misses the capsule.
 bool may_meet(Vec2 o, Vec2 d, Vec2 centre, Real reach) {
-  reach = reach * Real(1.001) + Real(1e-4);
+  reach = widened(reach);
   const Vec2 m = o - centre;
   const Real c = length_squared(m) - reach * reach;
   if (c <= 0) return true;
@@ -54,11 +58,22 @@ CONTEXTSTEER_ALWAYS_INLINE V rays_at_disc(Vec2 m, Real c, V dx, V dy) {
   return select((b <= Real(0)) & (disc >= Real(0)), -b - lane_sqrt(disc), splat<V>(kInfinity));
 }
 
-// one_by_one, W rays at a time, with no ray skipped: a ray that misses the disc round an
-// obstacle gets infinity from the full test, as the skip leaves it. Each lane takes
-// ray_circle_distance's and ray_capsule_distance_from_outside's operations in their
-// order, so the numbers are the same. Obstacle by obstacle, so that what does not depend
-// on the ray is found once per obstacle. Needs count % W == 0.
+// Whether any of the W unit rays (dx, dy) from o may meet the disc round a wall: may_meet
+// on every lane, with m = o - centre and c = |m|^2 - widened(reach)^2.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE bool any_may_meet(Vec2 m, Real c, V dx, V dy) {
+  if (c <= 0) return true;
+  const V b = dx * m.x + dy * m.y;
+  return mask_bits((b <= Real(0)) & (b * b - c >= Real(0))) != 0;
+}
+
+// one_by_one, W rays at a time: a ray that misses the disc round an obstacle gets
+// infinity from the full test, as the skip leaves it, so only W rays of which none may
+// meet a wall's disc are skipped together (most, for a wall a few metres long: the disc
+// spans a few rays' directions). Each lane takes ray_circle_distance's and
+// ray_capsule_distance_from_outside's operations in their order, so the numbers are the
+// same. Obstacle by obstacle, so that what does not depend on the ray is found once per
+// obstacle. Needs count % W == 0.
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void in_lanes(Vec2 p, const Real* dxs, const Real* dys, int count, const Circle* circles,
                                          int circle_count, const Segment* walls, int wall_count, Real r, Real* t) {
@@ -84,8 +99,12 @@ CONTEXTSTEER_ALWAYS_INLINE void in_lanes(Vec2 p, const Real* dxs, const Real* dy
     const Vec2 u = len > 0 ? ab * (1 / len) : Vec2{0, 0};
     const Vec2 n{-u.y, u.x};
     const Real to_line[2] = {dot(wall->a + n * (-r) - p, n), dot(wall->a + n * r - p, n)};
+    const Vec2 to_middle = p - (wall->a + wall->b) * Real(0.5);
+    const Real disc_reach = widened(len * Real(0.5) + r);
+    const Real beyond_disc = length_squared(to_middle) - disc_reach * disc_reach;
     for (int i = 0; i < count; i += W) {
       const V dx = load_lanes<V>(dxs + i), dy = load_lanes<V>(dys + i);
+      if (!any_may_meet(to_middle, beyond_disc, dx, dy)) continue;
       const V at_a = rays_at_disc(ma, ca, dx, dy), at_b = rays_at_disc(mb, cb, dx, dy);
       V best = select(at_b < at_a, at_b, at_a);
       if (len > 0) {
