@@ -105,8 +105,12 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
       std::fill(hits.begin(), hits.end(), Real(0));
     }
     Real* row = danger + static_cast<std::size_t>(k) * slots;
+    // Without a branch, so that the compiler takes the slots a vector at a time (the
+    // value of a ray that hits nothing, infinity, is computed and left unused).
+    const bool binary = mode_ == RayMode::Binary;
     for (int i = 0; i < slots; ++i) {
-      if (hits[i] <= length_) row[i] = std::max(row[i], mode_ == RayMode::Binary ? Real(1) : 1 - hits[i] / length_);
+      const Real value = binary ? Real(1) : 1 - hits[i] / length_;
+      row[i] = hits[i] <= length_ ? std::max(row[i], value) : row[i];
     }
   }
 }
