@@ -391,6 +391,58 @@ TEST(Track, RefusesACentrelineBeyondTheCoresBound) {
   EXPECT_THROW(Track(std::vector<Vec2>{{0, NAN}, {1, 0}}, 5, std::vector<Real>{}, false), std::invalid_argument);
 }
 
+TEST(RacingLanes, DangerComesFromEveryCarAheadWithinTheLookahead) {
+  // Each car's lane danger, against the rule as the header states it, over every other
+  // car: falloff(ds / lookahead) on the lanes a car 0 < ds <= lookahead ahead spans.
+  // Cars spread across a wide oval and off it, ahead across the seam of the closed track:
+  // a car on the far side, or on the outside of a bend, lies farther than the lookahead
+  // in a straight line though within it along the track.
+  std::vector<Vec2> oval;
+  for (int i = 0; i < 200; ++i) {
+    const Real t = Real(6.2831853) * static_cast<Real>(i) / 200;
+    oval.push_back({40 * std::cos(t), 25 * std::sin(t)});
+  }
+  const Real half_width = 8, lookahead = 12;
+  auto track = std::make_shared<Track>(oval, half_width, std::vector<Real>(oval.size(), 0), true);
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<Real> along(0, 60), across(-10, 10), radius(0.4f, 1.2f);
+  std::vector<Real> xy, radii;
+  for (int k = 0; k < 150; ++k) {
+    const Vec2 at = track->point_at(along(rng), across(rng));
+    xy.push_back(at.x), xy.push_back(at.y), radii.push_back(radius(rng));
+  }
+  Scene scene(xy);
+  scene.r = radii;
+  const SceneView& view = scene.build();
+  const int lanes_count = 9;
+  const RacingLanes lanes(track, lanes_count, lookahead, 2 * half_width, 20, Falloff::Linear, 1);
+  const Real lane_width = 2 * half_width / lanes_count;
+  int far = 0;
+  for (int a = 0; a < view.agents; ++a) {
+    std::vector<Real> maps(3 * lanes_count);
+    lanes.decide(view, a, &maps[0], &maps[lanes_count], &maps[2 * lanes_count]);
+    Real s = 0, e = 0;
+    track->locate(view.position(a), s, e);
+    std::vector<Real> want(lanes_count, 0);
+    for (int b = 0; b < view.agents; ++b) {
+      Real s_b = 0, e_b = 0;
+      track->locate(view.position(b), s_b, e_b);
+      const Real ds = track->ahead(s, s_b);
+      if (b == a || !(ds > 0) || ds > lookahead) continue;
+      const Real reach = radii[a] + radii[b];
+      const Real value = falloff_value(Falloff::Linear, ds, lookahead);
+      bool spans = false;
+      for (int j = 0; j < lanes_count; ++j) {
+        const Real lo = -half_width + j * lane_width;
+        if (e_b + reach >= lo && e_b - reach <= lo + lane_width) want[j] = std::max(want[j], value), spans = true;
+      }
+      far += spans && value > 0 && length(view.position(b) - view.position(a)) > lookahead + reach;
+    }
+    for (int j = 0; j < lanes_count; ++j) EXPECT_NEAR(maps[lanes_count + j], want[j], 1e-5f) << a << " lane " << j;
+  }
+  EXPECT_GT(far, 10);  // cars that a query of the lookahead alone would miss
+}
+
 TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbour) {
   // Where most agents are cars, prepare() locates every car on the track once, and each
   // car's lanes read its neighbours' places from there. The lane maps, decisions and

@@ -24,6 +24,16 @@ def test_lane_maps_by_hand():
     np.testing.assert_array_equal(m.danger[1], 0)  # nobody ahead of the leader
 
 
+def test_a_car_ahead_on_the_far_side_of_a_wide_track_puts_danger_on_its_lanes():
+    # 12 m wide, 7 lanes of 12/7 m: a car 5 m ahead at lateral +5 is 11.2 m away in a
+    # straight line, farther than the lookahead, yet within it along the track. It spans
+    # [4, 6] (two radii of 0.5 m): lanes 6 and 7 (from 18/7 and 30/7 m) get 1 - 5/10.
+    track = cs.Track([[0, 0], [400, 0]], 6.0)
+    lanes = cs.RacingLanes(track, lanes=7, lookahead=10.0)
+    m = lanes.lane_maps([[50.0, -5.0], [55.0, 5.0]], radius=0.5)
+    np.testing.assert_allclose(m.danger[0], [0, 0, 0, 0, 0, 0.5, 0.5], atol=1e-6)
+
+
 def test_a_car_close_ahead_on_the_line_makes_the_follower_pull_out():
     lanes = cs.RacingLanes(straight(), lanes=5, lookahead=10.0, line_width=5.0)
     m = lanes.lane_maps([[0, 2], [1.5, 2]], radius=1.0)

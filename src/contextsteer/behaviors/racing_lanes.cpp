@@ -61,7 +61,13 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
   if (scene.grid) {
     const Real r = scene.radius_of(a);
     const LayerMask senses = scene.senses(a);
-    scene.grid->for_each_within(scene.position(a), lookahead_ + r + scene.max_radius, [&](const Neighbor& n) {
+    // Every car that can put danger on a lane lies within this distance: its centreline
+    // point is at most lookahead_ further along (a chord is no longer than its arc), each
+    // car lies |e| from its own point, and a car more than w plus the two radii off the
+    // centreline spans no lane. (A car on the far side of a wide track is farther than
+    // lookahead_ though only a few metres ahead.)
+    const Real within = lookahead_ + std::fabs(e) + w + r + scene.max_radius;
+    scene.grid->for_each_within(scene.position(a), within, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       Real s_other = 0, e_other = 0;
       if (placed) {
