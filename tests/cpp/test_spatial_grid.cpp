@@ -364,3 +364,27 @@ TEST(SpatialGrid, MatchesOnlyTheStateItWasBuiltFrom) {
   senses[1] = 1;
   EXPECT_TRUE(matches(3, 2));
 }
+
+TEST(SpatialGrid, ALineOfMoreThan2To24CellsTakesTallerRows) {
+  // The cells' columns are found in floats, which hold every whole number only up to
+  // 2^24: 4.5 million agents 1 m apart on a line fit in the cells the agents may have
+  // (4 each) at rows of 0.5 m (cells of 0.25 m, 1.8e7 columns), but that is more columns
+  // than floats count exactly, so the rows double to 1 m.
+  const int n = 4500000;
+  std::vector<Real> xy(2 * n, 0);
+  for (int i = 0; i < n; ++i) xy[2 * i] = static_cast<Real>(i), xy[2 * i + 1] = (i % 3) * 0.1f;
+  SpatialGrid grid;
+  grid.build(xy.data(), n, 0.5f);
+  EXPECT_EQ(grid.row_height(), 1.0f);
+  // Queries along the whole line, the far end included, where the columns pass 2^24.
+  std::mt19937 rng(16);
+  for (int q = 0; q < 40; ++q) {
+    const int k = q < 20 ? n - 1 - static_cast<int>(rng() % 1000) : static_cast<int>(rng() % n);
+    const Vec2 p{static_cast<Real>(k) + 0.25f * static_cast<Real>(rng() % 4), 0.05f};
+    const Real r = 0.5f + static_cast<Real>(rng() % 4);
+    std::vector<int> got;
+    grid.query(p, r, got);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, brute_force_within(xy, p, r)) << "query at " << p.x << " radius " << r;
+  }
+}
