@@ -29,7 +29,12 @@ def disc(n: int, seed: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
     radius = np.sqrt(70 * n / np.pi)
     r, a = radius * np.sqrt(rng.random(n)), rng.random(n) * 2 * np.pi
-    p = np.column_stack([r * np.cos(a), r * np.sin(a)])
+    return banded(np.column_stack([r * np.cos(a), r * np.sin(a)]))
+
+
+def banded(p: np.ndarray) -> np.ndarray:
+    """Positions p (n, 2) as float32, ordered by bands 10 m tall, by x within a band: agents
+    close in space are close in memory, as a game would keep them."""
     order = np.lexsort((p[:, 0], np.floor(p[:, 1] / 10)))
     return p[order].astype(np.float32)
 

@@ -17,6 +17,10 @@ Last, large agents among the crowd of radius 0.5 m (vehicles): 1 or 16 of them, 
 radius 5 or 50 m. Queries sized by the largest radius would each read many times more
 agents; the kernels size them by the crowd's and meet the large agents apart.
 
+Last of all, the same density (70 m^2 an agent) along a road 30 m wide (along x, and at
+45 degrees) and round a ring: shapes whose bounding box is mostly empty, with no empty
+band across it to cut along. Their cells grow; these show what that costs.
+
     python benchmarks/bench_uneven.py [--agents 100000] [--steps 5]
 """
 
@@ -27,7 +31,7 @@ import argparse
 import numpy as np
 
 import contextsteer as cs
-from bench_disc import DT, SENSE, SLOTS, disc, make_world
+from bench_disc import DT, SENSE, SLOTS, banded, disc, make_world
 from timing import machine_line, median_time
 
 
@@ -38,6 +42,25 @@ def with_strays(positions: np.ndarray, count: int, distance: float, seed: int = 
     angle = np.random.default_rng(seed).random(count) * 2 * np.pi
     moved[len(moved) - count:] = distance * np.column_stack([np.cos(angle), np.sin(angle)])
     return moved
+
+
+def road(n: int, length: float, angle: float, seed: int = 2) -> np.ndarray:
+    """n agents at random on a road `length` metres long, 70 m^2 each (so n * 70 / length
+    metres wide), from the origin at `angle` radians from the x-axis; in bands, as disc()."""
+    rng = np.random.default_rng(seed)
+    along, across = rng.random(n) * length, (rng.random(n) - 0.5) * (n * 70 / length)
+    direction = np.array([np.cos(angle), np.sin(angle)])
+    normal = np.array([-direction[1], direction[0]])
+    return banded(along[:, None] * direction + across[:, None] * normal)
+
+
+def ring(n: int, radius: float, seed: int = 3) -> np.ndarray:
+    """n agents at random on a ring of `radius` metres round the origin, 70 m^2 each; in
+    bands, as disc()."""
+    rng = np.random.default_rng(seed)
+    angle = rng.random(n) * 2 * np.pi
+    r = radius + (rng.random(n) - 0.5) * (n * 70 / (2 * np.pi * radius))
+    return banded(np.column_stack([r * np.cos(angle), r * np.sin(angle)]))
 
 
 def main() -> None:
@@ -80,6 +103,16 @@ def main() -> None:
         world = cs.World(pipeline, crowd, targets=-crowd, max_speed=1.5, max_acceleration=3.0, radius=radii)
         step = median_time(lambda w=world: w.step(DT), args.steps)
         print(f"{count:>6} {radius:>11.0f} {step * 1e3:>10.2f}")
+    print("\nthe crowd spread thin: 70 m^2 an agent along a road 30 m wide, or round a ring")
+    print(f"{'shape':>28} {'step (ms)':>10}")
+    length = n * 70 / 30
+    shapes = [(f"road of {length / 1e3:.0f} km along x", road(n, length, 0.0)),
+              (f"road of {length / 1e3:.0f} km at 45 degrees", road(n, length, np.pi / 4)),
+              ("ring of radius 20 km", ring(n, 20e3)), ("ring of radius 80 km", ring(n, 80e3))]
+    for name, positions in shapes:
+        world = make_world(positions)
+        step = median_time(lambda w=world: w.step(DT), args.steps)
+        print(f"{name:>28} {step * 1e3:>10.2f}")
 
 
 if __name__ == "__main__":
