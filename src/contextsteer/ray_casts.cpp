@@ -9,10 +9,6 @@ namespace contextsteer {
 
 namespace {
 
-// A disc a little wider than one of `reach` metres, against rounding: a ray that misses
-// it surely misses the other (may_meet).
-Real widened(Real reach) { return reach * Real(1.001) + Real(1e-4); }
-
 // Whether the unit ray (o, d) may meet the disc (centre, reach): false only when it
 // surely misses (ray_circle_distance's test, on the widened disc). A capsule lies within
 // the disc round its middle of radius half its length plus its own, so a ray that misses

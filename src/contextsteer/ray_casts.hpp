@@ -6,6 +6,11 @@
 
 namespace contextsteer {
 
+// A reach (metres) a little longer than `reach`, against rounding: a ray that misses the
+// disc of the widened reach surely misses the disc of `reach`, and an obstacle beyond it
+// surely lies beyond `reach`.
+inline Real widened(Real reach) { return reach * Real(1.001) + Real(1e-4); }
+
 // Lowers t[i] (metres) to the distance along ray i, from p in the unit direction
 // (dx[i], dy[i]), to its first hit on any of the discs circles[0 .. circle_count) (0 when
 // p lies within one) and the capsules of radius r round walls[0 .. wall_count), for i in

@@ -44,7 +44,6 @@ struct MetObstacles {
 // beyond ray_length.
 bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_length, MetObstacles& met) {
   met.start(o);
-  auto within_reach = [ray_length](Real reach) { return (ray_length + reach) * Real(1.001) + Real(1e-4); };
   bool inside = false;
   o.for_each_near(
       p, ray_length + r,
@@ -54,7 +53,7 @@ bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_lengt
         const Real circle_reach = circle.radius + r;
         const Real d2 = length_squared(p - circle.centre);
         inside = d2 - circle_reach * circle_reach <= 0;
-        const Real far = within_reach(circle_reach);
+        const Real far = widened(ray_length + circle_reach);
         if (d2 <= far * far) met.circles.push_back({circle.centre, circle_reach});
       },
       [&](int w) {
@@ -62,7 +61,7 @@ bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_lengt
         const Segment& wall = o.walls()[w];
         const Real d = length(p - closest_point_on_segment(wall, p));
         inside = d <= r;
-        if (d <= within_reach(r)) met.walls.push_back(wall);
+        if (d <= widened(ray_length + r)) met.walls.push_back(wall);
       });
   return !inside;
 }
