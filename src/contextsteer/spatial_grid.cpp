@@ -161,6 +161,7 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   std::fill(senses_.begin() + n, senses_.end(), LayerMask(0));
   region_count_ = 1;
   separation_ = std::numeric_limits<Real>::infinity();
+  row_column_.clear(), row_cell_.clear();
   if (n == 0) {
     size_region(regions_[0], 0, 0, 0, 0, row_height, 1, 0);
     regions_[0].first_row = 0;
@@ -176,6 +177,9 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   // Reserve the largest cell count this n can ever need (each region may take 64 over 4
   // per agent), so that agents spreading out over later steps never make the grid reallocate.
   cell_start_.reserve(static_cast<std::size_t>(max_cells) + 64 * kMaxRegions + 2);
+  // And the region of each place, for a crowd that splits into groups only later (a byte
+  // per agent).
+  region_of_place_.reserve(static_cast<std::size_t>(n));
   const bool sparse = cell_count(Box{lo.x, hi.x, lo.y, hi.y}, row_height) > max_cells;
   if (sparse) {
     plan_regions(positions, row_height, lo, hi);
@@ -196,9 +200,10 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   cell_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
   auto count_in = [&](const Region& g, int i) {
     const Vec2 p = load(positions, i);
-    const int cx = clamp_cell(((p.x - g.origin.x) * g.inv_width), g.nx);
-    const int cy = clamp_cell(((p.y - g.origin.y) * g.inv_row), g.ny);
-    cell_of_[i] = g.first_cell + cy * g.nx + cx;
+    const int cx = column_of(g, p), cy = row_of(g, p);
+    // In a fitted row, cx lies within the row's columns: they were found from it.
+    cell_of_[i] =
+        g.fitted ? row_cell_[g.rows_from + cy] + cx - row_column_[g.rows_from + cy] : g.first_cell + cy * g.nx + cx;
     ++cell_start_[cell_of_[i] + 1];
   };
   if (region_count_ > 1) {  // members_ lists the agents region by region
@@ -280,13 +285,69 @@ void SpatialGrid::size_region(Region& g, double x_lo, double x_hi, double y_lo, 
   g.nx = static_cast<int>(columns_over(box, height));
   g.ny = static_cast<int>(rows_over(box, height));
   g.first_cell = first_cell;
-  g.end_cell = first_cell + g.nx * g.ny;  // at most max_cells (above)
+  // At most max_cells (above), unless fit_rows asked for more, to fit the rows after.
+  g.end_cell = static_cast<int>(std::min<double>(first_cell + double(g.nx) * g.ny, std::numeric_limits<int>::max()));
   g.origin_lanes[0] = g.origin_lanes[1] = lo.x;
   g.origin_lanes[2] = g.origin_lanes[3] = lo.y;
   g.inverse_lanes[0] = g.inverse_lanes[1] = g.inv_width;
   g.inverse_lanes[2] = g.inverse_lanes[3] = g.inv_row;
   g.last_cell[0] = g.last_cell[1] = static_cast<Real>(g.nx - 1);  // exact: at most 2^24 (above)
   g.last_cell[2] = g.last_cell[3] = static_cast<Real>(g.ny - 1);
+  g.fitted = false;
+  g.rows_from = 0;
+}
+
+void SpatialGrid::fit_rows(Region& g, double x_lo, double x_hi, double y_lo, double y_hi, double row_height,
+                           double max_cells, const Vec2* points, int count) {
+  if (g.row_height == static_cast<Real>(row_height)) return;  // the cells kept their size
+  // The rows and columns as asked, if there are few enough rows, and columns that floats
+  // count exactly (size_region's bound).
+  const Box box{static_cast<Real>(x_lo), static_cast<Real>(x_hi), static_cast<Real>(y_lo), static_cast<Real>(y_hi)};
+  const double rows = rows_over(box, row_height);
+  if (rows > max_cells || rows > (1 << 24) || columns_over(box, row_height) > (1 << 24)) return;
+  Region fitted;
+  size_region(fitted, x_lo, x_hi, y_lo, y_hi, row_height, rows * columns_over(box, row_height), g.first_cell);
+  if (fitted.row_height != static_cast<Real>(row_height)) return;
+  // Each row's first and last column, in the tables' room for this region (reserved for
+  // every region's worst case once, so that later builds allocate nothing).
+  const std::size_t from = row_cell_.size(), ny = static_cast<std::size_t>(fitted.ny);
+  const std::size_t room = static_cast<std::size_t>(max_cells_for(n_)) + 65 * kMaxRegions + 2;
+  if (row_cell_.capacity() < room) row_column_.reserve(room), row_cell_.reserve(room);
+  // An empty row spans columns nx to -1: no columns (below, its width counts as 0).
+  row_column_.resize(from + ny + 1, fitted.nx);
+  row_cell_.resize(from + ny + 1, -1);
+  int* first = row_column_.data() + from;
+  int* last = row_cell_.data() + from;
+  // The cells the rows need so far, kept as the rows widen, so that a shape they would
+  // not serve (a ring: most rows as wide as the box) is given up early.
+  long long cells = 0;
+  for (int m = 0; m < count; ++m) {
+    const int cy = row_of(fitted, points[m]), cx = column_of(fitted, points[m]);
+    const int before = std::max(0, last[cy] - first[cy] + 1);
+    first[cy] = std::min(first[cy], cx), last[cy] = std::max(last[cy], cx);
+    cells += last[cy] - first[cy] + 1 - before;
+    if (m % 1024 == 0 && cells > max_cells) break;
+  }
+  // Each row's first cell (an empty row keeps one, in column 0), and the count of all.
+  if (cells <= max_cells) {
+    cells = 0;
+    for (std::size_t r = 0; r < ny; ++r) {
+      if (last[r] < 0) first[r] = last[r] = 0;
+      const int columns = last[r] - first[r] + 1;
+      last[r] = static_cast<int>(cells);
+      cells += columns;
+    }
+  }
+  if (cells > max_cells) {  // a ring, say: fitted rows would not serve
+    row_column_.resize(from), row_cell_.resize(from);
+    return;
+  }
+  for (std::size_t r = 0; r < ny; ++r) last[r] += g.first_cell;
+  last[ny] = g.first_cell + static_cast<int>(cells);
+  fitted.fitted = true;
+  fitted.rows_from = static_cast<int>(from);
+  fitted.end_cell = last[ny];
+  g = fitted;
 }
 
 void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo, Vec2 hi) {
@@ -366,8 +427,11 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
   auto make_region = [&](int i) {
     const Part& part = parts[i];
     Region& g = regions_[region_count_];
-    size_region(g, part.box.x_lo, part.box.x_hi, part.box.y_lo, part.box.y_hi, row_height,
-                max_cells_for(part.end - part.begin), first_cell);
+    const int count = part.end - part.begin;
+    size_region(g, part.box.x_lo, part.box.x_hi, part.box.y_lo, part.box.y_hi, row_height, max_cells_for(count),
+                first_cell);
+    fit_rows(g, part.box.x_lo, part.box.x_hi, part.box.y_lo, part.box.y_hi, row_height, max_cells_for(count),
+             member_at_.data() + part.begin, count);
     first_cell = g.end_cell;
     region_range_[region_count_] = part.begin;
     region_range_[region_count_ + 1] = part.end;

@@ -20,6 +20,12 @@
 // over its own agents' box. A query visits each region its disc's bounding square meets;
 // a disc of at most two rows around an agent meets only the agent's own region.
 //
+// A region may still be sparse with no gap to cut along: a crowd along a diagonal road,
+// whose box is mostly empty. Its rows are then fitted to their agents: each row holds
+// only the columns from its first agent's to its last's, so the cells keep the size
+// asked for (a row's agents clamp into its cells, as a region's do into its box). Where
+// even fitted rows would far outnumber the agents (a ring), the cells grow instead.
+//
 // Agents are counting-sorted by cell (stable, so the visit order is the same on every
 // run); their positions are copied in that order so that a query reads memory
 // contiguously. Storage grows to the largest scene seen and is then reused: a rebuild
@@ -51,7 +57,8 @@ class SpatialGrid {
  public:
   // Sorts the n agents at positions (n, 2) into rows of `row_height` metres (> 0; the
   // queries' usual reach), cut into cells half as wide; both grow in a region if its cells
-  // would far outnumber its agents even with the farthest few left in the border cells. `radius`,
+  // would far outnumber its agents even with the farthest few left in the border cells
+  // and its rows fitted to their agents. `radius`,
   // `layer` and `senses` (n,) are copied in the same order, so that a query reads a
   // neighbour's data from one place; null means radius 0, layer 1, sensing every layer.
   void build(const Real* positions, int n, Real row_height, const Real* radius = nullptr,
@@ -90,6 +97,7 @@ class SpatialGrid {
     while (g < region_count_ && row >= regions_[g].first_row + regions_[g].ny) ++g;
     if (g == region_count_) return n_;
     const Region& region = regions_[g];
+    if (region.fitted) return cell_start_[row_cell_[region.rows_from + row - region.first_row]];
     return cell_start_[region.first_cell + (row - region.first_row) * region.nx];
   }
   // True when every agent senses every other (all on the same layers, all sensing a
@@ -202,6 +210,11 @@ class SpatialGrid {
     int nx = 1, ny = 1;
     int first_cell = 0, end_cell = 1;  // its cells in cell_start_
     int first_row = 0;                 // its first row, counting over all regions
+    // Rows fitted to their agents (fit_rows): row r holds cells row_cell_[rows_from + r]
+    // to row_cell_[rows_from + r + 1] (numbered over all regions), the first of them in
+    // column row_column_[rows_from + r]. Otherwise every row holds nx cells.
+    bool fitted = false;
+    int rows_from = 0;
   };
 
   // A cut of the k-d tree over the regions: positions with coordinate `axis` (0 for x,
@@ -244,6 +257,7 @@ class SpatialGrid {
     const int* starts = cell_start_.data() + g.first_cell;
     const CellSpan span = cell_span(g, p.x - radius, p.x + radius, p.y - radius, p.y + radius);
     const int y0 = span.y0, y1 = span.y1, nx = g.nx;
+    if (g.fitted) return fitted_runs(g, span.x0, span.x1, y0, y1, -1, fn);
     if (radius <= Real(2.5) * g.cell_width) {
       // A disc a few cells wide: the chord of a row would trim a cell now and then, at
       // the price of a square root per row. Every row takes the disc's whole x-range.
@@ -280,12 +294,31 @@ class SpatialGrid {
     const int* starts = cell_start_.data() + g.first_cell;
     // y0 is p's own row here, not the disc's lowest.
     const CellSpan span = cell_span(g, p.x - radius, p.x + radius, p.y, p.y + radius);
+    if (g.fitted) return fitted_runs(g, span.x0, span.x1, span.y0, span.y1, k, fn);
     const int own = span.y0, nx = g.nx;
     int end = starts[own * nx + span.x1 + 1];
     if (k + 1 < end) fn(k + 1, end);
     for (int row = (own + 1) * nx; row <= span.y1 * nx; row += nx) {
       const int begin = starts[row + span.x0];
       end = starts[row + span.x1 + 1];
+      if (begin < end) fn(begin, end);
+    }
+    return end;
+  }
+
+  // The runs of rows y0..y1 of fitted region g over columns x0..x1 (each row's clamped to
+  // the columns it holds), as runs_in_region's; from place k + 1 on in the first row
+  // when k >= 0 (runs_after_in_region's, y0 k's own row). Every row takes the whole
+  // x-range: fitted rows are as tall as asked, so queries are mostly a few cells wide.
+  template <class F>
+  CONTEXTSTEER_ALWAYS_INLINE int fitted_runs(const Region& g, int x0, int x1, int y0, int y1, int k, F&& fn) const {
+    const int* starts = cell_start_.data();
+    int end = 0;
+    for (int cy = y0; cy <= y1; ++cy) {
+      const int first_cell = row_cell_[g.rows_from + cy], column = row_column_[g.rows_from + cy];
+      const int last_column = row_cell_[g.rows_from + cy + 1] - first_cell - 1;
+      const int begin = cy == y0 && k >= 0 ? k + 1 : starts[first_cell + std::clamp(x0 - column, 0, last_column)];
+      end = starts[first_cell + std::clamp(x1 - column, 0, last_column) + 1];
       if (begin < end) fn(begin, end);
     }
     return end;
@@ -328,6 +361,18 @@ class SpatialGrid {
   // `row_height`, doubled until at most max_cells cover it, numbered from first_cell.
   static void size_region(Region& g, double x_lo, double x_hi, double y_lo, double y_hi, double row_height,
                           double max_cells, int first_cell);
+  // Where size_region grew region g's cells, fits its rows of `row_height` metres to its
+  // `count` agents at points instead, if at most max_cells cells then cover them.
+  void fit_rows(Region& g, double x_lo, double x_hi, double y_lo, double y_hi, double row_height, double max_cells,
+                const Vec2* points, int count);
+  // The column and the row of region g that hold point p (clamped into the region): the
+  // one formula that both fit_rows and build use.
+  CONTEXTSTEER_ALWAYS_INLINE static int column_of(const Region& g, Vec2 p) {
+    return clamp_cell((p.x - g.origin.x) * g.inv_width, g.nx);
+  }
+  CONTEXTSTEER_ALWAYS_INLINE static int row_of(const Region& g, Vec2 p) {
+    return clamp_cell((p.y - g.origin.y) * g.inv_row, g.ny);
+  }
 
   int n_ = 0;
   bool everyone_senses_everyone_ = true;
@@ -350,9 +395,12 @@ class SpatialGrid {
   static_assert(kMaxRegions <= 256, "region_of_place_ holds a region in a byte");
   int region_range_[kMaxRegions + 1] = {};
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
-  std::vector<int> cell_of_;     // (n,) cell of each agent
-  std::vector<int> agents_;      // (n + kPadding,) agent indices sorted by cell, then -1
-  std::vector<int> rank_;        // (n,) each agent's place in agents_
+  // The fitted regions' rows (Region::rows_from), region after region: each row's first
+  // column, and its first cell (with one more entry, the region's end_cell).
+  std::vector<int> row_column_, row_cell_;
+  std::vector<int> cell_of_;  // (n,) cell of each agent
+  std::vector<int> agents_;   // (n + kPadding,) agent indices sorted by cell, then -1
+  std::vector<int> rank_;     // (n,) each agent's place in agents_
   // In sorted order, one array per field so that a run reads contiguous memory.
   std::vector<Real> xs_, ys_;      // (n + kPadding,) metres
   std::vector<Real> radii_;        // (n + kPadding,) metres

@@ -131,9 +131,10 @@ TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
   }
 }
 
-TEST(Allocations, AStepOfAWorldInGroupsFarApartAllocatesNothing) {
-  // Four crowds 1e5 m apart, each heading through itself: the grid cuts the plane into
-  // a region per crowd at every step, as the crowds spread and the regions change.
+// Steps a world of Chase + Avoid of agents (reach 3 m, 16 slots), on one and two
+// threads, from `positions` toward `targets` (n, 2): after a warm-up, 40 steps allocate
+// nothing.
+void expect_steps_allocate_nothing(const std::vector<Real>& positions, const std::vector<Real>& targets) {
   ChaseParams chase;
   chase.agent_target = true;
   AvoidParams avoid;
@@ -147,23 +148,47 @@ TEST(Allocations, AStepOfAWorldInGroupsFarApartAllocatesNothing) {
   for (int threads : {1, 2}) {
     World world(Steering{std::make_shared<Pipeline>(config, behaviours), nullptr});
     world.set_threads(threads);
-    std::mt19937 rng(2);
-    std::uniform_real_distribution<Real> place(-10, 10);
-    std::vector<Real> positions, targets;
-    for (int k = 0; k < 600; ++k) {
-      const Real x = 1e5f * static_cast<Real>(k % 4), y = 1e5f * static_cast<Real>(k % 3 == 0);
-      const Real dx = place(rng), dy = place(rng);
-      positions.insert(positions.end(), {x + dx, y + dy});
-      targets.insert(targets.end(), {x - 3 * dx, y - 3 * dy});
-    }
     AgentSpawn spawn;
     spawn.positions = positions.data();
     spawn.targets = targets.data();
-    world.add_agents(600, spawn, 0);
+    world.add_agents(static_cast<int>(positions.size() / 2), spawn, 0);
     for (int i = 0; i < 5; ++i) world.step(0.05f);  // warm-up: scratch reaches its size
     const long long before = heap_allocations();
     for (int i = 0; i < 40; ++i) world.step(0.1f);
     EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
+  }
+}
+
+TEST(Allocations, AStepOfAWorldInGroupsFarApartAllocatesNothing) {
+  // Four crowds 1e5 m apart, each heading through itself: the grid cuts the plane into
+  // a region per crowd at every step, as the crowds spread and the regions change.
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<Real> place(-10, 10);
+  std::vector<Real> positions, targets;
+  for (int k = 0; k < 600; ++k) {
+    const Real x = 1e5f * static_cast<Real>(k % 4), y = 1e5f * static_cast<Real>(k % 3 == 0);
+    const Real dx = place(rng), dy = place(rng);
+    positions.insert(positions.end(), {x + dx, y + dy});
+    targets.insert(targets.end(), {x - 3 * dx, y - 3 * dy});
+  }
+  expect_steps_allocate_nothing(positions, targets);
+}
+
+TEST(Allocations, AStepOfAWorldAlongADiagonalAllocatesNothing) {
+  // 600 agents on a road 6 m wide at 45 degrees, heading both ways along it: 600 m long,
+  // the grid fits its rows to the road at every step, as the agents move and the rows
+  // change; 2 km long, gaps open along the road and the grid cuts it into regions at
+  // some steps, after the warm-up.
+  for (const Real length : {Real(600), Real(2000)}) {
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<Real> along(0, length), across(-3, 3);
+    std::vector<Real> positions, targets;
+    for (int k = 0; k < 600; ++k) {
+      const Real s = along(rng), e = across(rng), goal = k % 2 ? s + 50 : s - 50;
+      positions.insert(positions.end(), {(s - e) * Real(0.70710678), (s + e) * Real(0.70710678)});
+      targets.insert(targets.end(), {(goal - e) * Real(0.70710678), (goal + e) * Real(0.70710678)});
+    }
+    expect_steps_allocate_nothing(positions, targets);
   }
 }
 

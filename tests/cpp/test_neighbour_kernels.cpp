@@ -444,6 +444,33 @@ TEST(AgentPairDanger, GroupsFarApartGetTheirDangerAndOverlapOnEveryPath) {
   }
 }
 
+TEST(AgentPairDanger, ACrowdAlongADiagonalIsMetOnEveryPath) {
+  // A road 8 m wide and 1,500 m long at 45 degrees: the grid fits its rows to the road
+  // (SpatialGrid.CrowdsAlongADiagonalGetRowsFittedToThem), and the pass by pairs splits
+  // them among threads.
+  Crowd c = make_crowd(2000, 1500, 6, 29u, 8);
+  for (std::size_t i = 0; i < c.positions.size(); i += 2) {
+    const Real x = c.positions[i], y = c.positions[i + 1];
+    c.positions[i] = (x - y) * Real(0.70710678), c.positions[i + 1] = (x + y) * Real(0.70710678);
+  }
+  const SlotDirections dirs(16);
+  finish(c, 6);
+  ASSERT_EQ(c.grid.row_height(), 6.0f);  // fitted, not grown
+  const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Linear, dirs);
+  for (int width : {8, 4}) {
+    for (int threads : {1, 2, 3}) {
+      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Linear, dirs);
+      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+          << "width " << width << ", " << threads << " threads";
+    }
+  }
+  for (int width : {8, 4, 1}) {
+    const std::vector<Real> danger = danger_with_width(c, width, 4, Falloff::Linear, dirs);
+    ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
+    EXPECT_EQ(overlap_with_width(c, width), brute_force_overlap(c)) << "width " << width;
+  }
+}
+
 TEST(AgentPairDanger, AFewLargeAgentsAmongACrowdAreMetOnEveryPath) {
   // Vehicles among a crowd of radii 0.1-0.9 m: the grid sets them apart, the kernels
   // size their queries by the crowd and meet the vehicles apart.

@@ -263,6 +263,78 @@ TEST(SpatialGrid, GroupsFarApartAreMetByEveryQueryAndPair) {
   EXPECT_GE(cut_scenes, 16);  // the scenes test regions, most of them
 }
 
+// n agents at random on a road `width` metres wide from `from`, `length` metres long at
+// `angle` radians from the x-axis, or on a ring of that width round `from` of radius
+// `length` (angle < 0).
+std::vector<Real> road_or_ring(std::mt19937& rng, int n, Vec2 from, Real length, Real width, Real angle) {
+  std::uniform_real_distribution<float> u(0, 1);
+  std::vector<Real> xy;
+  for (int i = 0; i < n; ++i) {
+    const Real across = (u(rng) - 0.5f) * width;
+    if (angle < 0) {
+      const Real a = u(rng) * 6.2831853f, r = length + across;
+      xy.insert(xy.end(), {from.x + r * std::cos(a), from.y + r * std::sin(a)});
+    } else {
+      const Real along = u(rng) * length;
+      const Real c = std::cos(angle), s = std::sin(angle);
+      xy.insert(xy.end(), {from.x + along * c - across * s, from.y + along * s + across * c});
+    }
+  }
+  return xy;
+}
+
+TEST(SpatialGrid, CrowdsAlongADiagonalGetRowsFittedToThem) {
+  // Roads at 45 and 30 degrees (in their boxes the cells as asked would far outnumber the
+  // agents, with no gap to cut along): the cells keep their size, each row holding only
+  // the columns its agents span. Alone, with strays, two far apart (regions, one fitted
+  // each), and a ring, whose fitted rows would be too many cells: its cells grow.
+  std::mt19937 rng(17);
+  struct Scene {
+    std::vector<Real> xy;
+    bool fits;
+  };
+  std::vector<Scene> scenes;
+  scenes.push_back({road_or_ring(rng, 3000, {0, 0}, 5000, 10, 0.7853982f), true});
+  scenes.push_back({road_or_ring(rng, 2000, {-300, 50}, 3000, 30, 0.5235988f), true});
+  std::vector<Real> strays = road_or_ring(rng, 3000, {0, 0}, 5000, 10, 0.7853982f);
+  strays.insert(strays.end(), {1e7f, -1e7f, -3e6f, 2e6f, 40, 1e8f});
+  scenes.push_back({strays, true});
+  std::vector<Real> two = road_or_ring(rng, 1500, {0, 0}, 3000, 10, 0.7853982f);
+  const std::vector<Real> other = road_or_ring(rng, 1500, {1e5f, 0}, 3000, 10, 2.3561945f);
+  two.insert(two.end(), other.begin(), other.end());
+  scenes.push_back({two, true});
+  scenes.push_back({road_or_ring(rng, 3000, {0, 0}, 2000, 10, -1), false});
+  for (std::size_t scene = 0; scene < scenes.size(); ++scene) {
+    const std::vector<Real>& xy = scenes[scene].xy;
+    const int n = static_cast<int>(xy.size() / 2);
+    SpatialGrid grid;
+    const Real row_height = 4;
+    grid.build(xy.data(), n, row_height);
+    EXPECT_EQ(grid.row_height() == row_height, scenes[scene].fits) << "scene " << scene;
+    if (scene == 3) EXPECT_EQ(grid.region_count(), 2);
+    std::vector<std::pair<Vec2, Real>> queries;
+    for (int q = 0; q < 60; ++q) {
+      const int a = static_cast<int>(rng() % n);
+      const Real radii[] = {1, row_height, 3 * row_height, 40, 700, 1e9f};
+      Vec2 p{xy[2 * a], xy[2 * a + 1]};
+      if (q % 5 == 4) p = p + Vec2{25, -25};  // beside the road, where rows hold no agent
+      queries.push_back({p, radii[q % 6]});
+    }
+    queries.push_back({{-1e9f, 1e9f}, 10});
+    queries.push_back({{0, 0}, kInfinity});
+    for (const auto& [p, r] : queries) {
+      std::vector<int> got;
+      grid.query(p, r, got);
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, brute_force_within(xy, p, r))
+          << "scene " << scene << " query at (" << p.x << ", " << p.y << ") radius " << r;
+    }
+    expect_each_pair_met_once(grid, xy, row_height, scene);
+    expect_each_pair_met_once(grid, xy, 2 * row_height, scene);
+    if (scene == 3) expect_each_pair_met_once(grid, xy, 2e5f, scene);  // across the regions
+  }
+}
+
 TEST(SpatialGrid, KnowsWhenEveryAgentSensesEveryOther) {
   const std::vector<Real> xy{0, 0, 1, 1, 2, 2};
   std::vector<LayerMask> layer{2, 2, 2}, senses{3, 3, 3};
