@@ -127,6 +127,18 @@ std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real 
   return danger;
 }
 
+// Checks that the pass by pairs gives `want` (linear falloff), to the bit, at both widths
+// on 1 to 3 threads.
+void expect_pairs_give(const Crowd& c, const std::vector<Real>& want, Real max_distance, const SlotDirections& dirs) {
+  for (int width : {8, 4}) {
+    for (int threads : {1, 2, 3}) {
+      const std::vector<Real> pairs = pair_danger_with(c, width, threads, max_distance, Falloff::Linear, dirs);
+      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+          << "reach " << max_distance << ", width " << width << ", " << threads << " threads";
+    }
+  }
+}
+
 #if defined(CONTEXTSTEER_SIMD) && (defined(__x86_64__) || defined(__i386__))
 // Whether this CPU has AVX2 and popcnt, as Linux lists them in /proc/cpuinfo: a check
 // apart from the library's own (CPUID in simd.hpp). Elsewhere, the library's answer.
@@ -385,13 +397,7 @@ TEST(AgentPairDanger, AgentsFarFromTheCrowdGetTheirDangerAndOverlapOnEveryPath) 
   ASSERT_EQ(c.grid.row_height(), 2.0f);  // the strays did not make the cells grow
   const SlotDirections dirs(16);
   const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Linear, dirs);
-  for (int width : {8, 4}) {
-    for (int threads : {1, 2, 3}) {
-      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Linear, dirs);
-      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
-          << "width " << width << ", " << threads << " threads";
-    }
-  }
+  expect_pairs_give(c, want, 4, dirs);
   for (int width : {8, 4, 1}) {
     const std::vector<Real> danger = danger_with_width(c, width, 4, Falloff::Linear, dirs);
     ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
@@ -429,13 +435,7 @@ TEST(AgentPairDanger, GroupsFarApartGetTheirDangerAndOverlapOnEveryPath) {
     ASSERT_EQ(c.grid.region_count(), 7);
     ASSERT_EQ(c.grid.row_height(), 6.0f);
     const std::vector<Real> want = brute_force_danger(c, max_distance, Falloff::Linear, dirs);
-    for (int width : {8, 4}) {
-      for (int threads : {1, 2, 3}) {
-        const std::vector<Real> pairs = pair_danger_with(c, width, threads, max_distance, Falloff::Linear, dirs);
-        ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
-            << "reach " << max_distance << ", width " << width << ", " << threads << " threads";
-      }
-    }
+    expect_pairs_give(c, want, max_distance, dirs);
     for (int width : {8, 4, 1}) {
       const std::vector<Real> danger = danger_with_width(c, width, max_distance, Falloff::Linear, dirs);
       ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;
@@ -457,13 +457,7 @@ TEST(AgentPairDanger, ACrowdAlongADiagonalIsMetOnEveryPath) {
   finish(c, 6);
   ASSERT_EQ(c.grid.row_height(), 6.0f);  // fitted, not grown
   const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Linear, dirs);
-  for (int width : {8, 4}) {
-    for (int threads : {1, 2, 3}) {
-      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Linear, dirs);
-      ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
-          << "width " << width << ", " << threads << " threads";
-    }
-  }
+  expect_pairs_give(c, want, 4, dirs);
   for (int width : {8, 4, 1}) {
     const std::vector<Real> danger = danger_with_width(c, width, 4, Falloff::Linear, dirs);
     ASSERT_EQ(0, std::memcmp(want.data(), danger.data(), want.size() * sizeof(Real))) << "width " << width;

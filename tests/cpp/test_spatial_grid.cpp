@@ -58,6 +58,19 @@ int candidates_read(const SpatialGrid& grid, Vec2 p, Real r) {
   return read;
 }
 
+// Checks that each query (a point and a radius) of the grid, built over xy, finds the
+// agents brute force finds.
+void expect_queries_equal_brute_force(const SpatialGrid& grid, const std::vector<Real>& xy,
+                                      const std::vector<std::pair<Vec2, Real>>& queries, std::size_t scene) {
+  for (const auto& [p, r] : queries) {
+    std::vector<int> got;
+    grid.query(p, r, got);
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, brute_force_within(xy, p, r)) << "scene " << scene << " (" << grid.region_count()
+                                                 << " regions) query at (" << p.x << ", " << p.y << ") radius " << r;
+  }
+}
+
 // A crowd in [-50, 50]^2 and, from agent `crowd` on, agents far from it: alone or in
 // small groups, on every side, up to 1e8 m away.
 std::vector<Real> crowd_and_strays(std::mt19937& rng, int crowd, int strays) {
@@ -140,13 +153,7 @@ TEST(SpatialGrid, AgentsFarFromTheRestAreMetByEveryQueryAndPair) {
     }
     queries.push_back({{0, 0}, 2e8f});
     queries.push_back({{3e8f, -3e8f}, kInfinity});
-    for (const auto& [p, r] : queries) {
-      std::vector<int> got;
-      grid.query(p, r, got);
-      std::sort(got.begin(), got.end());
-      EXPECT_EQ(got, brute_force_within(xy, p, r))
-          << "scene " << scene << " query at (" << p.x << ", " << p.y << ") radius " << r;
-    }
+    expect_queries_equal_brute_force(grid, xy, queries, scene);
     expect_each_pair_met_once(grid, xy, row_height, scene);  // the reach of a row
   }
 }
@@ -250,13 +257,7 @@ TEST(SpatialGrid, GroupsFarApartAreMetByEveryQueryAndPair) {
       const Real r = radii[q % 6];
       queries.push_back({{xy[2 * a], xy[2 * a + 1]}, std::isfinite(r) || q % 2 ? r : 1e9f});
     }
-    for (const auto& [p, r] : queries) {
-      std::vector<int> got;
-      grid.query(p, r, got);
-      std::sort(got.begin(), got.end());
-      EXPECT_EQ(got, brute_force_within(xy, p, r)) << "scene " << scene << " (" << grid.region_count()
-                                                   << " regions) query at (" << p.x << ", " << p.y << ") radius " << r;
-    }
+    expect_queries_equal_brute_force(grid, xy, queries, scene);
     expect_each_pair_met_once(grid, xy, row_height, scene);
     if (n < 2000) expect_each_pair_met_once(grid, xy, span / 3, scene);  // pairs across regions
   }
@@ -322,13 +323,7 @@ TEST(SpatialGrid, CrowdsAlongADiagonalGetRowsFittedToThem) {
     }
     queries.push_back({{-1e9f, 1e9f}, 10});
     queries.push_back({{0, 0}, kInfinity});
-    for (const auto& [p, r] : queries) {
-      std::vector<int> got;
-      grid.query(p, r, got);
-      std::sort(got.begin(), got.end());
-      EXPECT_EQ(got, brute_force_within(xy, p, r))
-          << "scene " << scene << " query at (" << p.x << ", " << p.y << ") radius " << r;
-    }
+    expect_queries_equal_brute_force(grid, xy, queries, scene);
     expect_each_pair_met_once(grid, xy, row_height, scene);
     expect_each_pair_met_once(grid, xy, 2 * row_height, scene);
     if (scene == 3) expect_each_pair_met_once(grid, xy, 2e5f, scene);  // across the regions
