@@ -387,9 +387,10 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
     const Vec2* points = member_at_.data() + part.begin;
     const auto point_at = [points](int m) { return points[m]; };
     const int count = part.end - part.begin;
-    // Its agents' bounding box, clamped into its parent's (a lone stray's may lie outside).
-    Vec2 low, high;
-    bounding_corners(point_at, count, low, high);
+    // Its agents' bounding box, clamped into its parent's (a lone stray's may lie outside);
+    // the whole's is known.
+    Vec2 low = lo, high = hi;
+    if (i > 0) bounding_corners(point_at, count, low, high);
     const Box& bound = part.bound;
     part.box = {std::clamp<double>(low.x, bound.x_lo, bound.x_hi), std::clamp<double>(high.x, bound.x_lo, bound.x_hi),
                 std::clamp<double>(low.y, bound.y_lo, bound.y_hi), std::clamp<double>(high.y, bound.y_lo, bound.y_hi)};
@@ -413,8 +414,8 @@ void SpatialGrid::plan_regions(const Real* positions, double row_height, Vec2 lo
       parts[part_count++] = {front, part.end, part.box, 2 * cut_count + 1, {}};
       ++cut_count, ++leaves;
     } else {
-      // Parts are trimmed only where they cannot be cut.
-      if (cell_count(part.box, row_height) > max_cells) {
+      // Parts are trimmed only where they cannot be cut; the whole (part 0) was already.
+      if (i > 0 && cell_count(part.box, row_height) > max_cells) {
         trim_outliers(point_at, count, row_height, max_cells, part.box);
       }
       link_to(part.link, ~i);
