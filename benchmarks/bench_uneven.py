@@ -19,7 +19,9 @@ agents; the kernels size them by the crowd's and meet the large agents apart.
 
 Last of all, the same density (70 m^2 an agent) along a road 30 m wide (along x, and at
 45 degrees) and round a ring: shapes whose bounding box is mostly empty, with no empty
-band across it to cut along. Their cells grow; these show what that costs.
+band across it to cut along. The grid fits its rows to the diagonal road, each row
+holding only the columns its agents span; round a ring that would not serve, and the
+cells grow.
 
     python benchmarks/bench_uneven.py [--agents 100000] [--steps 5]
 """
