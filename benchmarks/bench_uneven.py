@@ -1,6 +1,6 @@
 """The disc scene of bench_disc.py made uneven, in the ways a uniform neighbour grid
-handles badly: agents far from the crowd, groups far apart, and agents far larger than
-the rest.
+handles badly: agents far from the crowd, groups far apart, agents far larger than the
+rest, and crowds spread thin along a road or round a ring.
 
 First, a few agents far from the crowd: one that wandered off, or 1 in 256 of them
 scattered around the disc, at growing distances. The neighbour grid covers the agents'
@@ -13,7 +13,7 @@ side by side at growing distances, and into 20 or 100 towns scattered over squar
 growing side. The grid cuts the plane along the empty gaps between them into regions,
 each with cells of its own.
 
-Last, large agents among the crowd of radius 0.5 m (vehicles): 1 or 16 of them, of
+Then large agents among the crowd of radius 0.5 m (vehicles): 1 or 16 of them, of
 radius 5 or 50 m. Queries sized by the largest radius would each read many times more
 agents; the kernels size them by the crowd's and meet the large agents apart.
 
