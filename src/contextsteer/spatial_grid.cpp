@@ -300,14 +300,11 @@ void SpatialGrid::size_region(Region& g, double x_lo, double x_hi, double y_lo, 
 void SpatialGrid::fit_rows(Region& g, double x_lo, double x_hi, double y_lo, double y_hi, double row_height,
                            double max_cells, const Vec2* points, int count) {
   if (g.row_height == static_cast<Real>(row_height)) return;  // the cells kept their size
-  // The rows and columns as asked, if there are few enough rows, and columns that floats
-  // count exactly (size_region's bound).
-  const Box box{static_cast<Real>(x_lo), static_cast<Real>(x_hi), static_cast<Real>(y_lo), static_cast<Real>(y_hi)};
-  const double rows = rows_over(box, row_height);
-  if (rows > max_cells || rows > (1 << 24) || columns_over(box, row_height) > (1 << 24)) return;
+  // The rows and columns as asked, if floats count them exactly (size_region's bound) and
+  // there are few enough rows.
   Region fitted;
-  size_region(fitted, x_lo, x_hi, y_lo, y_hi, row_height, rows * columns_over(box, row_height), g.first_cell);
-  if (fitted.row_height != static_cast<Real>(row_height)) return;
+  size_region(fitted, x_lo, x_hi, y_lo, y_hi, row_height, std::numeric_limits<double>::infinity(), g.first_cell);
+  if (fitted.row_height != static_cast<Real>(row_height) || fitted.ny > max_cells) return;
   // Each row's first and last column, in the tables' room for this region (reserved for
   // every region's worst case once, so that later builds allocate nothing).
   const std::size_t from = row_cell_.size(), ny = static_cast<std::size_t>(fitted.ny);
