@@ -359,7 +359,7 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
     for (std::size_t i = 0; i < n; ++i) {
       const std::int64_t t = spawn.target_ids[i];
       // A target may be an existing agent or one of this batch.
-      if (!(t >= first_id && t < first_id + count)) check_target_id(t, i);
+      if (!(t >= first_id && t < first_id + count)) check_target_id(t, i, first_id + count);
     }
   }
 
@@ -396,9 +396,10 @@ std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_
   return first_id;
 }
 
-std::string World::unknown_id(std::int64_t id) const {
-  if (id < 0 || id >= next_id_) {
-    return "no agent has id " + std::to_string(id) + " (ids so far run from 0 to " + std::to_string(next_id_ - 1) + ")";
+std::string World::unknown_id(std::int64_t id, std::int64_t ids_end) const {
+  if (id < 0 || id >= ids_end) {
+    if (ids_end == 0) return "no agent has id " + std::to_string(id) + " (the world has no agents yet)";
+    return "no agent has id " + std::to_string(id) + " (ids so far run from 0 to " + std::to_string(ids_end - 1) + ")";
   }
   if (index_of_id_[id] < 0) return "agent " + std::to_string(id) + " was removed";
   return {};
@@ -410,9 +411,9 @@ int World::index_of(std::int64_t id) const {
   return index_of_id_[id];
 }
 
-void World::check_target_id(std::int64_t target, std::size_t agent) const {
+void World::check_target_id(std::int64_t target, std::size_t agent, std::int64_t ids_end) const {
   if (target == -1) return;
-  const std::string unknown = unknown_id(target);
+  const std::string unknown = unknown_id(target, ids_end);
   if (!unknown.empty()) {
     throw std::out_of_range("target_ids: expected -1 or the id of an agent in the world, got " +
                             std::to_string(target) + " for agent " + std::to_string(agent) + ": " + unknown);
@@ -465,7 +466,7 @@ void World::check_agents(std::size_t first, std::size_t count) const {
   check_masses(store_.mass.data() + first, count, first);
   // Most agents target no agent: the call (which looks the id up) is left for the others.
   for (std::size_t a = first; a < first + count; ++a) {
-    if (store_.target_id[a] != -1) check_target_id(store_.target_id[a], a);
+    if (store_.target_id[a] != -1) check_target_id(store_.target_id[a], a, next_id_);
   }
 }
 

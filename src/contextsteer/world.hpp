@@ -197,11 +197,13 @@ class World {
   };
 
   void check_steering(const Steering& s, int replacing) const;
-  // Why `id` names no agent in the world ("" when it does).
-  std::string unknown_id(std::int64_t id) const;
-  // Throws std::out_of_range, naming target_ids and `agent`, unless `target` is -1 or a
-  // current agent's id.
-  void check_target_id(std::int64_t target, std::size_t agent) const;
+  // Why `id` names no agent in the world ("" when it does). ids_end: one past the last id
+  // that may be named (next_id_, or past the batch being added).
+  std::string unknown_id(std::int64_t id, std::int64_t ids_end) const;
+  std::string unknown_id(std::int64_t id) const { return unknown_id(id, next_id_); }
+  // Throws std::out_of_range, naming target_ids and `agent`, unless `target` is -1 or the
+  // id of a current agent or of one in the batch being added, whose ids end at ids_end.
+  void check_target_id(std::int64_t target, std::size_t agent, std::int64_t ids_end) const;
   void rebuild_membership();
   // Sizes the memory column for the widest pipeline; true when it changed (and so
   // holds NaN everywhere).

@@ -554,8 +554,14 @@ def test_bad_world_arguments_are_named():
         world.add_agents([[1, 1]], steering=5)
     with pytest.raises(ValueError, match="mass"):
         world.add_agents([[1, 1]], mass=0)
-    with pytest.raises(IndexError, match="target_ids: .* got 42 for agent 0: no agent has id 42"):
-        world.add_agents([[1, 1]], target_ids=[42])
+    with pytest.raises(IndexError, match=r"target_ids: .* got 42 for agent 0: no agent has id 42 "
+                                         r"\(ids so far run from 0 to 1\)"):
+        world.add_agents([[1, 1]], target_ids=[42])  # ids 0 (in the world) and 1 (added)
+    with pytest.raises(IndexError, match=r"target_ids: .* got 4 for agent 2: no agent has id 4 "
+                                         r"\(ids so far run from 0 to 2\)"):
+        cs.World(chase_pipeline(), np.zeros((3, 2)), target_ids=[1, 2, 4])
+    with pytest.raises(IndexError, match=r"no agent has id 0 \(the world has no agents yet\)"):
+        cs.World(chase_pipeline(), np.zeros((0, 2))).index_of([0])
     with pytest.raises(ValueError, match="threads"):
         world.threads = 0
     with pytest.raises(ValueError, match="threads: expected an integer from 1 to 1024, got 10000000000"):
