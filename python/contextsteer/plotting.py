@@ -15,8 +15,10 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import Colormap, to_rgba_array
 from matplotlib.patches import Circle
+from matplotlib.ticker import MaxNLocator
 
 from . import _validation as check
+from ._polar_labels import place_radial_labels
 
 # Colours per map kind, so every figure of the project reads the same way.
 MAP_COLOURS = {"interest": "tab:green", "danger": "tab:red", "final": "tab:blue"}
@@ -132,7 +134,8 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         ``strength`` (1 when not given).
     ax: a polar axis; a new one when None.
 
-    The radial tick labels are moved to the angle where the curves leave most room.
+    The radial tick labels are moved to the ray where the curves and the arrow leave them
+    most room, clear of the angular labels; the circle ends on a radial tick.
     """
     if not isinstance(maps, Mapping) or not maps:
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
@@ -143,7 +146,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     elif getattr(ax, "name", "") != "polar":
         kind = getattr(ax, "name", type(ax).__name__)
         raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {kind!r} axis")
-    artists, curves = [], []
+    artists, arrow = [], None
     for name, values in maps.items():
         m = check.real_array(f"maps[{name!r}]", values)
         if m.ndim != 1 or m.size < 1:
@@ -151,49 +154,23 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         angles = offset + 2 * np.pi * np.arange(m.size + 1) / m.size
         radii = np.maximum(0, np.append(m, m[0]))
         artists += ax.plot(angles, radii, marker=".", label=name, color=MAP_COLOURS.get(name))
-        curves.append((angles, radii))
+    lines = list(artists)
     if direction is not None:
         d = check.shaped("direction", direction, (2,))
         if np.any(d):
-            angle = float(np.arctan2(d[1], d[0]))
-            artists.append(ax.annotate("", xy=(angle, length), xytext=(0, 0),
+            arrow = (float(np.arctan2(d[1], d[0])), length)
+            artists.append(ax.annotate("", xy=arrow, xytext=(0, 0),
                                        arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 2}))
-            # As a plateau one probe step either side, so that _clearest_angle cannot miss it.
-            curves.append((angle + np.array([-2, -1, 1, 2]) * _PROBE_STEP, np.array([0.0, length, length, 0.0])))
-    ax.set_rlim(0, max(1.0, ax.get_rmax()))
-    ax.set_rlabel_position(np.degrees(_clearest_angle(curves)))
+    # The circle ends on a tick (matplotlib would label a tick past its end outside it),
+    # and the ticks are fixed, so that the labels placed below are the ones drawn.
+    top = max(1.0, ax.get_rmax())
+    ticks = MaxNLocator(nbins=5).tick_values(0.0, top)
+    top = min((tick for tick in ticks if tick >= top), default=top)
+    ax.set_rlim(0, top)
+    ax.set_rticks([tick for tick in ticks if 0 < tick <= top])
+    place_radial_labels(ax, lines, arrow)
     ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
     return artists
-
-
-# Where _clearest_angle reads the curves: every 3 degrees around each candidate angle.
-_PROBE_STEP = np.radians(3.0)
-
-
-def _clearest_angle(curves, candidates: int = 72) -> float:
-    """The angle (rad) whose neighbourhood the curves reach least far out.
-
-    curves: ``(angles, radii)`` pairs, drawn as straight lines between their points in
-    (angle, radius). The radial tick labels go along this angle: a curve crossing their
-    ray covers every label inside the radius where it crosses, and a label spans some
-    degrees either side of its ray. So the reach is taken over a window of 12 degrees
-    either side; among equally clear angles, wider windows (30, then 60 degrees) break
-    the tie, keeping the labels away from tall curves nearby.
-    """
-    window = np.arange(-20, 21) * _PROBE_STEP                                      # -60 to 60 degrees
-    probes = (np.arange(candidates) * 2 * np.pi / candidates)[:, None] + window   # (candidates, 41)
-    reach = np.zeros(probes.shape)
-    for angles, radii in curves:
-        # Periodic interpolation: a copy a turn either side, so that lines crossing 0 count.
-        angles = np.mod(angles, 2 * np.pi)
-        turns = np.concatenate([angles - 2 * np.pi, angles, angles + 2 * np.pi])
-        order = np.argsort(turns, kind="stable")
-        along = np.interp(np.mod(probes, 2 * np.pi), turns[order], np.tile(radii, 3)[order])
-        reach = np.maximum(reach, along)
-    widths = [np.abs(window) <= np.radians(w) + 1e-9 for w in (12, 30, 60)]
-    # Rounded so that tiny differences in the narrow window do not outrank the wider ones.
-    narrow, middle, wide = (np.round(reach[:, inside].max(axis=1), 2) for inside in widths)
-    return float(np.lexsort((wide, middle, narrow))[0] * 2 * np.pi / candidates)
 
 
 def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float = 40.0, color="tab:blue",

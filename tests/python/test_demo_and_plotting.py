@@ -192,6 +192,51 @@ def test_radial_tick_labels_keep_off_the_chosen_direction(degrees):
     plt.close(fig)
 
 
+def _radial_over_angular_labels(polar) -> list[tuple[str, str]]:
+    """The (radial, angular) tick label pairs of `polar` whose drawn boxes overlap."""
+    renderer = polar.figure.canvas.get_renderer()
+
+    def shown(axis):
+        return [(t.get_text(), t.get_window_extent(renderer)) for t in axis.get_ticklabels()
+                if t.get_visible() and t.get_text()]
+    return [(r, a) for r, r_box in shown(polar.yaxis) for a, a_box in shown(polar.xaxis) if r_box.overlaps(a_box)]
+
+
+@pytest.mark.parametrize("inches", [2.5, 4.0, 6.0])
+def test_radial_tick_labels_never_print_over_the_angular_labels(inches):
+    # Random maps (some past 1) of 8 to 32 slots with their arrow, on small and large
+    # axes; matplotlib's own placement, or a ray chosen for the curves alone, puts "1.0"
+    # over "90 deg" or "180 deg" for some of them.
+    rng = np.random.default_rng(7)
+    for _ in range(12):
+        slots = int(rng.choice([8, 16, 24, 32]))
+        interest = np.clip(rng.normal(0.4, 0.3, slots), 0, 1)
+        danger = np.clip(rng.normal(0.3, 0.3, slots), 0, 1.2)
+        final = np.maximum(interest - danger, 0)
+        best = 2 * np.pi * np.argmax(final) / slots
+        fig = plt.figure(figsize=(inches, inches))
+        polar = fig.add_subplot(projection="polar")
+        plot_context_maps({"interest": interest, "danger": danger, "final": final}, polar,
+                          direction=[np.cos(best), np.sin(best)], strength=float(final.max()))
+        fig.canvas.draw()
+        assert _radial_over_angular_labels(polar) == []
+        plt.close(fig)
+
+
+def test_the_maps_circle_ends_on_its_last_labelled_tick():
+    # Maps a little past 1: the circle grows to the next tick, and no radial label is
+    # printed past the circle (matplotlib would label 1.2 outside a circle of 1.05).
+    fig = plt.figure(figsize=(4, 4))
+    polar = fig.add_subplot(projection="polar")
+    plot_context_maps({"danger": np.array([1.05, 0.2, 0.3, 0.9])}, polar)
+    ticks = polar.yaxis.get_majorticklocs()
+    assert polar.get_rmax() == pytest.approx(max(ticks)) and polar.get_rmax() >= 1.05
+    fig.canvas.draw()
+    shown = [float(t.get_text()) for t in polar.yaxis.get_ticklabels() if t.get_visible() and t.get_text()]
+    assert shown and max(shown) == pytest.approx(polar.get_rmax())
+    plt.close(fig)
+
+
 def test_trajectories_name_each_group_and_marker_once_in_a_legend():
     fig, ax = plt.subplots()
     plot_trajectories(np.zeros((5, 3, 2)), ax, color="tab:blue", label="context")
