@@ -161,9 +161,11 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
             arrow = (float(np.arctan2(d[1], d[0])), length)
             artists.append(ax.annotate("", xy=arrow, xytext=(0, 0),
                                        arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 2}))
-    # The circle ends on a tick (matplotlib would label a tick past its end outside it),
-    # and the ticks are fixed, so that the labels placed below are the ones drawn.
-    top = max(1.0, ax.get_rmax())
+    # The circle holds every line on the axis and the arrow, at least 1, and ends on a
+    # tick (matplotlib's own limit has a margin, and it labels a tick past the circle's end
+    # outside it); the ticks are fixed, so that the labels placed below are the ones drawn.
+    drawn = [np.max(line.get_ydata(), initial=0.0) for line in ax.lines] + [0.0 if arrow is None else length]
+    top = max(1.0, *drawn)
     ticks = MaxNLocator(nbins=5).tick_values(0.0, top)
     top = min((tick for tick in ticks if tick >= top), default=top)
     ax.set_rlim(0, top)

@@ -234,6 +234,10 @@ def test_the_maps_circle_ends_on_its_last_labelled_tick():
     fig.canvas.draw()
     shown = [float(t.get_text()) for t in polar.yaxis.get_ticklabels() if t.get_visible() and t.get_text()]
     assert shown and max(shown) == pytest.approx(polar.get_rmax())
+    # Maps of at most 1 (as most are) fill a circle of 1, without matplotlib's margin.
+    polar.clear()
+    plot_context_maps({"interest": np.array([1.0, 0.5, 0.0, 0.25])}, polar, direction=[1.0, 0.0])
+    assert polar.get_rmax() == 1.0 and max(polar.yaxis.get_majorticklocs()) == 1.0
     plt.close(fig)
 
 
