@@ -191,7 +191,7 @@ def agent_id(name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name}: expected an agent id (an integer), got {type(value).__name__}")
     if not 0 <= int(value) < 2**63:
-        raise IndexError(f"{name}: no agent has the id {int(value)}")
+        raise IndexError(f"{name}: no agent has id {int(value)} (ids are whole numbers from 0)")
     return int(value)
 
 

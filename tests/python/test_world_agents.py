@@ -30,6 +30,8 @@ def test_ids_are_stable_and_removed_ids_fail_loudly():
         world.index_of(1)
     with pytest.raises(IndexError, match="^agent: no agent has id 9 "):
         world.explain(9)
+    with pytest.raises(IndexError, match=r"^agent: no agent has id -1 \(ids are whole numbers from 0\)"):
+        world.neighbors(agent=-1, radius=1.0)
     with pytest.raises(IndexError, match="no agent has id 9"):
         world.remove_agents([0, 9])
     assert len(world) == 3  # nothing was removed by the failed call
