@@ -99,11 +99,12 @@ def _radial_label_boxes(ax, angles: np.ndarray) -> np.ndarray:
     texts = ax.yaxis.get_major_formatter().format_ticks(ticks)
     font = ax.yaxis.get_major_ticks(1)[0].label1.get_fontproperties()
     kept = [(r, _text_size(text, font)) for r, text in zip(ticks, texts) if text]
-    screen = _on_screen(ax, angles)[:, None]
+    screen = _on_screen(ax, angles)
     boxes = np.zeros((len(angles), len(kept), 4))
     for i, (r, (width, height)) in enumerate(kept):
-        boxes[:, i, 0] = circle * r / rmax * np.cos(screen[:, 0])
-        boxes[:, i, 1] = circle * r / rmax * np.sin(screen[:, 0])
+        # The lower left corner on the ray, at the tick's distance from the centre.
+        boxes[:, i, 0] = circle * r / rmax * np.cos(screen)
+        boxes[:, i, 1] = circle * r / rmax * np.sin(screen)
         boxes[:, i, 2] = boxes[:, i, 0] + width
         boxes[:, i, 3] = boxes[:, i, 1] + height
     return boxes
