@@ -39,7 +39,7 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
 
     polylines = [in_points(line.get_transform().transform_path(line.get_path()).vertices) for line in lines]
     if arrow is not None:
-        polylines.append(in_points([centre, ax.transData.transform(arrow)]))
+        polylines.append(in_points(np.array([centre, ax.transData.transform(arrow)])))
     # Points (from the centre, in points) along everything drawn, one per square point at
     # most: curves near the centre pile up.
     points = np.unique(np.round(np.concatenate([_along(p) for p in polylines] + [np.zeros((0, 2))])), axis=0)
