@@ -34,7 +34,7 @@ from .behaviors import (
     Wander,
 )
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
-from .explain import Explanation
+from .explain import ClassicExplanation, Explanation
 from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
@@ -52,6 +52,7 @@ __all__ = [
     "Batch",
     "Behavior",
     "Chase",
+    "ClassicExplanation",
     "Cohesion",
     "Evade",
     "Explanation",

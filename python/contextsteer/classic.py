@@ -149,6 +149,11 @@ class Steering(ShowsArguments):
     def behaviors(self) -> tuple[ClassicBehavior, ...]:
         return self._behaviors
 
+    @property
+    def combiner(self) -> str:
+        """``"blend"`` or ``"priority"``."""
+        return self._combiner
+
     def __repr__(self) -> str:
         return f"classic.Steering([{', '.join(map(repr, self._behaviors))}], combiner={self._combiner!r})"
 

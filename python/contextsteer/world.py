@@ -387,18 +387,27 @@ class World:
         return names
 
     # --- explaining -----------------------------------------------------------------
-    def explain(self, agent: int):
-        """Why agent ``agent`` (an id) decides as it does, evaluated from the current state
-        with its pipeline: an :class:`~contextsteer.Explanation`. Classic agents raise
-        ValueError (they have no maps)."""
-        from .explain import Explanation
+    def explain(self, agent: int, *, dt: float = 1 / 60):
+        """Why agent ``agent`` (an id) steers as it does, evaluated from the current state.
+
+        A context agent gives an :class:`~contextsteer.Explanation` (its pipeline's maps and
+        decision); a classic agent a :class:`~contextsteer.ClassicExplanation` (each
+        behaviour's output and their combination), computed as a step of ``dt`` seconds
+        would compute it (``step``'s default; the maps do not depend on dt).
+        """
+        from .explain import ClassicExplanation, Explanation
 
         index = self._row_of("agent", agent)
-        pipeline = self._steerings[int(self.steering_index[index])]
-        if not isinstance(pipeline, Pipeline):
-            raise ValueError(f"agent: agent {agent} is steered classically, so it has no context maps to explain")
+        dt, _ = check.time_step(dt, 1)
+        steering = self._steerings[int(self.steering_index[index])]
+        if not isinstance(steering, Pipeline):
+            e = self._core.explain_classic(index, dt)
+            behaviors = [(b, np.array(linear, np.float32), angular)
+                         for b, (linear, angular) in zip(steering.behaviors, e["behaviors"])]
+            level = e["level"] if steering.combiner == "priority" else None
+            return ClassicExplanation(agent, behaviors, np.array(e["linear"], np.float32), e["angular"], level, dt)
         e = self._core.explain(index)
-        behaviors = [(pipeline.behaviors[b], kind, m) for b, kind, m in e["behaviors"]]
+        behaviors = [(steering.behaviors[b], kind, m) for b, kind, m in e["behaviors"]]
         masked = e["final"] < np.maximum(e["interest"], 0) - 1e-12
         return Explanation(agent, behaviors, e["interest"], e["danger"], e["final"], masked,
                            np.array(e["direction"], np.float32), e["strength"], e["slot"], e["blocked"])

@@ -253,6 +253,22 @@ void bind_world(py::module_& m) {
             return d;
           },
           py::arg("index"))
+      .def(
+          "explain_classic",
+          [](World& w, int index, Real dt) {
+            const ClassicSteering::Explanation e = w.explain_classic(index, dt);
+            py::list behaviors;
+            for (const SteeringOutput& o : e.behaviors) {
+              behaviors.append(py::make_tuple(py::make_tuple(o.linear.x, o.linear.y), o.angular));
+            }
+            py::dict d;
+            d["behaviors"] = behaviors;
+            d["linear"] = py::make_tuple(e.combined.linear.x, e.combined.linear.y);
+            d["angular"] = e.combined.angular;
+            d["level"] = e.level;
+            return d;
+          },
+          py::arg("index"), py::arg("dt"))
       .def("neighbors", &neighbors_py, py::arg("point"), py::arg("radius"), py::arg("mask"), py::arg("exclude"))
       .def_property_readonly("agent_count", &World::agent_count)
       .def_property_readonly("slots", &World::slots)

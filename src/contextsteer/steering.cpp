@@ -157,14 +157,22 @@ SteeringOutput ClassicSteering::blend(const SceneView& scene, int a, int priorit
   return sum;
 }
 
-SteeringOutput ClassicSteering::compute(const SceneView& scene, int a) const {
+SteeringOutput ClassicSteering::compute(const SceneView& scene, int a, int* level) const {
   if (combiner_ == CombinerKind::Blend) return blend(scene, a, 0, true);
   SteeringOutput out;
-  for (int level : levels_) {
-    out = blend(scene, a, level, false);
+  for (int priority : levels_) {
+    out = blend(scene, a, priority, false);
+    if (level) *level = priority;  // the last level when none exceeds epsilon
     if (length(out.linear) > epsilon_ || std::fabs(out.angular) > epsilon_) return out;
   }
   return out;
+}
+
+ClassicSteering::Explanation ClassicSteering::explain(const SceneView& scene, int a) const {
+  Explanation e;
+  for (const ClassicBehavior& b : behaviors_) e.behaviors.push_back(classic_output(b, scene, a));
+  e.combined = compute(scene, a, &e.level);
+  return e;
 }
 
 }  // namespace contextsteer

@@ -71,9 +71,19 @@ class ClassicSteering {
   bool steers_heading() const { return steers_heading_; }
 
   // The combined steering of agent a, its linear part truncated to the agent's maximum acceleration.
-  SteeringOutput compute(const SceneView& scene, int a) const;
+  SteeringOutput compute(const SceneView& scene, int a) const { return compute(scene, a, nullptr); }
+
+  // What compute() weighs for agent a, for a user asking why it steers as it does.
+  struct Explanation {
+    std::vector<SteeringOutput> behaviors;  // each behaviour's output, unweighted, in order
+    SteeringOutput combined;                // what compute() returns
+    int level = 0;                          // Priority: the priority level taken (0 for Blend)
+  };
+  Explanation explain(const SceneView& scene, int a) const;
 
  private:
+  // compute(), which also stores the priority level taken in *level when given.
+  SteeringOutput compute(const SceneView& scene, int a, int* level) const;
   SteeringOutput blend(const SceneView& scene, int a, int priority, bool all) const;
 
   std::vector<ClassicBehavior> behaviors_;

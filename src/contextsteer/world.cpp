@@ -23,6 +23,13 @@ namespace contextsteer {
 
 namespace {
 
+// Throws std::invalid_argument naming dt unless it is a time step a world can take.
+void check_time_step(Real dt) {
+  if (!(dt >= kMinTimeStep && dt <= kMaxMagnitude)) {
+    throw std::invalid_argument("dt: expected a time step from 1e-6 to 1e9 seconds, got " + format_real(dt));
+  }
+}
+
 // True when v lies outside [lowest, kMaxMagnitude] and is not `also` (a second value
 // allowed: +inf where limits may be infinite, else kMaxMagnitude again); NaN fails every
 // comparison.
@@ -727,9 +734,7 @@ void World::step(Real dt, int substeps) {
 }
 
 void World::step_unguarded(Real dt, int substeps) {
-  if (!(dt >= kMinTimeStep && dt <= kMaxMagnitude)) {
-    throw std::invalid_argument("dt: expected a time step from 1e-6 to 1e9 seconds, got " + format_real(dt));
-  }
+  check_time_step(dt);
   if (substeps < 1) throw std::invalid_argument("substeps: expected an integer >= 1, got " + std::to_string(substeps));
   if (dt / static_cast<Real>(substeps) < kMinTimeStep) {
     throw std::invalid_argument("substeps: expected substeps of at least 1e-6 seconds, got " +
@@ -788,19 +793,33 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
   }
 }
 
-Pipeline::Explanation World::explain(int index) {
-  const BusyFlag::Hold hold(busy_, "explain");
+const Steering& World::steering_to_explain(int index) {
   if (index < 0 || index >= store_.size)
     throw std::out_of_range("agent: expected a row from 0 to " + std::to_string(store_.size - 1) + ", got " +
                             std::to_string(index));
-  const Pipeline* p = controllers_[store_.controller[index]].steering.pipeline.get();
-  if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   check_state();  // the state views are writable: a target id written there may name no agent
   index_stage();  // targets and grid from the current state
+  return controllers_[store_.controller[index]].steering;
+}
+
+Pipeline::Explanation World::explain(int index) {
+  const BusyFlag::Hold hold(busy_, "explain");
+  const Pipeline* p = steering_to_explain(index).pipeline.get();
+  if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
   const bool has_previous = steps_ > 0;
   return p->explain(scene(), index, has_previous ? store_.interest.data() + row : nullptr,
                     has_previous ? store_.danger.data() + row : nullptr);
+}
+
+ClassicSteering::Explanation World::explain_classic(int index, Real dt) {
+  const BusyFlag::Hold hold(busy_, "explain");
+  check_time_step(dt);
+  const ClassicSteering* c = steering_to_explain(index).classic.get();
+  if (!c) throw std::invalid_argument("agent: it is steered by a context pipeline, so it has no classic steering");
+  SceneView view = scene();
+  view.dt = dt;
+  return c->explain(view, index);
 }
 
 void World::neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out) {

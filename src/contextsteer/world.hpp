@@ -171,6 +171,10 @@ class World {
   // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent,
   // and as step() does for a state it would refuse.
   Pipeline::Explanation explain(int index);
+  // The same for a classically steered agent, whose steering is computed as a step of dt
+  // (seconds, as step() takes it) would compute it: every goal time is at least dt.
+  // Throws std::invalid_argument for a context-steered agent.
+  ClassicSteering::Explanation explain_classic(int index, Real dt);
 
   // Appends the indices of the agents within `radius` of p that are on a layer of
   // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current
@@ -216,6 +220,9 @@ class World {
   // Throws for the first invalid value or unknown target id of agents [first, first + count).
   void check_agents(std::size_t first, std::size_t count) const;
   SceneView scene() const;
+  // For explain and explain_classic: the steering of the agent at row `index` (checked),
+  // with the targets and grid brought up to the current state.
+  const Steering& steering_to_explain(int index);
   Real grid_row_height() const;
   void build_grid();
   void step_unguarded(Real dt, int substeps);

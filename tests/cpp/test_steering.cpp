@@ -162,6 +162,48 @@ TEST(Classic, BlendWeightsAndPriorityFallsThrough) {
       std::invalid_argument);
 }
 
+TEST(Classic, AnExplanationHoldsEveryOutputAndTheLevelTaken) {
+  const Pair pair{{0, 0, 3, 4}, {0, 0, 0, 0}};
+  ClassicBehavior leave;
+  leave.kind = ClassicKind::Leave;
+  leave.danger_radius = 1;
+  leave.priority = 2;
+  ClassicBehavior seek;
+  seek.priority = 5;
+  seek.weight = 0.5f;
+  ClassicBehavior face;
+  face.kind = ClassicKind::Face;
+  face.priority = 5;
+  for (const CombinerKind combiner : {CombinerKind::Blend, CombinerKind::Priority}) {
+    const ClassicSteering steering({leave, seek, face}, combiner);
+    const ClassicSteering::Explanation e = steering.explain(pair.scene(), 0);
+    ASSERT_EQ(e.behaviors.size(), 3u);
+    // Each output is the behaviour's own, unweighted: Leave is out of reach here.
+    const ClassicBehavior* behaviors[] = {&leave, &seek, &face};
+    for (int k = 0; k < 3; ++k) {
+      const SteeringOutput alone = classic_output(*behaviors[k], pair.scene(), 0);
+      EXPECT_EQ(e.behaviors[k].linear.x, alone.linear.x);
+      EXPECT_EQ(e.behaviors[k].linear.y, alone.linear.y);
+      EXPECT_EQ(e.behaviors[k].angular, alone.angular);
+    }
+    EXPECT_EQ(e.behaviors[0].linear.x, 0);
+    EXPECT_NEAR(e.behaviors[1].linear.x, 4 * 0.6, 1e-6);
+    // The combination is compute()'s, to the bit; Priority fell through level 2 to 5.
+    const SteeringOutput combined = steering.compute(pair.scene(), 0);
+    EXPECT_EQ(e.combined.linear.x, combined.linear.x);
+    EXPECT_EQ(e.combined.linear.y, combined.linear.y);
+    EXPECT_EQ(e.combined.angular, combined.angular);
+    EXPECT_NEAR(e.combined.linear.x, 0.5 * 4 * 0.6, 1e-6);
+    EXPECT_EQ(e.level, combiner == CombinerKind::Priority ? 5 : 0);
+  }
+  // Within Leave's danger radius, its level (2) is taken.
+  const Pair near{{0, 0, 0.3f, 0.4f}, {0, 0, 0, 0}};
+  const ClassicSteering priority({leave, seek, face}, CombinerKind::Priority);
+  const ClassicSteering::Explanation e = priority.explain(near.scene(), 0);
+  EXPECT_EQ(e.level, 2);
+  EXPECT_LT(e.combined.linear.x, 0);  // away from the target
+}
+
 TEST(Classic, WrapAngle) {
   EXPECT_NEAR(wrap_angle(3 * kPi / 2), -kPi / 2, 1e-6);
   EXPECT_NEAR(wrap_angle(-kPi), kPi, 1e-6);

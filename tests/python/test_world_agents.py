@@ -68,6 +68,52 @@ def test_context_and_classic_agents_share_a_world():
     assert world.index_of(ids)[0] == 1
 
 
+def test_a_classic_agent_is_explained_by_its_behaviours_outputs_and_their_blend():
+    # Seek toward +x at the agent's 2 m/s^2, Face toward +y (a quarter turn to go with
+    # time_to_target 0.1 s): the outputs follow seed 003's formulas, the blend weighs them,
+    # and the next step applies exactly the blend.
+    steering = classic.Steering([classic.Seek([10.0, 0.0]), classic.Face([0.0, 10.0], weight=0.5)])
+    world = cs.World(chase_pipeline(), [[0.0, 5.0]])
+    agent = int(world.add_agents([[0.0, 0.0]], steering=steering, max_acceleration=2.0, max_speed=3.0)[0])
+    why = world.explain(agent, dt=0.05)
+    assert isinstance(why, cs.ClassicExplanation) and why.level is None and why.dt == 0.05
+    (seek, seek_linear, seek_angular), (face, face_linear, face_angular) = why.behaviors
+    assert seek is steering.behaviors[0] and face is steering.behaviors[1]
+    np.testing.assert_allclose(seek_linear, [2.0, 0.0], rtol=1e-6)
+    assert seek_angular == 0
+    np.testing.assert_allclose(face_linear, [0.0, 0.0])
+    assert face_angular == pytest.approx((np.pi / 2) / 0.1 / 0.1, rel=1e-5)   # (r / t - omega) / t
+    np.testing.assert_allclose(why.linear, seek_linear, rtol=1e-6)
+    assert why.angular == pytest.approx(0.5 * face_angular, rel=1e-6)
+    assert "classic.Face" in repr(why) and "rad/s^2" in repr(why)
+    # The world's next step of the same dt takes that steering: velocity and angular
+    # velocity grow by it times dt (no limit is reached).
+    row = world.index_of(agent)[0]
+    world.step(0.05)
+    np.testing.assert_allclose(world.velocities[row], why.linear * 0.05, rtol=1e-6)
+    assert world.angular_velocity[row] == pytest.approx(why.angular * 0.05, rel=1e-6)
+    # A context agent is still explained by its maps.
+    assert isinstance(world.explain(int(world.ids[0])), cs.Explanation)
+
+
+def test_a_classic_explanation_names_the_priority_level_taken_and_the_step_it_is_for():
+    steering = classic.Steering([classic.Leave([0.0, 0.0], danger_radius=1.0, priority=0),
+                                 classic.Arrive([10.0, 0.0], time_to_target=0.1, priority=1)], combiner="priority")
+    world = cs.World(steering, [[5.0, 0.0], [-0.5, 0.0]], max_acceleration=100.0, max_speed=1.0)
+    far, near = world.explain(0), world.explain(1)
+    assert far.level == 1 and near.level == 0          # out of Leave's reach, then within it
+    np.testing.assert_allclose(far.behaviors[0][1], [0.0, 0.0])
+    assert near.linear[0] < 0                          # Leave: away from (0, 0), not on to the target
+    # Arrive reaches its desired velocity (1 m/s toward the target) over time_to_target, or
+    # over the step when the step is longer.
+    assert far.linear[0] == pytest.approx(1.0 / 0.1, rel=1e-6)
+    assert world.explain(0, dt=0.5).linear[0] == pytest.approx(1.0 / 0.5, rel=1e-6)
+    with pytest.raises(ValueError, match="dt: expected a number >= 1e-06, got 0"):
+        world.explain(0, dt=0.0)
+    with pytest.raises(IndexError, match="agent: no agent has id 7"):
+        world.explain(7)
+
+
 def test_kinematic_limits_hold_under_any_behaviour():
     rng = np.random.default_rng(2)
     steerings = [
