@@ -144,6 +144,11 @@ def test_explain_and_neighbors_refuse_bad_state_as_a_step_does():
         world.explain(0)
     world.positions[1, 0] = 1.0
     assert world.neighbors([0.0, 0.0], 2.0).tolist() == [0, 1]
+    # A classic agent's explanation reads the same state.
+    classic_world = cs.World(cs.classic.Steering([cs.classic.Seek()]), [[0.0, 0.0], [1.0, 1.0]])
+    classic_world.positions[1, 1] = np.inf
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        classic_world.explain(0)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
