@@ -408,6 +408,7 @@ std::string World::unknown_id(std::int64_t id, std::int64_t ids_end) const {
     if (ids_end == 0) return "no agent has id " + std::to_string(id) + " (the world has no agents yet)";
     return "no agent has id " + std::to_string(id) + " (ids so far run from 0 to " + std::to_string(ids_end - 1) + ")";
   }
+  if (id >= next_id_) return {};  // one of the batch being added
   if (index_of_id_[id] < 0) return "agent " + std::to_string(id) + " was removed";
   return {};
 }
