@@ -5,6 +5,8 @@ drawn there. :func:`place_radial_labels` tries 72 rays, and for each works out w
 every label would print (on a full circle matplotlib puts a label's lower left corner on
 its point of the ray) and how far that is from the drawn curves and from the angular
 labels outside the circle; all in points, from the axis' size before anything is drawn.
+A label that a curve still crosses on the ray chosen is left blank, unless it is the
+outermost one: the evenly spaced circles keep the scale, and no number is half hidden.
 """
 
 from __future__ import annotations
@@ -24,14 +26,18 @@ _COMFORT = 6.0
 _ANGULAR_MARGIN = 1.0
 # Along each drawn line, a point every this many points.
 _SAMPLE = 2.0
+# A label whose box comes closer than this (points) to a drawn point counts as crossed:
+# the points lie up to _SAMPLE apart along a line, rounded to whole points.
+_CROSSED = 1.5
 _TEXT = TextToPath()
 
 
 def place_radial_labels(ax, lines, arrow=None) -> float:
     """Move the radial tick labels of the full-circle polar axis ``ax`` to the ray (angle
     in degrees, returned) where the drawn ``lines`` (matplotlib ``Line2D``) and ``arrow``
-    (``(angle rad, length)`` from the centre, or None) leave them most room. The ticks
-    must be fixed before (``set_rticks``): their labels are measured here."""
+    (``(angle rad, length)`` from the centre, or None) leave them most room, and blank
+    the labels a line still crosses there but the outermost. The ticks must be fixed
+    before (``set_rticks``): their labels are measured here."""
     centre = ax.transData.transform((0.0, 0.0))
 
     def in_points(display: np.ndarray) -> np.ndarray:
@@ -45,7 +51,7 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     points = np.unique(np.round(np.concatenate([_along(p) for p in polylines] + [np.zeros((0, 2))])), axis=0)
 
     angles = np.arange(_CANDIDATES) * 2 * np.pi / _CANDIDATES                             # (k,)
-    boxes = _radial_label_boxes(ax, angles)                                                 # (k, m, 4)
+    ticks, boxes = _radial_label_boxes(ax, angles)                                          # boxes (k, m, 4)
     clearance = _clearance(boxes, points)                                                   # (k, m)
     meets = _meets_angular_labels(ax, boxes)                                                # (k,)
     middle, wide = _reach(ax, angles, points)
@@ -53,9 +59,15 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     # the curves (each label's clearance counted up to _COMFORT, so a label crossed costs
     # the most); among equals, the one with the lowest curves within 30, then 60 degrees.
     comfort = np.round(clearance.sum(axis=1) * 2) / 2
-    best = angles[np.lexsort((wide, middle, -comfort, meets))[0]]
-    degrees = float(np.degrees(best))
+    best = np.lexsort((wide, middle, -comfort, meets))[0]
+    degrees = float(np.degrees(angles[best]))
     ax.set_rlabel_position(degrees)
+    crossed = clearance[best] < _CROSSED
+    hidden = {tick for tick, blank in zip(ticks[:-1], crossed[:-1]) if blank}
+    if hidden:
+        locations = ax.get_yticks()
+        texts = ax.yaxis.get_major_formatter().format_ticks(locations)
+        ax.set_yticks(locations, ["" if r in hidden else text for r, text in zip(locations, texts)])
     return degrees
 
 
@@ -91,23 +103,25 @@ def _on_screen(ax, angles):
     return ax.get_theta_offset() + ax.get_theta_direction() * np.asarray(angles, dtype=float)
 
 
-def _radial_label_boxes(ax, angles: np.ndarray) -> np.ndarray:
-    """``(k, m, 4)`` boxes (x0, y0, x1, y1 in points from the centre) of the m radial
-    labels with the labels along each of the k ``angles``."""
+def _radial_label_boxes(ax, angles: np.ndarray) -> tuple[list[float], np.ndarray]:
+    """The m radial ticks that print a label within the circle, outward, and the
+    ``(k, m, 4)`` boxes (x0, y0, x1, y1 in points from the centre) of their labels with
+    the labels along each of the k ``angles``."""
     circle, rmax = _circle(ax), ax.get_rmax()
     ticks = [r for r in ax.yaxis.get_majorticklocs() if 0 < r <= rmax]
     texts = ax.yaxis.get_major_formatter().format_ticks(ticks)
     font = ax.yaxis.get_major_ticks(1)[0].label1.get_fontproperties()
-    kept = [(r, _text_size(text, font)) for r, text in zip(ticks, texts) if text]
+    kept = sorted((r, text) for r, text in zip(ticks, texts) if text)
     screen = _on_screen(ax, angles)
     boxes = np.zeros((len(angles), len(kept), 4))
-    for i, (r, (width, height)) in enumerate(kept):
+    for i, (r, text) in enumerate(kept):
+        width, height = _text_size(text, font)
         # The lower left corner on the ray, at the tick's distance from the centre.
         boxes[:, i, 0] = circle * r / rmax * np.cos(screen)
         boxes[:, i, 1] = circle * r / rmax * np.sin(screen)
         boxes[:, i, 2] = boxes[:, i, 0] + width
         boxes[:, i, 3] = boxes[:, i, 1] + height
-    return boxes
+    return [r for r, _ in kept], boxes
 
 
 def _box_distance_squared(boxes: np.ndarray, x, y) -> np.ndarray:

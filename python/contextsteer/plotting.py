@@ -135,7 +135,9 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     ax: a polar axis; a new one when None.
 
     The radial tick labels are moved to the ray where the curves and the arrow leave them
-    most room, clear of the angular labels; the circle ends on a radial tick.
+    most room, clear of the angular labels; an inner one a curve still crosses there is
+    left blank (the outermost, the circle's value, always prints). The circle ends on a
+    radial tick.
     """
     if not isinstance(maps, Mapping) or not maps:
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
