@@ -344,38 +344,43 @@ TEST(Overlap, EveryPathGivesTheSameBitsAndEqualsBruteForce) {
 
 #ifdef CONTEXTSTEER_SIMD  // the pass by pairs is built with the vector kernels only
 TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
-  for (int slots : {2, 3, 8, 12, 16, 20, 32}) {
-    const SlotDirections dirs(slots, Real(0.1));
-    for (Falloff falloff :
-         {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
-      // Tall, so that several threads split it into many chunks of rows.
-      Crowd c = make_crowd(600, 30, 2, 5u + static_cast<unsigned>(slots), 150);
-      // On layers; then all on one layer (the kernel leaves the layer tests out); then
-      // also all of one radius (it leaves the neighbours' radii out too).
-      for (int variant = 0; variant < 3; ++variant) {
-        const bool layered = variant == 0, one_radius = variant == 2;
-        if (variant == 1) {
-          std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
-          std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
-          finish(c, 2);
-        }
-        if (one_radius) {
-          std::fill(c.radius.begin(), c.radius.end(), Real(0.45));
-          finish(c, 2);
-        }
-        ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
-        ASSERT_EQ(c.grid.common_radius() >= 0, one_radius);
-        const Vec2 turn = kTurns[(slots + static_cast<int>(falloff) + layered) % 3];
-        const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs, turn);
-        for (int width : {8, 4}) {
-          for (int threads : {1, 2, 3}) {
-            const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs, turn);
-            ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
-                << slots << " slots, width " << width << ", " << threads << " threads, variant " << variant;
+  // Rows shorter than the reach (4 m and two radii up to 0.9 m), and rows as tall as
+  // it, as a world has them: each agent then walks the rest of its own row and the next.
+  for (const Real row_height : {Real(2), Real(5.8)}) {
+    for (int slots : {2, 3, 8, 12, 16, 20, 32}) {
+      const SlotDirections dirs(slots, Real(0.1));
+      for (Falloff falloff :
+           {Falloff::Step, Falloff::Linear, Falloff::Smoothstep, Falloff::InverseSquare, Falloff::Exponential}) {
+        // Tall, so that several threads split it into many chunks of rows.
+        Crowd c = make_crowd(600, 30, row_height, 5u + static_cast<unsigned>(slots), 150);
+        // On layers; then all on one layer (the kernel leaves the layer tests out); then
+        // also all of one radius (it leaves the neighbours' radii out too).
+        for (int variant = 0; variant < 3; ++variant) {
+          const bool layered = variant == 0, one_radius = variant == 2;
+          if (variant == 1) {
+            std::fill(c.layer.begin(), c.layer.end(), LayerMask(1));
+            std::fill(c.senses.begin(), c.senses.end(), kAllLayers);
+            finish(c, row_height);
           }
+          if (one_radius) {
+            std::fill(c.radius.begin(), c.radius.end(), Real(0.45));
+            finish(c, row_height);
+          }
+          ASSERT_EQ(c.grid.everyone_senses_everyone(), !layered);
+          ASSERT_EQ(c.grid.common_radius() >= 0, one_radius);
+          const Vec2 turn = kTurns[(slots + static_cast<int>(falloff) + layered) % 3];
+          const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs, turn);
+          for (int width : {8, 4}) {
+            for (int threads : {1, 2, 3}) {
+              const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs, turn);
+              ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
+                  << slots << " slots, rows " << row_height << " m, width " << width << ", " << threads
+                  << " threads, variant " << variant;
+            }
+          }
+          const auto touched = std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; });
+          EXPECT_GT(touched, static_cast<long>(want.size() / 8));
         }
-        const auto touched = std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; });
-        EXPECT_GT(touched, static_cast<long>(want.size() / 8));
       }
     }
   }
