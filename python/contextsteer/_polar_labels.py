@@ -15,6 +15,7 @@ import functools
 
 import numpy as np
 from matplotlib.textpath import TextToPath
+from matplotlib.ticker import Formatter
 
 # Rays tried for the labels, evenly around the circle.
 _CANDIDATES = 72
@@ -38,6 +39,10 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     (``(angle rad, length)`` from the centre, or None) leave them most room, and blank
     the labels a line still crosses there but the outermost. The ticks must be fixed
     before (``set_rticks``): their labels are measured here."""
+    # The labels as the axis' own formatter writes them (a call before may have blanked some).
+    formatter = ax.yaxis.get_major_formatter()
+    if isinstance(formatter, _Blanked):
+        ax.yaxis.set_major_formatter(formatter.inner)
     centre = ax.transData.transform((0.0, 0.0))
 
     def in_points(display: np.ndarray) -> np.ndarray:
@@ -65,10 +70,30 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     crossed = clearance[best] < _CROSSED
     hidden = {tick for tick, blank in zip(ticks[:-1], crossed[:-1]) if blank}
     if hidden:
-        locations = ax.get_yticks()
-        texts = ax.yaxis.get_major_formatter().format_ticks(locations)
-        ax.set_yticks(locations, ["" if r in hidden else text for r, text in zip(locations, texts)])
+        ax.yaxis.set_major_formatter(_Blanked(ax.yaxis.get_major_formatter(), hidden))
     return degrees
+
+
+class _Blanked(Formatter):
+    """The axis' formatter, with the labels of the ticks at ``hidden`` (data values) left
+    blank. It wraps the formatter rather than fixing the labels' text, so that a later
+    call, with other ticks, finds the formatter as it was."""
+
+    def __init__(self, inner: Formatter, hidden: set):
+        self.inner, self.hidden = inner, hidden
+
+    def __call__(self, x, pos=None):
+        return "" if x in self.hidden else self.inner(x, pos)
+
+    def set_axis(self, axis):
+        super().set_axis(axis)
+        self.inner.set_axis(axis)
+
+    def set_locs(self, locs):
+        self.inner.set_locs(locs)
+
+    def get_offset(self):
+        return self.inner.get_offset()
 
 
 def _along(vertices: np.ndarray) -> np.ndarray:

@@ -245,6 +245,21 @@ def test_a_radial_label_a_curve_crosses_is_left_blank_but_the_outermost(inches):
     assert blanked > 0  # the maps do cross labels: the check above was not idle
 
 
+def test_a_second_plot_on_the_same_axis_labels_its_own_ticks():
+    # The first plot blanks a label; the second, of maps past 1 on the same axis, has
+    # other ticks: each label it prints is its own tick's value, the outermost included
+    # (labels fixed by the first plot would print under the wrong ticks).
+    polar, _ = next(plot for plot in _random_map_plots(4.0, count=20)
+                    if "" in [label.get_text() for label in plot[0].yaxis.get_ticklabels()])
+    plot_context_maps({"danger": np.array([1.5, 0.2, 0.3, 0.9])}, polar)
+    polar.figure.canvas.draw()
+    printed = [(label.get_text(), tick) for label, tick in zip(polar.yaxis.get_ticklabels(), polar.get_yticks())]
+    assert printed[-1][0] != "" and polar.get_rmax() == pytest.approx(1.5)
+    for text, tick in printed:
+        assert text == "" or float(text) == pytest.approx(tick)
+    plt.close(polar.figure)
+
+
 def test_the_maps_circle_ends_on_its_last_labelled_tick():
     # Maps a little past 1: the circle grows to the next tick, and no radial label is
     # printed past the circle (matplotlib would label 1.2 outside a circle of 1.05).
