@@ -43,6 +43,10 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     formatter = ax.yaxis.get_major_formatter()
     if isinstance(formatter, _Blanked):
         ax.yaxis.set_major_formatter(formatter.inner)
+    # The axis' box as it will be drawn: until then, on a figure that is not square, its
+    # circle is stretched into an ellipse to fill the box (matplotlib fits the box to
+    # the circle's aspect only when it draws).
+    ax.apply_aspect()
     centre = ax.transData.transform((0.0, 0.0))
 
     def in_points(display: np.ndarray) -> np.ndarray:
@@ -60,11 +64,14 @@ def place_radial_labels(ax, lines, arrow=None) -> float:
     clearance = _clearance(boxes, points)                                                   # (k, m)
     meets = _meets_angular_labels(ax, boxes)                                                # (k,)
     middle, wide = _reach(ax, angles, points)
-    # Rays whose labels meet an angular label last; then those whose labels come close to
-    # the curves (each label's clearance counted up to _COMFORT, so a label crossed costs
-    # the most); among equals, the one with the lowest curves within 30, then 60 degrees.
+    # Rays whose labels meet an angular label last; then those where a curve crosses the
+    # outermost label (the others may be blanked, it may not); then those whose labels
+    # come close to the curves (each label's clearance counted up to _COMFORT, so a label
+    # crossed costs the most); among equals, the one with the lowest curves within 30,
+    # then 60 degrees.
+    outer_crossed = clearance[:, -1] < _CROSSED if clearance.shape[1] else np.zeros(len(angles), dtype=bool)
     comfort = np.round(clearance.sum(axis=1) * 2) / 2
-    best = np.lexsort((wide, middle, -comfort, meets))[0]
+    best = np.lexsort((wide, middle, -comfort, outer_crossed, meets))[0]
     degrees = float(np.degrees(angles[best]))
     ax.set_rlabel_position(degrees)
     crossed = clearance[best] < _CROSSED

@@ -202,9 +202,9 @@ def _radial_over_angular_labels(polar) -> list[tuple[str, str]]:
     return [(r, a) for r, r_box in shown(polar.yaxis) for a, a_box in shown(polar.xaxis) if r_box.overlaps(a_box)]
 
 
-def _random_map_plots(inches: float, count: int = 12):
-    """Plots of random maps (some past 1) of 8 to 32 slots with their arrow, on a square
-    figure `inches` wide: yields (polar axis, artists), drawn."""
+def _random_map_plots(size: tuple[float, float], count: int = 12):
+    """Plots of random maps (some past 1) of 8 to 32 slots with their arrow, on a figure
+    of `size` (width, height) inches: yields (polar axis, artists), drawn."""
     rng = np.random.default_rng(7)
     for _ in range(count):
         slots = int(rng.choice([8, 16, 24, 32]))
@@ -212,7 +212,7 @@ def _random_map_plots(inches: float, count: int = 12):
         danger = np.clip(rng.normal(0.3, 0.3, slots), 0, 1.2)
         final = np.maximum(interest - danger, 0)
         best = 2 * np.pi * np.argmax(final) / slots
-        fig = plt.figure(figsize=(inches, inches))
+        fig = plt.figure(figsize=size)
         polar = fig.add_subplot(projection="polar")
         artists = plot_context_maps({"interest": interest, "danger": danger, "final": final}, polar,
                                     direction=[np.cos(best), np.sin(best)], strength=float(final.max()))
@@ -221,21 +221,26 @@ def _random_map_plots(inches: float, count: int = 12):
         plt.close(fig)
 
 
-@pytest.mark.parametrize("inches", [2.5, 4.0, 6.0])
-def test_radial_tick_labels_never_print_over_the_angular_labels(inches):
+# Square figures small and large, and matplotlib's default one (wider than tall: until
+# drawn, the axis stretches its circle into an ellipse across it).
+FIGURE_SIZES = [(2.5, 2.5), (4.0, 4.0), (6.0, 6.0), (6.4, 4.8)]
+
+
+@pytest.mark.parametrize("size", FIGURE_SIZES)
+def test_radial_tick_labels_never_print_over_the_angular_labels(size):
     # On small and large axes; matplotlib's own placement, or a ray chosen for the
     # curves alone, puts "1.0" over "90 deg" or "180 deg" for some of these maps.
-    for polar, _ in _random_map_plots(inches):
+    for polar, _ in _random_map_plots(size):
         assert _radial_over_angular_labels(polar) == []
 
 
-@pytest.mark.parametrize("inches", [2.5, 4.0, 6.0])
-def test_a_radial_label_a_curve_crosses_is_left_blank_but_the_outermost(inches):
+@pytest.mark.parametrize("size", FIGURE_SIZES)
+def test_a_radial_label_a_curve_crosses_is_left_blank_but_the_outermost(size):
     # Near the centre every curve passes close to every ray, so on the best ray an inner
     # label may still be crossed (it was, in about a third of these plots): it is blanked.
     # The outermost label, the circle's value, is always printed; the rest stay in order.
     blanked = 0
-    for polar, artists in _random_map_plots(inches, count=20):
+    for polar, artists in _random_map_plots(size, count=20):
         texts = [label.get_text() for label in polar.yaxis.get_ticklabels()]
         assert texts[-1] != ""
         assert set(_labels_crossed_by_curves(polar, artists)) <= {texts[-1]}
@@ -249,7 +254,7 @@ def test_a_second_plot_on_the_same_axis_labels_its_own_ticks():
     # The first plot blanks a label; the second, of maps past 1 on the same axis, has
     # other ticks: each label it prints is its own tick's value, the outermost included
     # (labels fixed by the first plot would print under the wrong ticks).
-    polar, _ = next(plot for plot in _random_map_plots(4.0, count=20)
+    polar, _ = next(plot for plot in _random_map_plots((4.0, 4.0), count=20)
                     if "" in [label.get_text() for label in plot[0].yaxis.get_ticklabels()])
     plot_context_maps({"danger": np.array([1.5, 0.2, 0.3, 0.9])}, polar)
     polar.figure.canvas.draw()
