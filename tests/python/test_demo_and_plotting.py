@@ -250,6 +250,26 @@ def test_a_radial_label_a_curve_crosses_is_left_blank_but_the_outermost(size):
     assert blanked > 0  # the maps do cross labels: the check above was not idle
 
 
+@pytest.mark.parametrize("size", [(4.0, 4.0), (6.4, 4.8)])
+def test_the_outermost_radial_label_keeps_off_danger_hugging_the_circle(size):
+    # Danger near 1 nearly all round, as among a crowd, dipping in one slot: the outermost
+    # label, which is never blanked, finds a ray where no curve crosses it (ranked by
+    # the labels' clearance alone, it printed over the danger in some of these plots).
+    rng = np.random.default_rng(1)
+    for _ in range(30):
+        slots = int(rng.choice([8, 16, 24, 32]))
+        danger = np.clip(rng.normal(0.9, 0.15, slots), 0, 1)
+        danger[rng.integers(slots)] = rng.uniform(0.2, 0.6)
+        interest = np.clip(rng.normal(0.4, 0.3, slots), 0, 1)
+        fig = plt.figure(figsize=size)
+        polar = fig.add_subplot(projection="polar")
+        artists = plot_context_maps({"interest": interest, "danger": danger}, polar)
+        fig.canvas.draw()
+        outermost = polar.yaxis.get_ticklabels()[-1].get_text()
+        assert outermost != "" and outermost not in _labels_crossed_by_curves(polar, artists)
+        plt.close(fig)
+
+
 def test_a_second_plot_on_the_same_axis_labels_its_own_ticks():
     # The first plot blanks a label; the second, of maps past 1 on the same axis, has
     # other ticks: each label it prints is its own tick's value, the outermost included
