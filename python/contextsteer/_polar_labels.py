@@ -4,7 +4,7 @@ matplotlib puts the radial labels along one ray (22.5 degrees by default), whate
 drawn there. :func:`place_radial_labels` tries 72 rays, and for each works out where
 every label would print (on a full circle matplotlib puts a label's lower left corner on
 its point of the ray) and how far that is from the drawn curves and from the angular
-labels outside the circle; all in points, from the axis' size before anything is drawn.
+labels outside the circle; all in points, on the axis' box as it will be drawn.
 A label that a curve still crosses on the ray chosen is left blank, unless it is the
 outermost one: the evenly spaced circles keep the scale, and no number is half hidden.
 """
