@@ -8,6 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+# Line patterns of the behaviours' own maps in Explanation.plot (solid lines are the merged maps').
+_BEHAVIOUR_DASHES = ["--", ":", "-.", (0, (5, 1, 1, 1, 1, 1))]
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -47,12 +50,40 @@ class Explanation:
         lines += [f"  merged interest: {peak(self.interest)}", f"  merged danger: {peak(self.danger)})"]
         return "\n".join(lines)
 
-    def plot(self, ax=None):
-        """The merged maps, the final map and the chosen direction on a polar axis; returns the artists."""
-        from .plotting import plot_context_maps
+    def plot(self, ax=None, *, behaviors: bool = False):
+        """The merged maps, the final map and the chosen direction on a polar axis; returns
+        the artists. With ``behaviors=True``, each behaviour's own map (before weighting)
+        too, beneath them: thin and broken, in the colour of its kind, named in the legend
+        by the behaviour's class."""
+        import matplotlib.pyplot as plt
 
-        return plot_context_maps({"interest": self.interest, "danger": self.danger, "final": self.final}, ax,
-                                 direction=self.direction, strength=self.strength)
+        from . import _validation as check
+        from .plotting import MAP_COLOURS, plot_context_maps
+
+        maps: dict[str, np.ndarray] = {}
+        styles: dict[str, dict] = {}
+        behaviors = check.flag("behaviors", behaviors)
+        if behaviors and ax is None:
+            # Room to the right of the circle for the longer legend (moved there below).
+            figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
+            figure.subplots_adjust(left=0.02, right=0.62)
+        if behaviors:
+            of_kind = {"interest": 0, "danger": 0}   # each kind's behaviours take the patterns in turn
+            named: dict[str, int] = {}               # the same class twice: the others numbered
+            for behavior, kind, values in self.behaviors:
+                base = f"{type(behavior).__name__} ({kind})"
+                named[base] = named.get(base, 0) + 1
+                name = base if named[base] == 1 else f"{base} #{named[base]}"
+                maps[name] = values
+                styles[name] = {"color": MAP_COLOURS[kind], "linewidth": 1, "marker": None,
+                                "linestyle": _BEHAVIOUR_DASHES[of_kind[kind] % len(_BEHAVIOUR_DASHES)]}
+                of_kind[kind] += 1
+        maps.update(interest=self.interest, danger=self.danger, final=self.final)
+        artists = plot_context_maps(maps, ax, direction=self.direction, strength=self.strength, styles=styles)
+        if behaviors:
+            # Beside the circle rather than over it: a line per map is too tall to fit its corner.
+            artists[0].axes.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
+        return artists
 
 
 @dataclass(frozen=True)

@@ -125,13 +125,16 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs
 
 
 def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float = 0.0, direction=None,
-                      strength: float | None = None) -> list:
+                      strength: float | None = None, styles: Mapping[str, Mapping] | None = None) -> list:
     """Draw context maps on a polar axis, one closed curve per map; returns the artists.
 
     maps: name -> ``(S,)`` map, e.g. ``{"interest": ..., "danger": ..., "final": ...}``;
         slot ``i`` is drawn at angle ``offset + 2*pi*i/S`` with radius ``max(0, value)``.
+        Drawn in order, with a dot per slot, in green, red and blue for those three names.
     direction: optional ``(2,)`` chosen direction, drawn as an arrow of length
         ``strength`` (1 when not given).
+    styles: optional name -> keyword arguments of ``ax.plot`` for that map's curve, over
+        the defaults (e.g. ``{"danger": {"linestyle": "--"}}``).
     ax: a polar axis; a new one when None.
 
     The radial tick labels are moved to the ray where the curves and the arrow leave them
@@ -143,6 +146,12 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
     offset = check.number("offset", offset)
     length = 1.0 if strength is None else check.number("strength", strength, minimum=0.0)
+    styles = {} if styles is None else styles
+    if not isinstance(styles, Mapping) or not all(isinstance(style, Mapping) for style in styles.values()):
+        raise TypeError("styles: expected a mapping of map name -> mapping of ax.plot keyword arguments")
+    unknown = [name for name in styles if name not in maps]
+    if unknown:
+        raise ValueError(f"styles: expected names among the maps' {list(maps)}, got {unknown[0]!r}")
     if ax is None:
         _, ax = plt.subplots(subplot_kw={"projection": "polar"})
     elif getattr(ax, "name", "") != "polar":
@@ -155,7 +164,8 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
             raise ValueError(f"maps[{name!r}]: expected a map of shape (slots,), got shape {m.shape}")
         angles = offset + 2 * np.pi * np.arange(m.size + 1) / m.size
         radii = np.maximum(0, np.append(m, m[0]))
-        artists += ax.plot(angles, radii, marker=".", label=name, color=MAP_COLOURS.get(name))
+        style = {"marker": ".", "label": name, "color": MAP_COLOURS.get(name), **styles.get(name, {})}
+        artists += ax.plot(angles, radii, **style)
     lines = list(artists)
     if direction is not None:
         d = check.shaped("direction", direction, (2,))

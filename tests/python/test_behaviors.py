@@ -637,4 +637,55 @@ def test_explain_shows_why_a_slot_was_chosen():
     classic_world = cs.World(cs.classic.Steering([cs.classic.Seek([1.0, 1.0])]), [[0.0, 0.0]])
     assert isinstance(classic_world.explain(0), cs.ClassicExplanation)  # outputs, no maps
     artists = e.plot()
-    assert artists
+    assert [a.get_label() for a in artists[:3]] == ["interest", "danger", "final"]
+
+
+def test_an_explanation_plots_each_behaviours_map_beneath_the_merged_ones():
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    # Two behaviours of each kind, one of them twice: each map drawn as it was filled
+    # (before weighting), broken, in its kind's colour, named by its class.
+    avoid_circle, avoid_agents = cs.Avoid([[3.0, 0.0, 1.0]], max_distance=4.0), cs.Avoid(agents=True, weight=0.5)
+    behaviours = [cs.Chase([10.0, 0.0]), cs.Forward(weight=0.5), avoid_circle, avoid_agents]
+    world = cs.World(cs.Pipeline(behaviours, slots=16), [[0.0, 0.0], [0.0, 1.5]], max_speed=1.0)
+    world.step(0.01)
+    e = world.explain(0)
+    artists = e.plot(behaviors=True)
+    lines = [a for a in artists if hasattr(a, "get_ydata")]
+    assert [line.get_label() for line in lines] == [
+        "Chase (interest)", "Forward (interest)", "Avoid (danger)", "Avoid (danger) #2", "interest", "danger", "final"]
+    for line, (_, kind, values) in zip(lines, e.behaviors):
+        np.testing.assert_array_equal(line.get_ydata(), np.maximum(0, np.append(values, values[0])))
+        assert to_rgba(line.get_color()) == to_rgba({"interest": "tab:green", "danger": "tab:red"}[kind])
+        assert line.get_linestyle() != "-" and line.get_linewidth() < lines[-1].get_linewidth()
+    assert lines[2].get_linestyle() != lines[3].get_linestyle()   # the two Avoids tell apart
+    np.testing.assert_array_equal(lines[5].get_ydata()[:-1], np.maximum(0, e.danger))
+    # The legend lists every map, beside the circle rather than over it.
+    polar = lines[0].axes
+    polar.figure.canvas.draw()
+    legend = polar.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == [line.get_label() for line in lines]
+    assert legend.get_window_extent().x0 > polar.get_window_extent().x1
+    plt.close(polar.figure)
+    with pytest.raises(TypeError, match="behaviors"):
+        e.plot(behaviors="yes")
+
+
+def test_context_map_curves_take_styles_by_name():
+    import matplotlib.pyplot as plt
+
+    from contextsteer.plotting import plot_context_maps
+
+    fig = plt.figure()
+    polar = fig.add_subplot(projection="polar")
+    maps = {"interest": np.full(8, 0.5), "danger": np.zeros(8)}
+    interest, danger = plot_context_maps(maps, polar, styles={"danger": {"linestyle": "--", "color": "black"}})
+    assert danger.get_linestyle() == "--" and danger.get_color() == "black" and danger.get_marker() == "."
+    assert interest.get_linestyle() == "-"
+    expected = r"^styles: expected names among the maps' \['interest', 'danger'\], got 'final'$"
+    with pytest.raises(ValueError, match=expected):
+        plot_context_maps(maps, polar, styles={"final": {}})
+    with pytest.raises(TypeError, match="styles"):
+        plot_context_maps(maps, polar, styles={"danger": "--"})
+    plt.close(fig)
