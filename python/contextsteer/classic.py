@@ -50,11 +50,14 @@ class ClassicBehavior(ShowsArguments):
         """The behaviour's name in snake case: ``"seek"``, ..., ``"look_where_you_go"``."""
         return self._core.kind
 
+    @property
+    def name(self) -> str:
+        """The name of the function that builds it: ``"Seek"``, ..., ``"LookWhereYouGo"``."""
+        return "".join(word.title() for word in self.kind.split("_"))
+
     def __repr__(self) -> str:
-        # Named after the function that builds it: "look_where_you_go" -> LookWhereYouGo.
-        name = "".join(word.title() for word in self.kind.split("_"))
         target = "" if self._target is None else f"target={self._target}, "
-        return f"classic.{name}({target}weight={self._core.weight:g}, priority={self._core.priority})"
+        return f"classic.{self.name}({target}weight={self._core.weight:g}, priority={self._core.priority})"
 
 
 def Seek(target=None, *, weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802

@@ -117,3 +117,41 @@ class ClassicExplanation:
         lines = [f"ClassicExplanation(agent {self.agent}, dt {self.dt:.3g} s: {combined}{level}"]
         lines += [f"  {behavior!r}: {output(linear, angular)}" for behavior, linear, angular in self.behaviors]
         return "\n".join(lines) + ")"
+
+    def plot(self, ax=None):
+        """Each behaviour's linear output (before weighting) as a thin arrow from the origin,
+        and the combined steering as a thick black one, on a Cartesian axis in m/s^2 (equal
+        scales); the legend gives each one's length and angular part (rad/s^2). Returns the
+        artists."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            # Room to the right of the square axis for the legend.
+            figure, ax = plt.subplots(figsize=(8.4, 4.8))
+            figure.subplots_adjust(left=0.1, right=0.55, bottom=0.13)
+        elif getattr(ax, "name", "") == "polar":
+            raise ValueError("ax: expected a Cartesian axis, got a 'polar' axis")
+        level = "" if self.level is None else f", priority level {self.level}"
+        arrows = [(behavior.name, linear, angular, f"C{i % 10}", 1.5)
+                  for i, (behavior, linear, angular) in enumerate(self.behaviors)]
+        arrows.append((f"steering{level}", self.linear, self.angular, "black", 3.0))
+        artists: list = []
+        for name, linear, angular, colour, width in arrows:
+            x, y = (float(v) for v in linear)
+            label = f"{name}: {np.hypot(x, y):.3g} m/s^2, {float(angular):.3g} rad/s^2"
+            artists += ax.plot([0.0, x], [0.0, y], color=colour, linewidth=width, label=label)
+            if x or y:   # an arrowhead on the line's far end
+                artists.append(ax.annotate("", xy=(x, y), xytext=(0.0, 0.0),
+                                           arrowprops={"arrowstyle": "-|>", "color": colour, "linewidth": width}))
+        # Square limits round the origin holding every arrow, with a margin for the heads.
+        reach = 1.15 * max([float(np.hypot(*linear)) for _, linear, *_ in arrows] + [1e-6])
+        ax.set_xlim(-reach, reach)
+        ax.set_ylim(-reach, reach)
+        ax.set_aspect("equal")
+        ax.axhline(0.0, color="0.85", linewidth=0.8, zorder=0)
+        ax.axvline(0.0, color="0.85", linewidth=0.8, zorder=0)
+        ax.set_xlabel("x (m/s^2)")
+        ax.set_ylabel("y (m/s^2)")
+        ax.set_title(f"agent {self.agent}: classic steering, dt {self.dt:.3g} s", fontsize="medium")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize="small")
+        return artists

@@ -96,6 +96,36 @@ def test_a_classic_agent_is_explained_by_its_behaviours_outputs_and_their_blend(
     assert isinstance(world.explain(int(world.ids[0])), cs.Explanation)
 
 
+def test_a_classic_explanation_plots_each_output_and_the_steering_as_arrows():
+    import matplotlib.pyplot as plt
+
+    steering = classic.Steering([classic.Seek([10.0, 3.0]), classic.Flee([2.0, -1.0]), classic.LookWhereYouGo()])
+    world = cs.World(steering, [[0.0, 0.0]], max_acceleration=3.0, max_speed=2.0)
+    world.step(0.05)
+    why = world.explain(0, dt=0.05)
+    artists = why.plot()
+    lines = [a for a in artists if hasattr(a, "get_xydata")]
+    # One line from the origin per behaviour, ending on its linear output, then the steering.
+    ends = [linear for _, linear, _ in why.behaviors] + [why.linear]
+    assert len(lines) == len(ends) == 4
+    for line, end in zip(lines, ends):
+        np.testing.assert_allclose(line.get_xydata(), [[0.0, 0.0], end])
+    labels = [line.get_label() for line in lines]
+    assert [label.split(":")[0] for label in labels] == ["Seek", "Flee", "LookWhereYouGo", "steering"]
+    assert labels[2].endswith(f"0 m/s^2, {why.behaviors[2][2]:.3g} rad/s^2")
+    # Arrowheads on the three that have a length (LookWhereYouGo only turns); every arrow
+    # within the square limits, on equal scales.
+    assert sum(not hasattr(a, "get_xydata") for a in artists) == 3
+    axis = lines[0].axes
+    reach = max(np.hypot(*end) for end in ends)
+    assert axis.get_xlim()[1] == axis.get_ylim()[1] > reach and axis.get_aspect() == 1.0
+    plt.close(axis.figure)
+    polar = plt.figure().add_subplot(projection="polar")
+    with pytest.raises(ValueError, match="^ax: expected a Cartesian axis, got a 'polar' axis$"):
+        why.plot(polar)
+    plt.close(polar.figure)
+
+
 def test_a_classic_explanation_names_the_priority_level_taken_and_the_step_it_is_for():
     steering = classic.Steering([classic.Leave([0.0, 0.0], danger_radius=1.0, priority=0),
                                  classic.Arrive([10.0, 0.0], time_to_target=0.1, priority=1)], combiner="priority")
