@@ -63,11 +63,11 @@ class Explanation:
         maps: dict[str, np.ndarray] = {}
         styles: dict[str, dict] = {}
         behaviors = check.flag("behaviors", behaviors)
-        if behaviors and ax is None:
-            # Room to the right of the circle for the longer legend (moved there below).
-            figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
-            figure.subplots_adjust(left=0.02, right=0.62)
         if behaviors:
+            if ax is None:
+                # Room to the right of the circle for the longer legend (moved there below).
+                figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
+                figure.subplots_adjust(left=0.02, right=0.62)
             of_kind = {"interest": 0, "danger": 0}   # each kind's behaviours take the patterns in turn
             named: dict[str, int] = {}               # the same class twice: the others numbered
             for behavior, kind, values in self.behaviors:
@@ -82,7 +82,7 @@ class Explanation:
         artists = plot_context_maps(maps, ax, direction=self.direction, strength=self.strength, styles=styles)
         if behaviors:
             # Beside the circle rather than over it: a line per map is too tall to fit its corner.
-            artists[0].axes.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
+            ax.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
         return artists
 
 
