@@ -1,6 +1,6 @@
 // An allocator whose blocks start on a 64-byte cache line, for the world's per-agent
 // columns: a map row of 16 floats then fills exactly one line, so that it can be written
-// with non-temporal stores (slot_sweep.hpp: stream_row).
+// with non-temporal stores (stream_rows.hpp).
 #pragma once
 
 #include <cstddef>

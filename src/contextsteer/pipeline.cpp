@@ -5,6 +5,7 @@
 
 #include "evaluation_cache.hpp"
 #include "slot_sweep.hpp"
+#include "stream_rows.hpp"
 #include "thread_pool.hpp"
 
 namespace contextsteer {
@@ -106,11 +107,7 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
     merged = smoothed;
   }
   // Nothing reads the world's rows again this step: write them past the cache.
-  if (target.data) {
-    for (int k = 0; k < count; ++k) {
-      stream_row(merged + static_cast<std::size_t>(k) * slots, target.row(agents[k]), slots);
-    }
-  }
+  if (target.data) stream_rows(merged, agents, count, slots, target.data);
   return merged;
 }
 
@@ -162,14 +159,8 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   Real* final_rows = scratch.final_map.data();
   resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,
                hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data());
-  for (int k = 0; k < count; ++k) {
-    const int a = agents[k];
-    store_decision(scratch.decisions[k], a, out);
-    if (out.final_map) {
-      stream_row(final_rows + static_cast<std::size_t>(k) * slots, out.final_map + static_cast<std::size_t>(a) * slots,
-                 slots);
-    }
-  }
+  for (int k = 0; k < count; ++k) store_decision(scratch.decisions[k], agents[k], out);
+  if (out.final_map) stream_rows(final_rows, agents, count, slots, out.final_map);
   stream_rows_done();
 }
 

@@ -9,10 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 
-#ifdef __SSE__
-#include <xmmintrin.h>
-#endif
-
 #include "real.hpp"
 #include "simd.hpp"
 
@@ -97,28 +93,6 @@ inline void max_row(const Real* from, Real* to, int slots) {
   for (; i + 4 <= slots; i += 4) store_lanes(to + i, lane_max(load_lanes<Real4>(to + i), load_lanes<Real4>(from + i)));
 #endif
   for (; i < slots; ++i) to[i] = lane_max(to[i], from[i]);
-}
-
-// to[i] = from[i] for every slot, for rows nothing will read again soon (the world's
-// maps, read by users between steps): when the rows fill whole 64-byte cache lines
-// (slots a multiple of 16, `to` on a line), non-temporal stores write them to memory
-// without first reading each line into the cache. Call stream_rows_done() after a batch.
-inline void stream_row(const Real* from, Real* to, int slots) {
-#ifdef __SSE__
-  if (slots % 16 == 0 && reinterpret_cast<std::uintptr_t>(to) % 64 == 0) {
-    for (int i = 0; i < slots; i += 4) _mm_stream_ps(to + i, _mm_loadu_ps(from + i));
-    return;
-  }
-#endif
-  copy_row(from, to, slots);
-}
-
-// Orders the streamed stores before the thread's later stores (such as the one that
-// tells other threads that the rows are done).
-inline void stream_rows_done() {
-#ifdef __SSE__
-  _mm_sfence();
-#endif
 }
 
 }  // namespace contextsteer
