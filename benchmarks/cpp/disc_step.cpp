@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 3; ++i) world.step(0.1f);  // warm-up: scratch reaches its size
 
   StageTimes total;
+  long long overlap_queries = 0;
   std::vector<double> step_times;
   step_times.reserve(steps);  // so that the count below is the world's alone
   const long long before = heap_allocations();
@@ -92,6 +93,7 @@ int main(int argc, char** argv) {
     const StageTimes& s = world.stage_times();
     total.check += s.check, total.index += s.index, total.evaluate += s.evaluate;
     total.integrate += s.integrate, total.measure += s.measure;
+    overlap_queries += world.overlap_queries();
   }
   const long long made = heap_allocations() - before;
   std::sort(step_times.begin(), step_times.end());
@@ -101,6 +103,8 @@ int main(int argc, char** argv) {
   std::printf("step: median %.3f ms, min %.3f ms\n", step_times[steps / 2] * 1e3, step_times.front() * 1e3);
   std::printf("stages (mean ms): check %.3f, index %.3f, evaluate %.3f, integrate %.3f, measure %.3f\n",
               total.check * ms, total.index * ms, total.evaluate * ms, total.integrate * ms, total.measure * ms);
+  std::printf("agents queried for overlap: %.1f%% (the others are far from every agent: close_agents.hpp)\n",
+              100.0 * static_cast<double>(overlap_queries) / (static_cast<double>(steps) * agents));
   std::printf("heap allocations during %d steps: %lld\n", steps, made);
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "motion.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "lane_atan2.hpp"
@@ -80,9 +81,18 @@ CONTEXTSTEER_ALWAYS_INLINE void load_limits(AgentLanes<V>& m, const MotionColumn
   m.max_turn = load(c.max_turn_rate);
 }
 
-void move_one(const MotionColumns& c, int a, Real h, int substeps) {
+// The squared distance (m^2) from (x0, y0) to (x, y), for W agents or one.
+template <class V>
+CONTEXTSTEER_ALWAYS_INLINE V travel_squared(V x0, V y0, V x, V y) {
+  const V dx = x - x0, dy = y - y0;
+  return dx * dx + dy * dy;
+}
+
+// Returns the squared distance the agent moved, m^2.
+Real move_one(const MotionColumns& c, int a, Real h, int substeps) {
   AgentLanes<Real> m;
   m.px = c.position[2 * a], m.py = c.position[2 * a + 1];
+  const Real x0 = m.px, y0 = m.py;
   m.vx = c.velocity[2 * a], m.vy = c.velocity[2 * a + 1];
   m.heading = c.heading[a], m.omega = c.angular_velocity[a];
   m.desired_x = c.direction[2 * a], m.desired_y = c.direction[2 * a + 1];
@@ -91,6 +101,7 @@ void move_one(const MotionColumns& c, int a, Real h, int substeps) {
   c.position[2 * a] = m.px, c.position[2 * a + 1] = m.py;
   c.velocity[2 * a] = m.vx, c.velocity[2 * a + 1] = m.vy;
   c.heading[a] = m.heading, c.angular_velocity[a] = m.omega;
+  return travel_squared(x0, y0, m.px, m.py);
 }
 
 #ifdef CONTEXTSTEER_SIMD
@@ -119,10 +130,13 @@ CONTEXTSTEER_ALWAYS_INLINE void store_pairs(Real* xy, typename Lanes<W>::Reals x
   }
 }
 
-// Agents first .. first + count - 1, W at a time; returns how many it moved (a multiple of W).
+// Agents first .. first + count - 1, W at a time; returns how many it moved (a multiple of W),
+// and the largest squared distance one of them moved in `farthest` (m^2).
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE int move_lanes(const MotionColumns& c, int first, int count, Real h, int substeps) {
+CONTEXTSTEER_ALWAYS_INLINE int move_lanes(const MotionColumns& c, int first, int count, Real h, int substeps,
+                                          Real& farthest) {
   using V = typename Lanes<W>::Reals;
+  V travel{};
   int k = 0;
   for (; k + W <= count; k += W) {
     const int a = first + k;
@@ -134,22 +148,26 @@ CONTEXTSTEER_ALWAYS_INLINE int move_lanes(const MotionColumns& c, int first, int
     m.omega = load_lanes<V>(c.angular_velocity + a);
     load_limits(m, c, h,
                 [a](const Real* column) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return load_lanes<V>(column + a); });
+    const V x0 = m.px, y0 = m.py;
     move(m, h, substeps);
+    travel = lane_max(travel, travel_squared(x0, y0, m.px, m.py));
     store_pairs<W>(c.position + 2 * a, m.px, m.py);
     store_pairs<W>(c.velocity + 2 * a, m.vx, m.vy);
     store_lanes(c.heading + a, m.heading);
     store_lanes(c.angular_velocity + a, m.omega);
   }
+  farthest = largest_lane(travel);
   return k;
 }
 
-int move_baseline(const MotionColumns& c, int first, int count, Real h, int substeps) {
-  return move_lanes<4>(c, first, count, h, substeps);
+int move_baseline(const MotionColumns& c, int first, int count, Real h, int substeps, Real& farthest) {
+  return move_lanes<4>(c, first, count, h, substeps, farthest);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-CONTEXTSTEER_TARGET_AVX2 int move_avx2(const MotionColumns& c, int first, int count, Real h, int substeps) {
-  return move_lanes<8>(c, first, count, h, substeps);
+CONTEXTSTEER_TARGET_AVX2 int move_avx2(const MotionColumns& c, int first, int count, Real h, int substeps,
+                                       Real& farthest) {
+  return move_lanes<8>(c, first, count, h, substeps, farthest);
 }
 #endif
 
@@ -157,17 +175,19 @@ CONTEXTSTEER_TARGET_AVX2 int move_avx2(const MotionColumns& c, int first, int co
 
 }  // namespace
 
-void move_by_decisions(const MotionColumns& columns, int first, int count, Real h, int substeps) {
+Real move_by_decisions(const MotionColumns& columns, int first, int count, Real h, int substeps) {
   int moved = 0;
+  Real farthest = 0;
   const int width = kernel_width();
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
-  if (width == 8) moved = move_avx2(columns, first, count, h, substeps);
+  if (width == 8) moved = move_avx2(columns, first, count, h, substeps, farthest);
 #endif
 #ifdef CONTEXTSTEER_SIMD
-  if (width == 4) moved = move_baseline(columns, first, count, h, substeps);
+  if (width == 4) moved = move_baseline(columns, first, count, h, substeps, farthest);
 #endif
   (void)width;
-  for (int k = moved; k < count; ++k) move_one(columns, first + k, h, substeps);
+  for (int k = moved; k < count; ++k) farthest = std::max(farthest, move_one(columns, first + k, h, substeps));
+  return farthest;
 }
 
 void follow_velocity(Real& heading, Real& omega, Vec2 v, Real max_turn, Real h) {

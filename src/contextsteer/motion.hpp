@@ -31,7 +31,8 @@ struct MotionColumns {
 //   v += truncate(desired - v, min(max_acceleration, max_force / mass) * h)
 //   p += v * h
 //   follow_velocity(heading, angular_velocity, v, max_turn_rate, h)
-void move_by_decisions(const MotionColumns& columns, int first, int count, Real h, int substeps);
+// Returns the largest squared distance one of them moved, m^2.
+Real move_by_decisions(const MotionColumns& columns, int first, int count, Real h, int substeps);
 
 // Turns the heading toward the direction of v by at most max_turn * h radians and sets
 // omega to the turn rate (rad/s); leaves the heading and sets omega = 0 when |v| < 1e-6

@@ -562,14 +562,16 @@ void World::index_stage() {
   const int n = store_.size;
   // A local maximum: a member could alias the radii (both are floats), and Clang then
   // stored and reloaded it on every agent (the index stage took twice GCC's time).
-  Real max_radius = 0, min_radius = n > 0 ? store_.radius[0] : Real(0);
+  Real max_radius = 0, min_radius = n > 0 ? store_.radius[0] : Real(0), fastest = 0;
   for (int a = 0; a < n; ++a) {
     max_radius = std::max(max_radius, store_.radius[a]);
+    fastest = std::max(fastest, store_.max_speed[a]);
     min_radius = std::min(min_radius, store_.radius[a]);
     const std::int64_t t = store_.target_id[a];
     target_index_[a] = t == -1 ? -1 : index_of_id_[t];
   }
   max_radius_ = max_radius;
+  fastest_ = fastest;
   usual_radius_ = SpatialGrid::usual_radius_of(store_.radius.data(), n, min_radius, max_radius);
   // The grid the last measure stage built serves unless the state changed since.
   if (!grid_.matches(store_.position.data(), n, grid_row_height(), store_.radius.data(), store_.layer.data(),
@@ -612,6 +614,12 @@ void World::evaluate_stage(Real dt) {
   view.dt = dt;
   cache_.begin(*pool_);
   view.cache = &cache_;
+  // An agent moves at most max_speed * dt in a step, unless it starts faster than its
+  // max_speed (it then brakes within its acceleration limit); such an agent, or rounding
+  // far from the origin, is caught after the move (measure_stage).
+  close_flags_.assign(static_cast<std::size_t>(store_.size), 0);
+  close_ = CloseAgents{2 * Real(1.05) * fastest_ * dt + Real(1e-3), close_flags_.data(), false};
+  view.close_agents = &close_;
   if (view.memory) view.memory_out = store_.memory.data();  // each agent's, by its own block only
   const MapBatch interest{store_.interest.data(), store_.size, slots_};
   const MapBatch danger{store_.danger.data(), store_.size, slots_};
@@ -690,20 +698,25 @@ void World::integrate_stage(Real dt, int substeps) {
         follow_velocity(heading[a], omega[a], v, max_turn, h);
       }
     }
+    const Vec2 moved = p - load(pos, a);
     store(pos, a, p);
     store(vel, a, v);
+    return length_squared(moved);
   };
   const int n = store_.size;
   const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
-  auto body = [&](int block, int) {
+  travel_.assign(static_cast<std::size_t>(pool_->size()), 0);
+  auto body = [&](int block, int worker) {
     const int end = std::min(n, (block + 1) * Pipeline::kBlockAgents);
     int a = block * Pipeline::kBlockAgents;
+    Real farthest = 0;
     while (a < end) {
       int run = a;
       while (run < end && !classic_of(run)) ++run;
-      move_by_decisions(motion, a, run - a, h, substeps);
-      for (a = run; a < end && classic_of(a); ++a) move_classic(a, *classic_of(a));
+      farthest = std::max(farthest, move_by_decisions(motion, a, run - a, h, substeps));
+      for (a = run; a < end && classic_of(a); ++a) farthest = std::max(farthest, move_classic(a, *classic_of(a)));
     }
+    travel_[worker] = std::max(travel_[worker], farthest);
   };
   pool_->run(blocks, body);
 }
@@ -712,6 +725,11 @@ void World::measure_stage() {
   build_grid();
   const SceneView view = scene();
   const bool has_obstacles = !obstacles_.empty();
+  // Only the agents Avoid's pass found close to another can overlap one now, if no agent
+  // moved farther than half the slack (with room for the rounding of the distances).
+  const Real farthest = travel_.empty() ? kInfinity : std::sqrt(*std::max_element(travel_.begin(), travel_.end()));
+  const bool only_close = close_.complete && grid_.large_count() == 0 &&
+                          2 * farthest * Real(1.001) + Real(1e-5) * (2 * max_radius_ + close_.slack) <= close_.slack;
   // In grid order: consecutive queries read neighbouring cells, which stay in cache.
   const int* order = grid_.order();
   const int n = store_.size;
@@ -719,14 +737,30 @@ void World::measure_stage() {
   auto body = [&](int block, int) {
     const int first = block * Pipeline::kBlockAgents;
     const int count = std::min(n, first + Pipeline::kBlockAgents) - first;
+    int close[Pipeline::kBlockAgents];
+    int queried = 0;
     for (int k = first; k < first + count; ++k) {
       const int a = order[k];
       store_.penetration[a] =
           has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
+      if (only_close && !close_flags_[a]) {
+        store_.overlap[a] = 0;
+      } else if (only_close) {
+        close[queried++] = a;
+      }
     }
-    measure_overlap(view, order + first, count, store_.overlap.data());
+    if (!only_close) return measure_overlap(view, order + first, count, store_.overlap.data());
+    measure_overlap(view, close, queried, store_.overlap.data());
   };
   pool_->run(blocks, body);
+  close_.complete = false;  // the flags were of this step's pass
+  overlap_of_close_only_ = only_close;
+  overlap_measured_ = n;
+}
+
+int World::overlap_queries() const {
+  if (!overlap_of_close_only_) return overlap_measured_;
+  return static_cast<int>(std::count(close_flags_.begin(), close_flags_.end(), 1));
 }
 
 void World::step(Real dt, int substeps) {

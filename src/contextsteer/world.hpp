@@ -22,6 +22,7 @@
 
 #include "agent_store.hpp"
 #include "busy_flag.hpp"
+#include "close_agents.hpp"
 #include "evaluation_cache.hpp"
 #include "obstacles.hpp"
 #include "pipeline.hpp"
@@ -186,6 +187,9 @@ class World {
   int agent_count() const { return store_.size; }
   long long steps_taken() const { return steps_; }
   const StageTimes& stage_times() const { return stage_times_; }
+  // How many agents the last step's measure stage queried for their overlap: every one,
+  // or only those Avoid's pass by pairs found close to another (close_agents.hpp).
+  int overlap_queries() const;
   double time() const { return time_; }
 
  private:
@@ -248,6 +252,15 @@ class World {
   std::vector<Real> angular_;                                     // (agents,) rad/s^2
   Real max_radius_ = 0;                                           // metres, the largest agent radius
   Real usual_radius_ = 0;  // metres, the grid's usual_radius(), which sizes its rows
+  Real fastest_ = 0;       // m/s, the largest max_speed
+  // The agents Avoid's pass by pairs found close enough to overlap after the step, and
+  // how far the farthest agent moved in it (m^2), per worker: the measure stage queries
+  // only those for overlap when no agent moved too far (close_agents.hpp).
+  CloseAgents close_;
+  std::vector<std::uint8_t> close_flags_;  // (agents,)
+  std::vector<Real> travel_;               // (threads,)
+  bool overlap_of_close_only_ = false;     // in the last measure stage
+  int overlap_measured_ = 0;               // agents in the last measure stage
   bool keep_maps_ = true;
   std::vector<int> index_of_id_;  // id -> index, -1 once removed
   std::int64_t next_id_ = 0;

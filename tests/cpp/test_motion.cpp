@@ -3,6 +3,7 @@
 // double-precision reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -115,6 +116,28 @@ TEST(Motion, EveryWidthGivesTheSameBits) {
       EXPECT_TRUE(same_bits(scalar.heading, lanes.heading)) << "width " << width;
       EXPECT_TRUE(same_bits(scalar.omega, lanes.omega)) << "width " << width;
     }
+  }
+}
+
+// What move_by_decisions returns: the squared distance of the agent that moved farthest,
+// among those it moved (the world checks with it that no agent went past the slack its
+// overlap measure relies on, close_agents.hpp).
+TEST(Motion, ReportsTheFarthestSquaredTravelOfTheAgentsItMoved) {
+  const int first = 2, count = 61;
+  const Agents before = make_agents(67, 5);
+  for (int width : {8, 4, 1}) {
+    Agents g = make_agents(67, 5);
+    const int previous = simd_width_limit.exchange(width);
+    const Real farthest = move_by_decisions(g.columns(), first, count, Real(0.1), 3);
+    simd_width_limit = previous;
+    Real want = 0;
+    for (int a = first; a < first + count; ++a) {
+      const Real dx = g.position[2 * a] - before.position[2 * a],
+                 dy = g.position[2 * a + 1] - before.position[2 * a + 1];
+      want = std::max(want, dx * dx + dy * dy);
+    }
+    EXPECT_GT(want, 0);
+    EXPECT_EQ(farthest, want) << "width " << width;
   }
 }
 

@@ -608,6 +608,96 @@ TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
 
 namespace {
 
+// Each agent's overlap by brute force, as overlap.hpp defines it: max(0, r_a + r_b -
+// |p_b - p_a|) over the agents b that a senses, with the kernels' float operations.
+std::vector<Real> brute_force_overlap(const World& w) {
+  const AgentStore& s = w.agents();
+  std::vector<Real> overlap(w.agent_count(), 0);
+  for (int a = 0; a < w.agent_count(); ++a) {
+    for (int b = 0; b < w.agent_count(); ++b) {
+      if (b == a || !(s.sense_mask[a] & s.layer[b])) continue;
+      const Real dx = s.position[2 * b] - s.position[2 * a], dy = s.position[2 * b + 1] - s.position[2 * a + 1];
+      overlap[a] = std::max(overlap[a], (s.radius[a] + s.radius[b]) - std::sqrt(dx * dx + dy * dy));
+    }
+  }
+  return overlap;
+}
+
+}  // namespace
+
+TEST(World, OverlapOfOnlyTheAgentsAvoidFoundCloseIsEveryAgentsOverlap) {
+  // A crowd rushing to one point, Avoid sensing only 1.5 m around each agent: pairs meet
+  // and overlap in the steps. After each step only the agents Avoid's pass found close
+  // to another are queried for overlap (close_agents.hpp); all must have the overlap of
+  // a query of every agent, for one radius or several, with layers or not, on 1 or 2
+  // threads. An agent sent faster than its max_speed may go past the slack: that step
+  // queries every agent.
+  for (bool varied : {false, true}) {
+    for (int threads : {1, 2}) {
+      AvoidParams params;
+      params.agents = true;
+      params.max_distance = Real(1.5);  // twice the slack and more: 2 * 1.05 * 3 m/s * 0.1 s + 1 mm
+      std::vector<std::shared_ptr<const Behavior>> behaviors{
+          std::make_shared<Chase>(std::vector<Vec2>{{0, 0}}, ChaseParams{}),
+          std::make_shared<Avoid>(std::vector<Circle>{}, params)};
+      PipelineConfig c;
+      c.slots = 16;
+      World w({std::make_shared<Pipeline>(c, behaviors), nullptr});
+      w.set_threads(threads);
+      const int n = 300;
+      std::mt19937 rng(varied ? 8 : 3);
+      std::uniform_real_distribution<Real> where(-30, 30), size(Real(0.3), Real(0.7));
+      std::vector<Real> pos(2 * n), radius(n, Real(0.5)), speed(n, 3);
+      std::vector<LayerMask> layers(n, 1), senses(n, kAllLayers);
+      for (int a = 0; a < n; ++a) {
+        pos[2 * a] = where(rng), pos[2 * a + 1] = where(rng);
+        if (varied) {
+          radius[a] = size(rng);
+          layers[a] = a % 7 == 0 ? 2 : 1;
+          senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
+        }
+      }
+      AgentSpawn spawn;
+      spawn.positions = pos.data();
+      spawn.radius = radius.data();
+      spawn.max_speed = speed.data();
+      spawn.layers = layers.data();
+      spawn.sense_masks = senses.data();
+      w.add_agents(n, spawn);
+      int close_only = 0, overlapping = 0;
+      for (int step = 0; step < 60; ++step) {
+        if (step == 40) {  // agent 0 sent onto an agent 10 m away or more, at max_speed 3
+          Real* p = w.agents().position.data();
+          int b = 1;
+          while (std::hypot(p[2 * b] - p[0], p[2 * b + 1] - p[1]) < 10) ++b;
+          w.agents().velocity[0] = (p[2 * b] - p[0]) / Real(0.1);
+          w.agents().velocity[1] = (p[2 * b + 1] - p[1]) / Real(0.1);
+          w.agents().max_acceleration[0] = Real(0.1);
+        }
+        if (step == 41) {  // and back to its max_speed
+          w.agents().velocity[0] = w.agents().velocity[1] = 0;
+          w.agents().max_acceleration[0] = kInfinity;
+        }
+        w.step(0.1f);
+        const std::vector<Real> want = brute_force_overlap(w);
+        ASSERT_EQ(0, std::memcmp(want.data(), w.agents().overlap.data(), n * sizeof(Real)))
+            << "step " << step << ", radii varied " << varied << ", " << threads << " threads";
+        if (step == 40) {
+          EXPECT_GT(want[0], 0);  // it landed on the agent, which Avoid's pass saw 10 m away
+          EXPECT_EQ(w.overlap_queries(), n);
+        } else {
+          close_only += w.overlap_queries() < n;
+        }
+        overlapping += std::count_if(want.begin(), want.end(), [](Real o) { return o > 0; });
+      }
+      EXPECT_EQ(close_only, 59);  // every step but the one with the fast agent
+      EXPECT_GT(overlapping, 100);
+    }
+  }
+}
+
+namespace {
+
 // Counts its evaluations of each agent in the values the world keeps for it, and shows
 // the count in slot `slot` of the agent's interest map.
 class CountingBehavior : public InterestBehavior {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -133,9 +134,10 @@ __attribute__((noinline)) NeighbourBuffers& neighbour_buffers() {
 }
 
 // For the agents at [begin, end), a block at a time: gather(k, m) appends agent k's
-// neighbours to the buffers from entry m on and returns the new count; arcs(m) runs
-// step 2 over the block's m entries; sweep(k, first, last) runs step 3 for agent k over
-// entries [first, last).
+// neighbours to the buffers from entry m on and returns the new count; arcs(block, first,
+// count) runs step 2 over the entries of the block's `count` agents from `block` on
+// (agent block + i's are [first[i], first[i + 1])); sweep(k, first, last) runs step 3 for
+// agent k over entries [first, last).
 template <class Gather, class Arcs, class Sweep>
 CONTEXTSTEER_ALWAYS_INLINE void in_blocks(int begin, int end, Gather&& gather, Arcs&& arcs, Sweep&& sweep) {
   std::array<int, kBlockAgents + 1> first;
@@ -147,7 +149,7 @@ CONTEXTSTEER_ALWAYS_INLINE void in_blocks(int begin, int end, Gather&& gather, A
       m = gather(block + i, m);
     }
     first[count] = m;
-    arcs(m);
+    arcs(block, first.data(), count);
     for (int i = 0; i < count; ++i) sweep(block + i, first[i], first[i + 1]);
   }
 }
@@ -293,7 +295,8 @@ CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const
       0, count,
       [&](int k, int m)
           CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return gather_neighbours<W>(scene, agents[k], how.max_distance, s, m); },
-      [&](int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { neighbour_arcs<W>(s, m, how, dirs); },
+      [&](int, const int* first, int count)
+          CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { neighbour_arcs<W>(s, first[count], how, dirs); },
       [&](int k, int first, int last) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
         sweep_neighbours<W>(s, first, last, dirs, danger + static_cast<std::size_t>(k) * slots);
       });
@@ -388,6 +391,31 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_arcs(NeighbourBuffers& s, int m, NeighbourD
   }
 }
 
+// For the pairs of the block's agents (entries as in_blocks hands them to arcs): flags
+// both agents of each pair within r_a + r_b + close.slack of each other in close.flags,
+// by agent (close_agents.hpp). W entries at a time; few have any.
+template <int W>
+CONTEXTSTEER_ALWAYS_INLINE void note_close_pairs(const SpatialGrid& grid, const NeighbourBuffers& s, int block,
+                                                 const int* first, int count, Real common_disc,
+                                                 const CloseAgents& close) {
+  using V = typename Lanes<W>::Reals;
+  using M = typename Lanes<W>::Ints;
+  const int m = first[count];
+  M lane;
+  for (int l = 0; l < W; ++l) lane[l] = l;
+  int owner = 0;  // the block's agent whose entries hold entry j
+  for (int j = 0; j < m; j += W) {
+    const V dx = load_lanes<V>(s.dx + j), dy = load_lanes<V>(s.dy + j);
+    const V touch = (common_disc >= 0 ? splat<V>(common_disc) : load_lanes<V>(s.disc + j)) + close.slack;
+    for (int bits = mask_bits((dx * dx + dy * dy <= touch * touch) & (lane < m - j)); bits; bits &= bits - 1) {
+      const int entry = j + __builtin_ctz(static_cast<unsigned>(bits));
+      while (first[owner + 1] <= entry) ++owner;
+      close.flags[grid.agents()[block + owner]] = 1;
+      close.flags[grid.agents()[s.place[entry]]] = 1;
+    }
+  }
+}
+
 // Step 3 for the pairs at entries [first, last) of s, gathered for the agent at place k:
 // the danger of each on the other, on rows (places, slots).
 template <int W, bool kLayered>
@@ -426,7 +454,7 @@ CONTEXTSTEER_ALWAYS_INLINE void sweep_pairs(const NeighbourBuffers& s, int first
 template <int W, bool kLayered>
 CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                   int zero_limit, NeighbourDanger how, const SlotDirections& dirs,
-                                                  Real* rows, int* zeroed_to) {
+                                                  Real* rows, int* zeroed_to, const CloseAgents* close) {
   NeighbourBuffers& s = neighbour_buffers();
   // r_a + r_b for every pair, where all agents have one radius (r + r is exactly 2r).
   const Real common_disc = grid.common_radius() >= 0 ? 2 * grid.common_radius() : Real(-1);
@@ -441,13 +469,14 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
         needed = std::max(needed, std::max(k + 1, reached));
         return m;
       },
-      [&](int m) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
+      [&](int block, const int* first, int count) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE {
         const int limit = std::min(needed, zero_limit);
         if (limit > zeroed) {
           std::fill(rows + zeroed * slots, rows + limit * slots, Real(0));
           zeroed = limit;
         }
-        pair_arcs<W, kLayered>(s, m, how, dirs, common_disc);
+        pair_arcs<W, kLayered>(s, first[count], how, dirs, common_disc);
+        if (close) note_close_pairs<W>(grid, s, block, first, count, common_disc, *close);
       },
       [&](int k, int first, int last)
           CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { sweep_pairs<W, kLayered>(s, first, last, k, dirs, rows); });
@@ -455,22 +484,23 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
 }
 
 void pair_danger_baseline(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit,
-                          NeighbourDanger how, const SlotDirections& dirs, Real* rows, int* zeroed_to) {
+                          NeighbourDanger how, const SlotDirections& dirs, Real* rows, int* zeroed_to,
+                          const CloseAgents* close) {
   // Where every agent senses every other, the layer tests are left out.
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
+    return pair_danger_lanes<4, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
   }
-  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
+  pair_danger_lanes<4, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
 }
 
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
 CONTEXTSTEER_TARGET_AVX2 void pair_danger_avx2(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                int zero_limit, NeighbourDanger how, const SlotDirections& dirs,
-                                               Real* rows, int* zeroed_to) {
+                                               Real* rows, int* zeroed_to, const CloseAgents* close) {
   if (grid.everyone_senses_everyone()) {
-    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
+    return pair_danger_lanes<8, false>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
   }
-  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to);
+  pair_danger_lanes<8, true>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
 }
 #endif
 
@@ -531,6 +561,12 @@ void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDi
   // next, even, zeroed all of its rows already).
   std::array<int, RowChunks::kMaxChunks> zeroed_to{};
   const bool avx2 = kernel_width() == 8;
+  // The pass meets every pair within its reach, which takes in the close ones when the
+  // slack is well within max_distance and no agent is large (their pairs are met apart).
+  CloseAgents* const close = scene.close_agents && grid.large_count() == 0 && scene.close_agents->slack >= 0 &&
+                                     scene.close_agents->slack <= how.max_distance / 2
+                                 ? scene.close_agents
+                                 : nullptr;
   run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, [&](const RowChunks& chunks, int c) {
     const bool even = c % 2 == 0;
     const int begin = chunks.start(c), end = chunks.start(c + 1);
@@ -538,13 +574,14 @@ void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDi
     const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
 #ifdef CONTEXTSTEER_AVX2_DISPATCH
     if (avx2) {
-      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c]);
+      return pair_danger_avx2(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c], close);
     }
 #endif
     (void)avx2;
-    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c]);
+    pair_danger_baseline(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c], close);
   });
   add_large_agent_pairs(scene, how, dirs, rows);
+  if (close) close->complete = true;
 #else
   (void)scene, (void)how, (void)rows, (void)pool;
 #endif

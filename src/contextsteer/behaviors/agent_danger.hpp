@@ -49,7 +49,10 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Neig
 // neighbours, the numbers add_agent_danger gives to the bit; rows of agents that no
 // behaviour asked for are computed too. Reads layers and sense masks from the grid (build
 // it with both). Runs on `pool`'s threads. Needs agent_pair_danger_available(slots);
-// throws std::logic_error otherwise.
+// throws std::logic_error otherwise. With scene.close_agents, it also flags the agents of
+// pairs within r_a + r_b + slack of each other and marks the flags complete, when the
+// slack is at most half of how.max_distance and the grid has no large agents (else it
+// leaves them alone).
 bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, NeighbourDanger how, const SlotDirections& dirs, Real* rows,
                        ThreadPool& pool);
