@@ -2,11 +2,12 @@
 // allocations made while stepping (tests/cpp/counting_new.cpp replaces operator new).
 //
 //   cmake -S . -B build/bench -DCONTEXTSTEER_BUILD_BENCHMARKS=ON && cmake --build build/bench
-//   build/bench/disc_step [agents=100000] [steps=20] [threads=1] [sense=15] [spatial=1] [keep_maps=1] [width=8]
+//   build/bench/disc_step [agents=100000] [steps=20] [threads=1] [sense=15] [spatial=1] [keep_maps=1] [width=16]
 //
 // sense is the radius (metres) within which agents avoid each other; 0 leaves Avoid out.
 // spatial=0 spawns agents in random memory order; keep_maps=0 turns World::keep_maps off.
-// width caps the kernels' lanes (simd_width_limit): 8 (AVX2 where the CPU has it), 4 or 1.
+// width caps the kernels' lanes (simd_width_limit): 16 (AVX-512 sweeps of the pass by pairs where
+// the CPU has it, else as 8), 8 (AVX2 where the CPU has it), 4 or 1.
 //
 // The scene: n agents filling a disc (70 m^2 per agent), each heading for its antipodal
 // point; Chase of its own target plus Avoid of the agents within 15 m; 16 slots.
@@ -98,8 +99,9 @@ int main(int argc, char** argv) {
   const long long made = heap_allocations() - before;
   std::sort(step_times.begin(), step_times.end());
   const double ms = 1e3 / steps;
-  std::printf("disc scene: %d agents, 16 slots, sense radius %.1f m, %d thread(s), %d steps, %d-lane kernels%s\n",
-              agents, sense, threads, steps, kernel_width(), keep_maps ? "" : ", maps not kept");
+  std::printf("disc scene: %d agents, 16 slots, sense radius %.1f m, %d thread(s), %d steps, %d-lane kernels%s%s\n",
+              agents, sense, threads, steps, kernel_width(), wide_kernels_allowed() ? " (AVX-512 sweeps)" : "",
+              keep_maps ? "" : ", maps not kept");
   std::printf("step: median %.3f ms, min %.3f ms\n", step_times[steps / 2] * 1e3, step_times.front() * 1e3);
   std::printf("stages (mean ms): check %.3f, index %.3f, evaluate %.3f, integrate %.3f, measure %.3f\n",
               total.check * ms, total.index * ms, total.evaluate * ms, total.integrate * ms, total.measure * ms);

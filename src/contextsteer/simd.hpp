@@ -3,7 +3,8 @@
 // A kernel is written once, as an always-inline template on the lane count W, with GCC
 // and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
 // baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
-// chosen at run time by cpu_has_avx2(). Only element-wise IEEE operations are used
+// chosen at run time by cpu_has_avx2() (a few parts of kernels also with W = 16 in one
+// marked for AVX-512, chosen by cpu_has_avx512()). Only element-wise IEEE operations are used
 // (+ - * / sqrt, comparisons, selections) and no multiply-add is contracted
 // (-ffp-contract=off), so both widths give bit-identical results. MSVC builds keep the
 // scalar paths, as do builds with CONTEXTSTEER_NO_VECTOR_KERNELS defined (CMake:
@@ -47,9 +48,10 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_max(V a, V b) {
 }
 CONTEXTSTEER_ALWAYS_INLINE Real lane_sqrt(Real v) { return std::sqrt(v); }
 
-// The widest kernels the library may use: 8 (AVX2, when the CPU has it), 4, or 1 (the
-// scalar paths only). Lowered by tests, to check that every path gives the same numbers.
-inline std::atomic<int> simd_width_limit{8};
+// The widest kernels the library may use: 16 (AVX-512, for the few kernels that have such
+// a path, when the CPU has it), 8 (AVX2, when the CPU has it), 4, or 1 (the scalar paths
+// only). Lowered by tests, to check that every path gives the same numbers.
+inline std::atomic<int> simd_width_limit{16};
 
 }  // namespace contextsteer
 
@@ -70,6 +72,9 @@ inline std::atomic<int> simd_width_limit{8};
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 // Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
+// AVX-512 with 16-lane vectors of floats and masks on 8- to 32-bit lanes (F, VL, BW, DQ):
+// a 16-slot map row fits one register. For the sweep of the pass by pairs only.
+#define CONTEXTSTEER_TARGET_AVX512 __attribute__((target("avx2,popcnt,avx512f,avx512vl,avx512bw,avx512dq")))
 #endif
 
 namespace contextsteer {
@@ -80,6 +85,8 @@ using Real4 = Real __attribute__((vector_size(16)));
 using Int4 = std::int32_t __attribute__((vector_size(16)));
 using Real8 = Real __attribute__((vector_size(32)));
 using Int8 = std::int32_t __attribute__((vector_size(32)));
+using Real16 = Real __attribute__((vector_size(64)));
+using Int16 = std::int32_t __attribute__((vector_size(64)));
 
 // Lanes<W>::Reals and ::Ints: the W-lane vector types.
 template <int W>
@@ -93,6 +100,11 @@ template <>
 struct Lanes<8> {
   using Reals = Real8;
   using Ints = Int8;
+};
+template <>
+struct Lanes<16> {
+  using Reals = Real16;
+  using Ints = Int16;
 };
 
 // The vector types with the alignment of their elements, for loads and stores at any
@@ -245,6 +257,25 @@ inline bool cpu_has_avx2() {
 #endif
 }
 
+// True when this CPU also runs AVX-512 F, VL, BW and DQ, and the operating system saves
+// the mask and 64-byte registers (asked once).
+inline bool cpu_has_avx512() {
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  static const bool has = [] {
+    if (!cpu_has_avx2()) return false;
+    unsigned xcr0, xcr0_high;  // XCR0 bits 5 to 7: the opmask and both halves of the ZMM state
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0 & 0xE0) != 0xE0) return false;
+    unsigned a, b, c, d;
+    const unsigned wanted = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW | bit_AVX512VL;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & wanted) == wanted;
+  }();
+  return has;
+#else
+  return false;
+#endif
+}
+
 }  // namespace contextsteer
 
 #endif
@@ -252,7 +283,8 @@ inline bool cpu_has_avx2() {
 namespace contextsteer {
 
 // The lanes a kernel should run now: 8 on a CPU with AVX2, 4 with vector extensions,
-// else 1 (the scalar path), never more than simd_width_limit.
+// else 1 (the scalar path), never more than simd_width_limit. (16 lanes are asked for
+// apart, by wide_kernels_allowed().)
 inline int kernel_width() {
   const int limit = simd_width_limit.load(std::memory_order_relaxed);
 #ifdef CONTEXTSTEER_SIMD
@@ -261,6 +293,15 @@ inline int kernel_width() {
 #endif
   (void)limit;
   return 1;
+}
+
+// Whether the kernels that have a 16-lane path (AVX-512) may take it now.
+inline bool wide_kernels_allowed() {
+#ifdef CONTEXTSTEER_AVX2_DISPATCH
+  return simd_width_limit.load(std::memory_order_relaxed) >= 16 && cpu_has_avx512();
+#else
+  return false;
+#endif
 }
 
 }  // namespace contextsteer

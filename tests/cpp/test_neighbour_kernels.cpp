@@ -127,10 +127,10 @@ std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real 
   return danger;
 }
 
-// Checks that the pass by pairs gives `want` (linear falloff), to the bit, at both widths
-// on 1 to 3 threads.
+// Checks that the pass by pairs gives `want` (linear falloff), to the bit, at every width
+// on 1 to 3 threads (16: AVX-512 sweeps where the CPU has it, else the 8 lanes again).
 void expect_pairs_give(const Crowd& c, const std::vector<Real>& want, Real max_distance, const SlotDirections& dirs) {
-  for (int width : {8, 4}) {
+  for (int width : {16, 8, 4}) {
     for (int threads : {1, 2, 3}) {
       const std::vector<Real> pairs = pair_danger_with(c, width, threads, max_distance, Falloff::Linear, dirs);
       ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
@@ -140,26 +140,26 @@ void expect_pairs_give(const Crowd& c, const std::vector<Real>& want, Real max_d
 }
 
 #if defined(CONTEXTSTEER_SIMD) && (defined(__x86_64__) || defined(__i386__))
-// Whether this CPU has AVX2 and popcnt, as Linux lists them in /proc/cpuinfo: a check
-// apart from the library's own (CPUID in simd.hpp). Elsewhere, the library's answer.
-bool cpu_lists_avx2() {
+// Whether this CPU has every one of `wanted` (flags as Linux lists them in /proc/cpuinfo):
+// a check apart from the library's own (CPUID in simd.hpp). Elsewhere, `otherwise`.
+bool cpu_lists(std::vector<std::string> wanted, bool otherwise) {
 #ifdef __linux__
+  (void)otherwise;
   std::ifstream cpuinfo("/proc/cpuinfo");
   for (std::string line; std::getline(cpuinfo, line);) {
     if (line.rfind("flags", 0) != 0) continue;
     std::istringstream flags(line);
-    bool avx2 = false, popcnt = false;
-    for (std::string flag; flags >> flag;) {
-      avx2 |= flag == "avx2";
-      popcnt |= flag == "popcnt";
-    }
-    return avx2 && popcnt;
+    for (std::string flag; flags >> flag;) wanted.erase(std::remove(wanted.begin(), wanted.end(), flag), wanted.end());
+    return wanted.empty();
   }
   return false;
 #else
-  return cpu_has_avx2();
+  (void)wanted;
+  return otherwise;
 #endif
 }
+bool cpu_lists_avx2() { return cpu_lists({"avx2", "popcnt"}, cpu_has_avx2()); }
+bool cpu_lists_avx512() { return cpu_lists({"avx512f", "avx512vl", "avx512bw", "avx512dq"}, cpu_has_avx512()); }
 #endif
 
 }  // namespace
@@ -180,6 +180,19 @@ TEST(KernelWidth, IsEightOnACpuWithAvx2AndFourOnOthers) {
   EXPECT_EQ(kernel_width(), std::min(widest, 4));
   simd_width_limit = 1;
   EXPECT_EQ(kernel_width(), 1);
+  simd_width_limit = previous;
+}
+
+// The pass by pairs sweeps 16 slots per register where the CPU has AVX-512 (F, VL, BW,
+// DQ), unless the limit is below 16.
+TEST(KernelWidth, WideKernelsAreAllowedOnACpuWithAvx512UnlessLimited) {
+#if defined(CONTEXTSTEER_SIMD) && (defined(__x86_64__) || defined(__i386__))
+  EXPECT_EQ(wide_kernels_allowed(), cpu_lists_avx512());
+#else
+  EXPECT_FALSE(wide_kernels_allowed());
+#endif
+  const int previous = simd_width_limit.exchange(8);
+  EXPECT_FALSE(wide_kernels_allowed());
   simd_width_limit = previous;
 }
 
@@ -370,7 +383,7 @@ TEST(AgentPairDanger, GivesEveryAgentTheBitsOfItsOwnQueryOnAnyThreads) {
           ASSERT_EQ(c.grid.common_radius() >= 0, one_radius);
           const Vec2 turn = kTurns[(slots + static_cast<int>(falloff) + layered) % 3];
           const std::vector<Real> want = danger_with_width(c, 1, 4, falloff, dirs, turn);
-          for (int width : {8, 4}) {
+          for (int width : {16, 8, 4}) {
             for (int threads : {1, 2, 3}) {
               const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, falloff, dirs, turn);
               ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
@@ -486,7 +499,7 @@ TEST(AgentPairDanger, AFewLargeAgentsAmongACrowdAreMetOnEveryPath) {
   ASSERT_LE(c.grid.usual_radius(), 0.9f);
   const SlotDirections dirs(16);
   const std::vector<Real> want = brute_force_danger(c, 4, Falloff::Smoothstep, dirs, kTurns[1]);
-  for (int width : {8, 4}) {
+  for (int width : {16, 8, 4}) {
     for (int threads : {1, 2, 3}) {
       const std::vector<Real> pairs = pair_danger_with(c, width, threads, 4, Falloff::Smoothstep, dirs, kTurns[1]);
       ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
@@ -514,7 +527,7 @@ TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
   const SlotDirections dirs(16);
   const Crowd c = make_lattice(30, 2, 5u);
   const std::vector<Real> want = brute_force_danger(c, 40, Falloff::Linear, dirs);
-  for (int width : {8, 4}) {
+  for (int width : {16, 8, 4}) {
     for (int threads : {1, 2}) {
       std::vector<Real> pairs;
       std::size_t held = 0, grown = 0;
