@@ -54,6 +54,31 @@ std::int64_t add(World& w, std::vector<Real> pos, Real max_speed, Real max_accel
 
 Vec2 position_of(const World& w, std::int64_t id) { return load(w.agents().position.data(), w.index_of(id)); }
 
+// `n` agents at random in the box from `low` to `high` (metres), at max_speed `speed`, of
+// radii drawn from [radii.x, radii.y) (one radius when they are equal, on one layer,
+// sensing everything; else every 7th agent on layer 2, every 5th sensing layer 1 only).
+void add_crowd(World& w, std::mt19937& rng, int n, Vec2 low, Vec2 high, Real speed, Vec2 radii, int steering = 0) {
+  std::uniform_real_distribution<Real> x(low.x, high.x), y(low.y, high.y), size(radii.x, radii.y);
+  const bool varied = radii.x != radii.y;
+  std::vector<Real> pos(2 * n), radius(n, radii.x), speeds(n, speed);
+  std::vector<LayerMask> layers(n, 1), senses(n, kAllLayers);
+  for (int a = 0; a < n; ++a) {
+    pos[2 * a] = x(rng), pos[2 * a + 1] = y(rng);
+    if (varied) {
+      radius[a] = size(rng);
+      layers[a] = a % 7 == 0 ? 2 : 1;
+      senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
+    }
+  }
+  AgentSpawn spawn;
+  spawn.positions = pos.data();
+  spawn.radius = radius.data();
+  spawn.max_speed = speeds.data();
+  spawn.layers = layers.data();
+  spawn.sense_masks = senses.data();
+  w.add_agents(n, spawn, steering);
+}
+
 // Into a world of a context steering and a classic one: `count` context agents at
 // random places within 10 m of the origin, then two classic ones. Returns the first
 // ones' positions (x0, y0, x1, ...).
@@ -571,25 +596,7 @@ TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
     World w(pipeline(0));
     const int second = steerings == 2 ? w.add_steering(pipeline(0.2f)) : 0;
     std::mt19937 rng(4);
-    std::uniform_real_distribution<Real> where(0, 30), size(Real(0.2), Real(0.8));
-    for (int half : {0, second}) {
-      const int n = 200;
-      std::vector<Real> pos(2 * n), radius(n), speed(n, 0);
-      std::vector<LayerMask> layers(n), senses(n);
-      for (int a = 0; a < n; ++a) {
-        pos[2 * a] = where(rng), pos[2 * a + 1] = where(rng) * 3;
-        radius[a] = size(rng);
-        layers[a] = a % 7 == 0 ? 2 : 1;
-        senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
-      }
-      AgentSpawn spawn;
-      spawn.positions = pos.data();
-      spawn.radius = radius.data();
-      spawn.max_speed = speed.data();
-      spawn.layers = layers.data();
-      spawn.sense_masks = senses.data();
-      w.add_agents(n, spawn, half);
-    }
+    for (int half : {0, second}) add_crowd(w, rng, 200, {0, 0}, {30, 90}, 0, {Real(0.2), Real(0.8)}, half);
     for (int threads : {1, 2}) {
       w.set_threads(threads);
       w.step(0.1f);
@@ -646,24 +653,8 @@ TEST(World, OverlapOfOnlyTheAgentsAvoidFoundCloseIsEveryAgentsOverlap) {
       w.set_threads(threads);
       const int n = 300;
       std::mt19937 rng(varied ? 8 : 3);
-      std::uniform_real_distribution<Real> where(-30, 30), size(Real(0.3), Real(0.7));
-      std::vector<Real> pos(2 * n), radius(n, Real(0.5)), speed(n, 3);
-      std::vector<LayerMask> layers(n, 1), senses(n, kAllLayers);
-      for (int a = 0; a < n; ++a) {
-        pos[2 * a] = where(rng), pos[2 * a + 1] = where(rng);
-        if (varied) {
-          radius[a] = size(rng);
-          layers[a] = a % 7 == 0 ? 2 : 1;
-          senses[a] = a % 5 == 0 ? LayerMask(1) : kAllLayers;
-        }
-      }
-      AgentSpawn spawn;
-      spawn.positions = pos.data();
-      spawn.radius = radius.data();
-      spawn.max_speed = speed.data();
-      spawn.layers = layers.data();
-      spawn.sense_masks = senses.data();
-      w.add_agents(n, spawn);
+      const Vec2 radii = varied ? Vec2{Real(0.3), Real(0.7)} : Vec2{Real(0.5), Real(0.5)};
+      add_crowd(w, rng, n, {-30, -30}, {30, 30}, 3, radii);
       int close_only = 0, overlapping = 0;
       for (int step = 0; step < 60; ++step) {
         if (step == 40) {  // agent 0 sent onto an agent 10 m away or more, at max_speed 3
