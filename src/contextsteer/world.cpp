@@ -737,20 +737,22 @@ void World::measure_stage() {
   auto body = [&](int block, int) {
     const int first = block * Pipeline::kBlockAgents;
     const int count = std::min(n, first + Pipeline::kBlockAgents) - first;
-    int close[Pipeline::kBlockAgents];
+    int to_query[Pipeline::kBlockAgents];
     int queried = 0;
     for (int k = first; k < first + count; ++k) {
       const int a = order[k];
       store_.penetration[a] =
           has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
-      if (only_close && !close_flags_[a]) {
-        store_.overlap[a] = 0;
-      } else if (only_close) {
-        close[queried++] = a;
+      if (only_close) {
+        if (close_flags_[a]) {
+          to_query[queried++] = a;
+        } else {
+          store_.overlap[a] = 0;
+        }
       }
     }
     if (!only_close) return measure_overlap(view, order + first, count, store_.overlap.data());
-    measure_overlap(view, close, queried, store_.overlap.data());
+    measure_overlap(view, to_query, queried, store_.overlap.data());
   };
   pool_->run(blocks, body);
   close_.complete = false;  // the flags were of this step's pass
