@@ -1,13 +1,13 @@
 """The disc scene: n agents filling a disc (70 m^2 each) head for their antipodal points,
 seeking their target and avoiding the agents within a sense radius of 15 m (about 10
-neighbours each), 16 slots, the neighbour grid rebuilt every step. Times World.step in
+neighbors each), 16 slots, the neighbor grid rebuilt every step. Times World.step in
 C++ against the same step in plain NumPy (contextsteer.reference.disc_step), in one run;
 and World.step once more with keep_maps=False (the world does not store the agents' maps).
 
     python benchmarks/bench_disc.py [--sizes 1000 10000 100000] [--steps 10] [--threads 1]
 
 Agents are spawned row by row (sorted by y in bands of 10 m, then x), as a game spawns a
-crowd region by region: neighbours in space then sit near each other in memory.
+crowd region by region: neighbors in space then sit near each other in memory.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""The disc scene of bench_disc.py made uneven, in the ways a uniform neighbour grid
+"""The disc scene of bench_disc.py made uneven, in the ways a uniform neighbor grid
 handles badly: agents far from the crowd, groups far apart, agents far larger than the
 rest, and crowds spread thin along a road or round a ring.
 
 First, a few agents far from the crowd: one that wandered off, or 1 in 256 of them
-scattered around the disc, at growing distances. The neighbour grid covers the agents'
+scattered around the disc, at growing distances. The neighbor grid covers the agents'
 bounding box; these strays would stretch it, and its cells with it, so that every query
 in the crowd reads thousands of agents. The grid leaves them in its border cells
 instead, and the step should cost what it costs without them.

@@ -22,7 +22,7 @@
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/world/world.hpp"
 #include "counting_new.hpp"
 
 using namespace contextsteer;

@@ -110,7 +110,7 @@ class Avoid(Behavior):
     +- half the slot spacing) overlaps that cone gets ``falloff(clearance / max_distance)``,
     so a coarse map never misses an obstacle, except the slots at 90 degrees or more from
     the bearing: they lead away from the obstacle or along it, so that an agent squeezed
-    between two neighbours can still slip out sideways.
+    between two neighbors can still slip out sideways.
     Walls (segments, polygon edges, bounds): slot ``i`` gets ``falloff(t_i / max_distance)``,
     ``t_i`` the least distance to the wall (inflated by ``a``) within the slot's arc, so the
     slots running along a wall stay nearly free. Everything combines by max.
@@ -128,7 +128,7 @@ class Avoid(Behavior):
     world_obstacles: also avoid the obstacles of the scene (world or ``evaluate``) on
         the layers the agent senses. Each thread that does keeps 4 bytes per circle, wall
         and polygon edge of the scene, to take each obstacle once per agent.
-    agents: also avoid the other agents it senses (through the world's neighbour grid).
+    agents: also avoid the other agents it senses (through the world's neighbor grid).
     keep_right: radians from -pi/4 to pi/4 by which other agents' bearings are turned.
     """
 
@@ -260,7 +260,7 @@ class Leave(Behavior):
 
 
 class Separation(Behavior):
-    """Interest away from each sensed neighbour within ``radius`` metres,
+    """Interest away from each sensed neighbor within ``radius`` metres,
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
 
     def __init__(self, *, radius: float = 2.0, falloff: str = "linear", weight: float = 1.0):
@@ -269,7 +269,7 @@ class Separation(Behavior):
 
 
 class Alignment(Behavior):
-    """Interest toward ``m``, the mean of the sensed neighbours' unit velocities within
+    """Interest toward ``m``, the mean of the sensed neighbors' unit velocities within
     ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
 
     def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
@@ -278,7 +278,7 @@ class Alignment(Behavior):
 
 
 class Cohesion(Behavior):
-    """Interest toward the centroid ``c`` of the sensed neighbours within ``radius`` metres:
+    """Interest toward the centroid ``c`` of the sensed neighbors within ``radius`` metres:
     ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
 
     def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
@@ -403,7 +403,7 @@ class Rays(Behavior):
 
 
 class TimeToCollision(Behavior):
-    """Danger from where a moving neighbour will be: for each sensed neighbour within
+    """Danger from where a moving neighbor will be: for each sensed neighbor within
     ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
     ``falloff(t* / horizon)``."""
@@ -419,7 +419,7 @@ Seek = Chase  # the classic name of the same behaviour
 
 @dataclass(frozen=True)
 class Neighbors:
-    """Neighbours of every agent of a batch, in compressed rows: those of agent ``k`` are
+    """Neighbors of every agent of a batch, in compressed rows: those of agent ``k`` are
     ``offsets[k]:offsets[k + 1]`` of ``ids`` ``(m,)``, ``positions`` and ``velocities``
     ``(m, 2)``."""
 

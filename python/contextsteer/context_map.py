@@ -119,7 +119,7 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
         ``"parabolic"``: ``b + 0.5*(l - r)/(l - 2c + r)``, the vertex of the parabola
                          through the three values.
         ``"gradient"``:  ``b + (r - l)/(2*(c - min(l, r)))``, where a line rising from the lower
-                         neighbour to ``b`` meets the line of opposite slope through the other.
+                         neighbor to ``b`` meets the line of opposite slope through the other.
         ``"blend"``, ``"parabolic"`` and ``"gradient"`` stay within half a slot of ``b`` and
         reduce to ``"argmax"`` with fewer than 3 slots.
     threshold: largest danger a slot may carry and stay open (``"threshold"`` mode).

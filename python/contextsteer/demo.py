@@ -67,7 +67,7 @@ _RECIPES = {
     "swap": _Recipe(100, 3000, 0.5, 1.5, 3.0),
     "circle": _Recipe(16, 1200, 0.3, 1.5, 3.0),
     "crossing": _Recipe(40, 1200, 0.3, 1.5, 3.0),
-    # Finer directions: a neighbour covers the slots within half a slot's spacing of its
+    # Finer directions: a neighbor covers the slots within half a slot's spacing of its
     # disc, and among the agents parked outside the door, 16 slots left an agent now and
     # then with two equal ways out, between which it dithered. Over seeds 0-23 every agent
     # arrived in 18 runs with 16 slots, in 23 with 24 (and in 20, one jammed, with 20).

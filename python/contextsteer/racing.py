@@ -72,7 +72,7 @@ class RacingLanes(Behavior):
     the half-width). Interest ``max(0, 1 - |e_j - racing line| / line_width)`` peaks on the
     racing line ahead; every other car ``ds`` metres ahead (``0 < ds <= lookahead``) puts
     ``falloff(ds / lookahead)`` on the lanes its body (plus this car's) spans. The lanes
-    resolve by subtract, the best lane and the parabola through its neighbours into a
+    resolve by subtract, the best lane and the parabola through its neighbors into a
     lateral target; the behaviour then fills the pipeline's interest toward that point
     of the track, so it composes with Avoid and the others. Cars sense each other
     through the world's grid, on the layers they sense.

@@ -103,9 +103,9 @@ def step(positions, velocities, headings, *, radius, max_speed, max_acceleration
             overlap(positions, radius))
 
 
-# --- The disc scene: seek plus danger from neighbouring agents -----------------------
+# --- The disc scene: seek plus danger from neighboring agents -----------------------
 
-def neighbour_pairs(positions, radius):
+def neighbor_pairs(positions, radius):
     """Every ordered pair ``(i, j)``, ``i != j``, of agents within ``radius`` metres, found
     through a uniform grid of cells ``radius`` wide. Returns two ``(pairs,)`` index arrays."""
     n = len(positions)
@@ -134,7 +134,7 @@ def neighbour_pairs(positions, radius):
 
 def agent_danger(positions, radius, dirs, max_distance):
     """``(n, S)`` danger of Avoid(agents=True): arc coverage, linear falloff of clearance."""
-    i, j = neighbour_pairs(positions, max_distance + 2 * radius.max())
+    i, j = neighbor_pairs(positions, max_distance + 2 * radius.max())
     danger = np.zeros((len(positions), len(dirs)))
     np.maximum.at(danger, i, disc_danger(positions[j] - positions[i], radius[i] + radius[j], dirs, max_distance))
     return danger
@@ -143,7 +143,7 @@ def agent_danger(positions, radius, dirs, max_distance):
 def overlap(positions, radius):
     """``(n,)`` deepest overlap of each agent with another, metres."""
     out = np.zeros(len(positions))
-    i, j = neighbour_pairs(positions, 2 * radius.max())
+    i, j = neighbor_pairs(positions, 2 * radius.max())
     depth = radius[i] + radius[j] - np.linalg.norm(positions[i] - positions[j], axis=1)
     np.maximum.at(out, i, depth)
     return np.maximum(out, 0)

@@ -71,10 +71,10 @@ def _loaded_world(cls, steerings, obstacles, state, threads, attributes):
 
 
 class World:
-    """Agents, obstacles, a neighbour grid and a step that runs in C++ for all agents.
+    """Agents, obstacles, a neighbor grid and a step that runs in C++ for all agents.
 
     Each :meth:`step` has named stages: *check* (the state arrays hold valid values),
-    *index* (resolve target ids; reuse the neighbour grid the last *measure* built when
+    *index* (resolve target ids; reuse the neighbor grid the last *measure* built when
     no position, radius or layer changed since, else rebuild it), *evaluate* (every
     context agent fills, merges and resolves its maps; every classic agent computes its
     steering), *integrate* (motion, in ``substeps``
@@ -412,7 +412,7 @@ class World:
         return Explanation(agent, behaviors, e["interest"], e["danger"], e["final"], masked,
                            np.array(e["direction"], np.float32), e["strength"], e["slot"], e["blocked"])
 
-    # --- neighbours -----------------------------------------------------------------
+    # --- neighbors -----------------------------------------------------------------
     def neighbors(self, point=None, radius: float = 1.0, *, agent=None, layers=None) -> np.ndarray:
         """Ids of the agents within ``radius`` metres of ``point`` ``(2,)``, or of the agent
         with id ``agent`` (itself excluded, and by default only the layers it senses), in

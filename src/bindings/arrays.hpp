@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "contextsteer/agent_store.hpp"
-#include "contextsteer/geometry.hpp"
-#include "contextsteer/real.hpp"
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/geometry/geometry.hpp"
+#include "contextsteer/world/agent_store.hpp"
 
 namespace contextsteer::bindings {
 

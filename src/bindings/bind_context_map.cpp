@@ -2,10 +2,10 @@
 #include <pybind11/stl.h>
 
 #include "arrays.hpp"
-#include "contextsteer/combine.hpp"
-#include "contextsteer/resolve.hpp"
-#include "contextsteer/shaping.hpp"
-#include "contextsteer/slots.hpp"
+#include "contextsteer/maps/combine.hpp"
+#include "contextsteer/maps/resolve.hpp"
+#include "contextsteer/maps/shaping.hpp"
+#include "contextsteer/maps/slots.hpp"
 
 namespace contextsteer::bindings {
 

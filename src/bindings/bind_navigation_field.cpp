@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "arrays.hpp"
-#include "contextsteer/navigation_field.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
+#include "contextsteer/world/world.hpp"
 
 namespace contextsteer::bindings {
 

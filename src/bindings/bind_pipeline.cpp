@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "arrays.hpp"
-#include "contextsteer/pipeline.hpp"
+#include "contextsteer/pipeline/pipeline.hpp"
 
 namespace contextsteer::bindings {
 
@@ -66,7 +66,7 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
     // the pipeline is immutable once built.
     py::gil_scoped_release release;
     SpatialGrid grid;
-    // With the agents' radii: kernels read a neighbour's radius from the grid. Rows sized
+    // With the agents' radii: kernels read a neighbor's radius from the grid. Rows sized
     // as a world sizes them, by the radius of all but a few large agents.
     const Real smallest = n > 0 ? *std::min_element(radius.data(), radius.data() + n) : Real(0);
     const Real usual_radius = SpatialGrid::usual_radius_of(radius.data(), static_cast<int>(n), smallest, max_radius);

@@ -15,9 +15,9 @@
 #include <string>
 
 #include "arrays.hpp"
+#include "contextsteer/base/format_real.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
-#include "contextsteer/evaluation_cache.hpp"
-#include "contextsteer/format_real.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
 
 namespace contextsteer::bindings {
 
@@ -88,7 +88,7 @@ class PythonBehavior : public Behavior {
       memory = kept;
     }
 
-    // Neighbour queries are answered only while the callback runs: the scene they read
+    // Neighbor queries are answered only while the callback runs: the scene they read
     // is valid only then.
     auto alive = std::make_shared<bool>(true);
     const SceneView* view = &scene;
@@ -96,7 +96,7 @@ class PythonBehavior : public Behavior {
     py::cpp_function neighbors([alive, view, members](Real radius) {
       if (!*alive) throw py::value_error("neighbors: only available while the behaviour fills its maps");
       if (!(radius >= 0) || std::isinf(radius)) throw py::value_error("radius: expected a finite distance >= 0");
-      if (!view->grid) throw py::value_error("neighbors: this evaluation has no neighbour grid");
+      if (!view->grid) throw py::value_error("neighbors: this evaluation has no neighbor grid");
       std::vector<std::int64_t> offsets{0}, found_ids;
       std::vector<Real> found_xy, found_v;
       for (int a : members) {

@@ -2,7 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "arrays.hpp"
-#include "contextsteer/steering.hpp"
+#include "contextsteer/steering/steering.hpp"
 
 namespace contextsteer::bindings {
 

@@ -3,7 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "arrays.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/world/world.hpp"
 
 namespace contextsteer::bindings {
 

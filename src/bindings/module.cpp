@@ -1,7 +1,7 @@
 // The contextsteer._core extension module: bindings only, no logic of their own.
 #include <pybind11/pybind11.h>
 
-#include "contextsteer/real.hpp"
+#include "contextsteer/base/real.hpp"
 
 namespace contextsteer::bindings {
 void bind_context_map(pybind11::module_& m);

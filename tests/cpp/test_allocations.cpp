@@ -20,7 +20,7 @@
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/world/world.hpp"
 #include "counting_new.hpp"
 
 using namespace contextsteer;

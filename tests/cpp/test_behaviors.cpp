@@ -178,7 +178,7 @@ TEST(Avoid, TouchingCoversTheOpenHalfPlaneTowardItAndFarObstaclesAreIgnored) {
   const OneAgent almost{{0, 0}, {0, 0}, {0.5f}, {{{1.11f, 0}, 0.6f}}};
   EXPECT_EQ(fill_danger(avoid, almost, 8)[2], 0);
   EXPECT_GT(fill_danger(avoid, almost, 8)[1], 0.98f);
-  // Touching neighbours on opposite sides (east and west) leave north and south open.
+  // Touching neighbors on opposite sides (east and west) leave north and south open.
   const OneAgent between{{0, 0}, {0, 0}, {0.5f}, {{{1, 0}, 0.5f}, {{-1, 0}, 0.5f}}};
   EXPECT_EQ(fill_danger(avoid, between, 16), (std::vector<Real>{1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1}));
   const OneAgent far{{0, 0}, {0, 0}, {0.5f}, {{{5, 0}, 0.6f}}};

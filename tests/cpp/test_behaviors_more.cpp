@@ -12,19 +12,19 @@
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
-#include "contextsteer/behaviors/falloff.hpp"
 #include "contextsteer/behaviors/flee.hpp"
 #include "contextsteer/behaviors/flocking.hpp"
 #include "contextsteer/behaviors/follow_path.hpp"
 #include "contextsteer/behaviors/forward.hpp"
 #include "contextsteer/behaviors/racing_lanes.hpp"
 #include "contextsteer/behaviors/rays.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
-#include "contextsteer/evaluation_cache.hpp"
-#include "contextsteer/geometry.hpp"
-#include "contextsteer/simd.hpp"
-#include "contextsteer/thread_pool.hpp"
+#include "contextsteer/geometry/geometry.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/runtime/thread_pool.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
 
 using namespace contextsteer;
 
@@ -158,7 +158,7 @@ TEST(ArriveLeave, StrengthRamps) {
 TEST(Flocking, SeparationAlignmentCohesion) {
   Scene s({0, 0, 1, 0, 0, 2}, {0, 0, 1, 0, 0, 3});
   const auto sep = interest_of(Flocking(FlockRule::Separation, 4, Falloff::Linear, 1), s, 0, 4);
-  EXPECT_NEAR(sep[2], 0.75, 1e-6);  // away from the neighbour 1 m east
+  EXPECT_NEAR(sep[2], 0.75, 1e-6);  // away from the neighbor 1 m east
   EXPECT_NEAR(sep[3], 0.5, 1e-6);   // away from the one 2 m north
   const auto ali = interest_of(Flocking(FlockRule::Alignment, 4, Falloff::Linear, 1), s, 0, 4);
   EXPECT_NEAR(ali[0], 0.5, 1e-6);  // mean of (1, 0) and (0, 1)
@@ -376,11 +376,11 @@ TEST(Avoid, WallDangerIsThatOfItsEdgeRaysAtEveryWidth) {
   simd_width_limit = previous;
 }
 
-TEST(TimeToCollision, DangerWhereTheNeighbourWillBe) {
+TEST(TimeToCollision, DangerWhereTheNeighborWillBe) {
   // Head-on along x, 10 m apart, closing at 5 m/s: contact in 2 s, from the east.
   Scene s({0, 0, 10, 0}, {2.5f, 0, -2.5f, 0});
   const auto row = danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), s, 0, 8);
-  // At t* = 2 the neighbour is on top of the agent: no bearing, every slot gets 1 - 2/4.
+  // At t* = 2 the neighbor is on top of the agent: no bearing, every slot gets 1 - 2/4.
   for (Real d : row) EXPECT_NEAR(d, 0.5, 1e-6);
   Scene apart({0, 0, 10, 0}, {-1, 0, 1, 0});
   EXPECT_EQ(danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), apart, 0, 8), std::vector<Real>(8, 0.0f));
@@ -443,10 +443,10 @@ TEST(RacingLanes, DangerComesFromEveryCarAheadWithinTheLookahead) {
   EXPECT_GT(far, 10);  // cars that a query of the lookahead alone would miss
 }
 
-TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbour) {
+TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbor) {
   // Where most agents are cars, prepare() locates every car on the track once, and each
-  // car's lanes read its neighbours' places from there. The lane maps, decisions and
-  // interest rows must be those of locating each neighbour in decide(), on one thread
+  // car's lanes read its neighbors' places from there. The lane maps, decisions and
+  // interest rows must be those of locating each neighbor in decide(), on one thread
   // and two. A start grid of pairs 4 m apart on an oval, and a few cars off the track.
   std::vector<Vec2> oval;
   for (int i = 0; i < 400; ++i) {

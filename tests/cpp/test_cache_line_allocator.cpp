@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "contextsteer/cache_line_allocator.hpp"
-#include "contextsteer/real.hpp"
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/runtime/cache_line_allocator.hpp"
 
 using namespace contextsteer;
 

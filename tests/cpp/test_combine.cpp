@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "contextsteer/combine.hpp"
+#include "contextsteer/maps/combine.hpp"
 
 using namespace contextsteer;
 

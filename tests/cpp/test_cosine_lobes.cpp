@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/cosine_lobes.hpp"
-#include "contextsteer/simd.hpp"
-#include "contextsteer/slot_sweep.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/kernels/slot_sweep.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 using namespace contextsteer;
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "contextsteer/geometry.hpp"
-#include "contextsteer/obstacles.hpp"
+#include "contextsteer/geometry/geometry.hpp"
+#include "contextsteer/scene/obstacles.hpp"
 
 using namespace contextsteer;
 

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/lane_sincos.hpp"
-#include "contextsteer/simd.hpp"
+#include "contextsteer/kernels/lane_sincos.hpp"
+#include "contextsteer/kernels/simd.hpp"
 
 using namespace contextsteer;
 
@@ -17,7 +17,7 @@ namespace {
 std::vector<Real> angles_for_test() {
   std::vector<Real> angles;
   for (int i = -200000; i <= 200000; ++i) angles.push_back(static_cast<Real>(i) * Real(5e-5));  // [-10, 10]
-  for (int k = -8; k <= 8; ++k) {  // quadrant boundaries and their neighbours
+  for (int k = -8; k <= 8; ++k) {  // quadrant boundaries and their neighbors
     const Real at = static_cast<Real>(k * M_PI / 2);
     angles.insert(angles.end(), {at, std::nextafter(at, Real(-100)), std::nextafter(at, Real(100))});
   }

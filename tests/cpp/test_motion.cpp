@@ -9,9 +9,9 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/lane_atan2.hpp"
-#include "contextsteer/motion.hpp"
-#include "contextsteer/simd.hpp"
+#include "contextsteer/kernels/lane_atan2.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/world/motion.hpp"
 
 using namespace contextsteer;
 

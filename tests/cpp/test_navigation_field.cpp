@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "contextsteer/behaviors/follow_field.hpp"
-#include "contextsteer/navigation_field.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
 
 using namespace contextsteer;
 

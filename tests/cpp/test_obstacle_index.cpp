@@ -11,8 +11,8 @@
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/rays.hpp"
-#include "contextsteer/obstacle_marks.hpp"
-#include "contextsteer/obstacles.hpp"
+#include "contextsteer/scene/obstacle_marks.hpp"
+#include "contextsteer/scene/obstacles.hpp"
 
 using namespace contextsteer;
 

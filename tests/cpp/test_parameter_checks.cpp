@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "contextsteer/base/format_real.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
@@ -25,15 +27,13 @@
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
 #include "contextsteer/behaviors/wander.hpp"
-#include "contextsteer/format_real.hpp"
-#include "contextsteer/navigation_field.hpp"
-#include "contextsteer/parameter_checks.hpp"
-#include "contextsteer/resolve.hpp"
-#include "contextsteer/shaping.hpp"
-#include "contextsteer/slots.hpp"
-#include "contextsteer/spatial_grid.hpp"
-#include "contextsteer/steering.hpp"
-#include "contextsteer/track.hpp"
+#include "contextsteer/maps/resolve.hpp"
+#include "contextsteer/maps/shaping.hpp"
+#include "contextsteer/maps/slots.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
+#include "contextsteer/navigation/track.hpp"
+#include "contextsteer/scene/spatial_grid.hpp"
+#include "contextsteer/steering/steering.hpp"
 
 using namespace contextsteer;
 

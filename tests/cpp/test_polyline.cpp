@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/polyline.hpp"
+#include "contextsteer/navigation/polyline.hpp"
 
 using namespace contextsteer;
 

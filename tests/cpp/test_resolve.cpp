@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/resolve.hpp"
-#include "contextsteer/simd.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/maps/resolve.hpp"
 
 using namespace contextsteer;
 

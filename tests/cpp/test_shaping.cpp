@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "contextsteer/shaping.hpp"
+#include "contextsteer/maps/shaping.hpp"
 
 using namespace contextsteer;
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "contextsteer/slots.hpp"
+#include "contextsteer/maps/slots.hpp"
 
 using namespace contextsteer;
 

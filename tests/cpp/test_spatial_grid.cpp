@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "contextsteer/spatial_grid.hpp"
+#include "contextsteer/scene/spatial_grid.hpp"
 
 using namespace contextsteer;
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "contextsteer/steering.hpp"
+#include "contextsteer/steering/steering.hpp"
 
 using namespace contextsteer;
 

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "contextsteer/cache_line_allocator.hpp"
-#include "contextsteer/simd.hpp"
-#include "contextsteer/stream_rows.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/kernels/stream_rows.hpp"
+#include "contextsteer/runtime/cache_line_allocator.hpp"
 
 using namespace contextsteer;
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "contextsteer/thread_pool.hpp"
+#include "contextsteer/runtime/thread_pool.hpp"
 
 using namespace contextsteer;
 

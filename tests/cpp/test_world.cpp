@@ -13,11 +13,11 @@
 #include <thread>
 #include <vector>
 
-#include "contextsteer/behaviors/agent_danger.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
-#include "contextsteer/simd.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/behaviors/support/agent_danger.hpp"
+#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/world/world.hpp"
 
 using namespace contextsteer;
 
@@ -323,7 +323,7 @@ TEST(World, RefusesBadStateAndBadSteps) {
     EXPECT_THROW(w.step(0.1f), std::invalid_argument) << mass;
   }
   w.agents().mass[0] = kMinMass;
-  // Explaining and querying neighbours read the state too, and refuse it as a step does
+  // Explaining and querying neighbors read the state too, and refuse it as a step does
   // (an unknown target id once read past the end of the id table).
   std::vector<int> found;
   w.agents().target_id[0] = 1'000'000'000'000;
@@ -575,7 +575,7 @@ TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
 
 TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {
   // In a world, most agents using one Avoid of agents take their danger from a pass over
-  // pairs; explain() queries each agent's neighbours itself. Agents that cannot move
+  // pairs; explain() queries each agent's neighbors itself. Agents that cannot move
   // (max_speed 0) keep the state the step saw, so both must agree to the bit, on 1 and 2
   // threads: for two pipelines that share the Avoid with different slot directions
   // (each agent's row copied from the pairs), and for one (whole blocks of agents

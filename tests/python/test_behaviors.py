@@ -354,10 +354,10 @@ def test_rays_binary_and_distance():
     np.testing.assert_array_equal(wall[0, [0, 4, 5, 6, 7]], 0)
 
 
-def test_time_to_collision_puts_danger_where_the_neighbour_will_be():
-    # The agent walks north at 2 m/s; a neighbour 10 m east and 4.6 m north walks west at
+def test_time_to_collision_puts_danger_where_the_neighbor_will_be():
+    # The agent walks north at 2 m/s; a neighbor 10 m east and 4.6 m north walks west at
     # 5 m/s. Relative to the agent: dp = (10, 4.6), dv = (-5, -2), closest approach at
-    # t* = 59.2 / 29 = 2.04 s, when the neighbour is at about (-0.21, 0.52): within the two
+    # t* = 59.2 / 29 = 2.04 s, when the neighbor is at about (-0.21, 0.52): within the two
     # radii (1 m), so a collision is coming, from the north, half-way into the 4 s horizon.
     positions = [[0.0, 0.0], [10.0, 4.6]]
     velocities = [[0.0, 2.0], [-5.0, 0.0]]
@@ -429,7 +429,7 @@ class PyChase(cs.PythonBehavior):
 
 
 def py_separation(batch, interest, danger, radius=4.0):
-    """Separation written in Python with the batch's neighbour query: the twin of cs.Separation."""
+    """Separation written in Python with the batch's neighbor query: the twin of cs.Separation."""
     nb = batch.neighbors(radius)
     for k in range(len(batch)):
         for j in range(nb.offsets[k], nb.offsets[k + 1]):

@@ -84,8 +84,8 @@ def _every_behavior(threads: int) -> str:
                     margin=0.1, blur_interest=0.2, danger_mode="multiply"),
         cs.Pipeline([cs.Wander(seed=3), cs.FollowField(field, sideways=0.3), cs.Avoid(max_distance=1.5)], slots=16),
         cs.Pipeline([cs.FollowPath([[-15.0, -15.0], [0.0, 5.0], [15.0, -5.0]], loop=True),
-                     cs.Rays(mode="binary", length=2.0), cs.Avoid(agents=True, max_distance=1.0)], slots=16, danger_mode="min_mask",
-                    select="blend"),
+                     cs.Rays(mode="binary", length=2.0), cs.Avoid(agents=True, max_distance=1.0)], slots=16,
+                    danger_mode="min_mask", select="blend"),
         classic.Steering([classic.Arrive(), classic.Evade(), classic.LookWhereYouGo()], combiner="blend"),
         classic.Steering([classic.Flee(priority=1), classic.Pursue(), classic.Face()], combiner="priority"),
     ]

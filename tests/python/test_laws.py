@@ -111,7 +111,7 @@ def polar(distance: float, angle: float) -> list[float]:
 def test_doubling_the_resolution_keeps_a_clear_decision(target_angle, coarse, discs, others):
     """A clear decision at ``coarse`` slots stays within half a coarse slot at twice as many.
 
-    Clear: no danger on the chosen slot nor on its two neighbours, and a final value above
+    Clear: no danger on the chosen slot nor on its two neighbors, and a final value above
     every slot two or more away by 0.1. Danger covers whole slot arcs, so that a coarse
     map never misses an obstacle between its slots; a coarse slot may then be blocked
     where the same direction is free at twice the resolution, and a decision beside

@@ -49,7 +49,7 @@ def test_maps_of_a_step_equal_the_free_functions():
 
 def test_evaluate_outside_a_world_sees_the_other_agents_as_a_world_does():
     # Agents of several radii avoiding each other: Pipeline.evaluate must take each one's
-    # radius into its neighbours' discs, as the world's explain() does for the same agents.
+    # radius into its neighbors' discs, as the world's explain() does for the same agents.
     rng = np.random.default_rng(8)
     positions = rng.uniform(-10, 10, (60, 2)).astype(np.float32)
     radius = rng.uniform(0.2, 1.2, 60).astype(np.float32)
@@ -59,7 +59,7 @@ def test_evaluate_outside_a_world_sees_the_other_agents_as_a_world_does():
     world = cs.World(pipeline, positions, radius=radius, max_speed=1.0, max_acceleration=1.0)
     for a in range(len(positions)):
         np.testing.assert_array_equal(e.danger[a], world.explain(a).danger, err_msg=f"agent {a}")
-    assert (e.danger > 0.5).sum() > 60  # neighbours close enough to matter
+    assert (e.danger > 0.5).sum() > 60  # neighbors close enough to matter
 
 
 def test_weights_and_combine_rules_reach_the_pipeline():
@@ -115,7 +115,7 @@ def test_agents_pass_an_obstacle_to_reach_the_target():
 @pytest.mark.parametrize("scene", ["crowd", "strays", "groups", "large"])
 def test_disc_scene_matches_the_numpy_reference(scene):
     """The benchmark's NumPy step does what the C++ world does: maps, motion, overlap. With
-    strays, three agents far from the crowd (two of them touching): the neighbour grid
+    strays, three agents far from the crowd (two of them touching): the neighbor grid
     leaves them in its border cells, and they must still see each other and the crowd
     must not see them. With groups, the crowd split in four, kilometres apart: the grid
     gives each group cells of its own. With large, two agents of radius 6 and 3 m in the

@@ -1,5 +1,5 @@
 """Agents in a world: ids, add/remove/reset, classic steering beside context steering,
-obstacles of every kind, neighbour queries, layers, recording and threads."""
+obstacles of every kind, neighbor queries, layers, recording and threads."""
 
 import hashlib
 import inspect
@@ -334,7 +334,7 @@ def test_penetration_and_overlap_are_measured():
     np.testing.assert_allclose(world.penetration, [0, 0, 0.1], atol=1e-5)
 
 
-def test_neighbour_queries_equal_brute_force_and_respect_layers():
+def test_neighbor_queries_equal_brute_force_and_respect_layers():
     rng = np.random.default_rng(8)
     positions = rng.uniform(-30, 30, (400, 2))
     layers = rng.integers(1, 4, 400)  # 1, 2 or 3

@@ -1,8 +1,8 @@
-#include "arrive_leave.hpp"
+#include "contextsteer/behaviors/arrive_leave.hpp"
 
 #include <algorithm>
 
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
 
 namespace contextsteer {
 

@@ -9,8 +9,8 @@
 // slot i gets strength * max(0, dot(u, d_i)) away from it. Targets combine by max.
 #pragma once
 
-#include "behavior.hpp"
-#include "targets.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
 
 namespace contextsteer {
 

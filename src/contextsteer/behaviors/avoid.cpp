@@ -1,17 +1,17 @@
-#include "avoid.hpp"
+#include "contextsteer/behaviors/avoid.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "../evaluation_cache.hpp"
-#include "../format_real.hpp"
-#include "../obstacle_marks.hpp"
-#include "../parameter_checks.hpp"
-#include "../ray_casts.hpp"
-#include "../slot_sweep.hpp"
-#include "agent_danger.hpp"
-#include "arc_coverage.hpp"
+#include "contextsteer/base/format_real.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/agent_danger.hpp"
+#include "contextsteer/behaviors/support/arc_coverage.hpp"
+#include "contextsteer/geometry/ray_casts.hpp"
+#include "contextsteer/kernels/slot_sweep.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/obstacle_marks.hpp"
 
 namespace contextsteer {
 
@@ -26,7 +26,7 @@ Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params)
   own_.prepare_index();
 }
 
-NeighbourDanger Avoid::neighbour_danger() const {
+NeighborDanger Avoid::neighbor_danger() const {
   return {params_.max_distance, params_.falloff, {std::cos(params_.keep_right), std::sin(params_.keep_right)}};
 }
 
@@ -74,7 +74,7 @@ void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDir
   // A pipeline of its own slot directions gets its own rows.
   if (scene.cache->find(this, &dirs)) return;
   Real* rows = scene.cache->store(this, &dirs, static_cast<std::size_t>(grid.agent_count()) * dirs.slots());
-  agent_pair_danger(scene, neighbour_danger(), dirs, rows, scene.cache->pool());
+  agent_pair_danger(scene, neighbor_danger(), dirs, rows, scene.cache->pool());
 }
 
 const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
@@ -166,7 +166,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     }
     return;
   }
-  add_agent_danger(scene, agents, count, neighbour_danger(), dirs, danger);
+  add_agent_danger(scene, agents, count, neighbor_danger(), dirs, danger);
 }
 
 }  // namespace contextsteer

@@ -19,16 +19,16 @@
 // world's EvaluationCache, and fill() takes each agent's row from there; where nothing
 // else adds danger and a block's agents are consecutive in the grid's order, ready_rows()
 // lends the pipeline the block's rows where they stand instead. Elsewhere (a few agents,
-// or no cache) fill() queries each agent's neighbours itself. All give the same numbers
+// or no cache) fill() queries each agent's neighbors itself. All give the same numbers
 // to the bit.
 #pragma once
 
 #include <vector>
 
-#include "../obstacles.hpp"
-#include "agent_danger.hpp"
-#include "behavior.hpp"
-#include "falloff.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/agent_danger.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
+#include "contextsteer/scene/obstacles.hpp"
 
 namespace contextsteer {
 
@@ -44,7 +44,7 @@ struct AvoidParams {
   Real keep_right = 0;
 };
 
-// pi/4: the turn stays a bias toward one side; further, a neighbour's danger would lie
+// pi/4: the turn stays a bias toward one side; further, a neighbor's danger would lie
 // nearer beside it than on it.
 constexpr Real kMaxKeepRight = Real(0.7853981633974483);
 
@@ -70,7 +70,7 @@ class Avoid : public DangerBehavior {
   // edge_hits: room for one value per slot, overwritten.
   void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row,
                 Real* edge_hits) const;
-  NeighbourDanger neighbour_danger() const;
+  NeighborDanger neighbor_danger() const;
   // The scene's obstacles this Avoid adds danger for: null when it adds none.
   const Obstacles* sensed_obstacles(const SceneView& scene) const;
 

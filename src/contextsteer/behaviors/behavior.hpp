@@ -10,10 +10,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "../parameter_checks.hpp"
-#include "../real.hpp"
-#include "../scene.hpp"
-#include "../slots.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/maps/slots.hpp"
+#include "contextsteer/scene/scene.hpp"
 
 namespace contextsteer {
 
@@ -27,7 +27,7 @@ class Behavior {
   virtual bool fills_interest() const = 0;
   virtual bool fills_danger() const = 0;
   // How far (metres) this behaviour looks for other agents; 0 when it does not. The
-  // world sizes its neighbour grid from it.
+  // world sizes its neighbor grid from it.
   virtual Real neighbor_radius() const { return 0; }
   // How many values per agent this behaviour keeps from one step of a world to the next
   // (FollowPath: how far along its path the agent is); 0 when it keeps none. fill()

@@ -1,9 +1,9 @@
-#include "chase.hpp"
+#include "contextsteer/behaviors/chase.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
 
 namespace contextsteer {
 

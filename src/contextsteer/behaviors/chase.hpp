@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "behavior.hpp"
-#include "falloff.hpp"
-#include "targets.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
 
 namespace contextsteer {
 

@@ -1,6 +1,6 @@
-#include "flee.hpp"
+#include "contextsteer/behaviors/flee.hpp"
 
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
 
 namespace contextsteer {
 

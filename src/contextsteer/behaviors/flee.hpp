@@ -5,9 +5,9 @@
 // stronger the wish to leave. Threats combine by max.
 #pragma once
 
-#include "behavior.hpp"
-#include "falloff.hpp"
-#include "targets.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
 
 namespace contextsteer {
 

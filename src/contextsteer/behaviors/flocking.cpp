@@ -1,11 +1,11 @@
-#include "flocking.hpp"
+#include "contextsteer/behaviors/flocking.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 
@@ -16,13 +16,13 @@ Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
 
 void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                     Real*) const {
-  if (!scene.grid) return;  // no neighbours to flock with
+  if (!scene.grid) return;  // no neighbors to flock with
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
     const LayerMask senses = scene.senses(a);
     Vec2 sum;
-    int neighbours = 0;
+    int neighbors = 0;
     scene.grid->for_each_within(p, radius_, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       if (rule_ == FlockRule::Separation) {
@@ -38,10 +38,10 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
       } else {
         sum = sum + n.position;
       }
-      ++neighbours;
+      ++neighbors;
     });
-    if (neighbours == 0 || rule_ == FlockRule::Separation) return;
-    const Real inv = Real(1) / static_cast<Real>(neighbours);
+    if (neighbors == 0 || rule_ == FlockRule::Separation) return;
+    const Real inv = Real(1) / static_cast<Real>(neighbors);
     if (rule_ == FlockRule::Alignment) {
       add(sum.x * inv, sum.y * inv);
     } else {

@@ -1,15 +1,15 @@
-// Flocking from neighbours within `radius` (through the world's grid; only the agents on
+// Flocking from neighbors within `radius` (through the world's grid; only the agents on
 // layers the agent senses count):
-//   Separation: interest away from each neighbour, max(0, dot(u, d_i)) * falloff(d / radius),
-//               u pointing away from it; neighbours combine by max.
-//   Alignment:  interest toward m, the mean of the neighbours' unit velocities:
+//   Separation: interest away from each neighbor, max(0, dot(u, d_i)) * falloff(d / radius),
+//               u pointing away from it; neighbors combine by max.
+//   Alignment:  interest toward m, the mean of the neighbors' unit velocities:
 //               max(0, dot(m, d_i)); |m| <= 1 says how much they agree.
-//   Cohesion:   interest toward c, the neighbours' centroid: max(0, dot(u, d_i)) *
+//   Cohesion:   interest toward c, the neighbors' centroid: max(0, dot(u, d_i)) *
 //               min(1, |c - p| / radius), u = unit(c - p).
 #pragma once
 
-#include "behavior.hpp"
-#include "falloff.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
 
 namespace contextsteer {
 

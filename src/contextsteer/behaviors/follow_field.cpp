@@ -1,13 +1,13 @@
-#include "follow_field.hpp"
+#include "contextsteer/behaviors/follow_field.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 

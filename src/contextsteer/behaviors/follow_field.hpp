@@ -11,8 +11,8 @@
 
 #include <memory>
 
-#include "../navigation_field.hpp"
-#include "behavior.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
 
 namespace contextsteer {
 

@@ -1,12 +1,12 @@
-#include "follow_path.hpp"
+#include "contextsteer/behaviors/follow_path.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 

@@ -18,8 +18,8 @@
 
 #include <vector>
 
-#include "../polyline.hpp"
-#include "behavior.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/navigation/polyline.hpp"
 
 namespace contextsteer {
 

@@ -1,9 +1,9 @@
-#include "forward.hpp"
+#include "contextsteer/behaviors/forward.hpp"
 
 #include <cmath>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 

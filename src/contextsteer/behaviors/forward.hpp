@@ -3,7 +3,7 @@
 // Avoid it is enough to drive round a track.
 #pragma once
 
-#include "behavior.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
 
 namespace contextsteer {
 

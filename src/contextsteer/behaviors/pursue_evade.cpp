@@ -1,10 +1,10 @@
-#include "pursue_evade.hpp"
+#include "contextsteer/behaviors/pursue_evade.hpp"
 
 #include <cmath>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 

@@ -8,8 +8,8 @@
 // An agent without a target agent aims at its target point (which does not move).
 #pragma once
 
-#include "behavior.hpp"
-#include "falloff.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
 
 namespace contextsteer {
 

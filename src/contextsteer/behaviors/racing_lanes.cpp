@@ -1,12 +1,12 @@
-#include "racing_lanes.hpp"
+#include "contextsteer/behaviors/racing_lanes.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "../cosine_lobes.hpp"
-#include "../evaluation_cache.hpp"
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
 
 namespace contextsteer {
 
@@ -85,8 +85,8 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
       for (int j = first; j <= last; ++j) danger[j] = std::max(danger[j], value);
     });
   }
-  // Subtract, then the best lane refined by the parabola through its neighbours. Lanes
-  // are not circular: the track's two edges are not neighbours, unlike a map's slots.
+  // Subtract, then the best lane refined by the parabola through its neighbors. Lanes
+  // are not circular: the track's two edges are not neighbors, unlike a map's slots.
   for (int j = 0; j < lanes_; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
   const int best = static_cast<int>(std::max_element(final_map, final_map + lanes_) - final_map);
   LaneDecision out;

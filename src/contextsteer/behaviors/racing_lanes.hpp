@@ -9,7 +9,7 @@
 //                [e_o - reach, e_o + reach] of another car ds metres ahead
 //                (0 < ds <= lookahead, reach = the two radii), max over cars.
 // The lanes resolve by subtract, the best lane and the parabola through its two
-// neighbours (lanes are not circular: the edges are not neighbours) into a fractional
+// neighbors (lanes are not circular: the edges are not neighbors) into a fractional
 // lane, hence a lateral target; the behaviour then fills the pipeline's interest with a cosine lobe
 // toward the track point at (s + lookahead, that target), times the lane's final value.
 // A car with no lane left aims straight ahead at its present offset, with strength 0.
@@ -22,9 +22,9 @@
 
 #include <memory>
 
-#include "../track.hpp"
-#include "behavior.hpp"
-#include "falloff.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
+#include "contextsteer/navigation/track.hpp"
 
 namespace contextsteer {
 

@@ -1,14 +1,14 @@
-#include "rays.hpp"
+#include "contextsteer/behaviors/rays.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "../geometry.hpp"
-#include "../obstacle_marks.hpp"
-#include "../parameter_checks.hpp"
-#include "../ray_casts.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
+#include "contextsteer/geometry/geometry.hpp"
+#include "contextsteer/geometry/ray_casts.hpp"
+#include "contextsteer/scene/obstacle_marks.hpp"
 
 namespace contextsteer {
 

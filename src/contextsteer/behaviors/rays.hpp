@@ -7,7 +7,7 @@
 // each obstacle once per agent (rays.cpp).
 #pragma once
 
-#include "behavior.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
 
 namespace contextsteer {
 

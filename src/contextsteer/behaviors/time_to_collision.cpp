@@ -1,11 +1,11 @@
-#include "time_to_collision.hpp"
+#include "contextsteer/behaviors/time_to_collision.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "../parameter_checks.hpp"
-#include "arc_coverage.hpp"
-#include "targets.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/support/arc_coverage.hpp"
+#include "contextsteer/behaviors/support/targets.hpp"
 
 namespace contextsteer {
 

@@ -1,14 +1,14 @@
-// TimeToCollision: danger from where a moving neighbour will be, not where it is.
+// TimeToCollision: danger from where a moving neighbor will be, not where it is.
 //
-// For a neighbour within `radius` at relative position dp moving at relative velocity dv,
+// For a neighbor within `radius` at relative position dp moving at relative velocity dv,
 // the time of closest approach is t* = clamp(-dot(dp, dv) / |dv|^2, 0, horizon) and the
-// neighbour will then be at dp + dv t*, relative to the agent. When that miss distance is
+// neighbor will then be at dp + dv t*, relative to the agent. When that miss distance is
 // under the two radii (a collision is coming), the slots covering that future position
 // (arc coverage, as Avoid) get falloff(t* / horizon): the sooner, the stronger.
 #pragma once
 
-#include "behavior.hpp"
-#include "falloff.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/falloff.hpp"
 
 namespace contextsteer {
 

@@ -1,15 +1,15 @@
-#include "wander.hpp"
+#include "contextsteer/behaviors/wander.hpp"
 
 #include <cmath>
 
-#include "../cosine_lobes.hpp"
-#include "../parameter_checks.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 
 namespace {
 
-// SplitMix64: a well-mixed 64-bit hash, so that neighbouring ids and knots are unrelated.
+// SplitMix64: a well-mixed 64-bit hash, so that neighboring ids and knots are unrelated.
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "behavior.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
 
 namespace contextsteer {
 

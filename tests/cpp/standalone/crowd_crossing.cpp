@@ -12,7 +12,7 @@
 
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
-#include "contextsteer/world.hpp"
+#include "contextsteer/world/world.hpp"
 
 using namespace contextsteer;
 
@@ -20,7 +20,7 @@ int main() {
   // The steering: interest toward each agent's own target (slowing within 3 m, stopping
   // within 0.5 m, with half the interest at right angles, to go round a blocked way),
   // danger from obstacles and agents within 2 m of clearance; the decision blends the
-  // best slot with its neighbours.
+  // best slot with its neighbors.
   Targets own_target;
   own_target.agent_target = true;
   AvoidParams avoid;

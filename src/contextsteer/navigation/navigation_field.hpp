@@ -1,0 +1,147 @@
+// A navigation field: for every cell of a grid over the scene, the length of the
+// shortest way round the obstacles to the nearest of some goals (points, or areas such
+// as the field beyond an exit), and the direction
+// that shortens it most. It is what reactive steering lacks to leave a room by its
+// door or get round a wall square to the goal: a plan for every place at once, built
+// once for a static scene and read by any number of agents (FollowField).
+//
+// The distances solve the eikonal equation |grad T| = 1 by fast marching (second order
+// on the axis stencil, first on the diagonal one), so they follow straight lines at any
+// angle instead of the 8 directions a graph search would give: on open ground they are
+// within 0.7% of the Euclidean distance beyond a metre from a goal, 0.35% beyond 8 m, and
+// the cells' directions within 7 degrees of the straight way, 1.5 beyond 8 m.
+//
+// A cell is blocked when an obstacle it senses comes within half its diagonal of its
+// centre (cell * sqrt(2)/2): no wall, however thin, slips between two free cells. The
+// clearance is a margin, not a wall: within it, a metre costs more the closer it runs to
+// the obstacle (1 + kMarginCost * closeness^2, closeness 0 at the margin's edge and 1
+// where cells are blocked), so that the field keeps off walls where there is room and
+// still leads through a door narrower than twice the clearance, down its middle. The
+// distances are those costs summed along the way, so they grow a little near walls.
+// Free cells that no goal can reach keep an infinite distance and no direction. A
+// blocked cell's direction leads out, to the nearest reached free cell (marched through
+// blocked cells only, so an agent pushed against a wall is led out on its own side).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/base/vec2.hpp"
+#include "contextsteer/scene/obstacles.hpp"
+
+namespace contextsteer {
+
+class NavigationField {
+ public:
+  // Cells are squares of side `cell` metres tiling `area` from its min corner; the last
+  // column and row may reach past area.max. `mask` says which obstacle layers block (the
+  // bounds always do). Throws std::invalid_argument (naming the argument) for an empty
+  // or non-finite area, a cell that is not > 0 or gives more than kMaxCells cells, a
+  // clearance < 0, no goals, a goal point outside the area or in a blocked cell, or a
+  // goal area that is empty, not finite or holds no free cell centre. Every free cell
+  // whose centre lies in a goal area is a goal (distance 0).
+  NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell, Real clearance,
+                  const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas = {});
+
+  // A field built before, from what its accessors give (to save one and load it again,
+  // without building it anew): `columns` x `rows` cells of side `cell` from `origin`, the
+  // clearance and goals it was built with, and per cell its distance (columns * rows),
+  // direction (2 * columns * rows) and blocked flag. Throws std::invalid_argument, naming
+  // the argument, for what no build gives: sizes that disagree with columns x rows, more
+  // than kMaxCells cells, a grid or goal beyond the ±1e9 bound, a cell not > 0, a negative
+  // clearance, a distance that is NaN or negative, a direction component that is not
+  // within [-1, 1], a blocked flag other than 0 or 1.
+  static NavigationField from_cells(Vec2 origin, Real cell, Real clearance, int columns, int rows,
+                                    std::vector<Vec2> goals, std::vector<Bounds> goal_areas,
+                                    std::vector<Real> distances, std::vector<Real> directions,
+                                    std::vector<std::uint8_t> blocked);
+
+  static constexpr std::int64_t kMaxCells = 1 << 24;
+  static constexpr std::int64_t kMaxPathPoints = 1 << 20;
+  // How much dearer a metre is next to an obstacle than in the open, less 1: the cost
+  // of crossing a cell rises as 1 + kMarginCost * closeness^2 within the clearance.
+  static constexpr Real kMarginCost = 4;
+
+  int columns() const { return columns_; }
+  int rows() const { return rows_; }
+  Real cell() const { return cell_; }
+  Real clearance() const { return clearance_; }
+  Vec2 origin() const { return origin_; }  // the min corner of cell (0, 0), metres
+  const std::vector<Vec2>& goals() const { return goals_; }
+  const std::vector<Bounds>& goal_areas() const { return goal_areas_; }
+
+  // Per cell, row-major (rows, columns), row 0 at the min y: metres to the nearest goal
+  // (kInfinity where none is reachable); unit directions (rows, columns, 2), (0, 0) at a
+  // goal point's cell, in goal areas and where the distance is infinite; whether the
+  // cell is blocked.
+  const std::vector<Real>& distances() const { return distances_; }
+  const std::vector<Real>& directions() const { return directions_; }
+  const std::vector<std::uint8_t>& blocked() const { return blocked_; }
+
+  // At any point (outside the grid: at the nearest cell): the directions of the four
+  // nearest cell centres blended bilinearly and made unit length, leaving out those at
+  // 90 degrees or more from the nearest centre's (on a ridge between two ways round an
+  // obstacle, the nearest centre's side is taken); (0, 0) where none has one. The
+  // distance blended the same way over the centres that have a finite one, kInfinity
+  // where none has.
+  Vec2 direction_at(Vec2 p) const;
+  Real distance_at(Vec2 p) const;
+
+  // The way the field leads from `start`: start, then points `step` metres apart along
+  // direction_at, up to the first within `step` of a goal (by distance_at) or the last
+  // whose next step would not come closer, or where there is no direction, or after
+  // max_length metres or kMaxPathPoints points (bounds: near a
+  // saddle of the field the steps could otherwise go back and forth). No points but start
+  // where no goal can be reached. Throws std::invalid_argument (naming it) for a step that is not > 0 and
+  // finite, or a negative max_length.
+  std::vector<Vec2> path_from(Vec2 start, Real step, Real max_length) const;
+
+ private:
+  NavigationField() = default;  // for from_cells
+  std::size_t index(int column, int row) const { return static_cast<std::size_t>(row) * columns_ + column; }
+  // The column and row of the cell holding p, a point of the area.
+  int column_of(Vec2 p) const { return std::min(columns_ - 1, static_cast<int>((p.x - origin_.x) / cell_)); }
+  int row_of(Vec2 p) const { return std::min(rows_ - 1, static_cast<int>((p.y - origin_.y) / cell_)); }
+  Vec2 centre(int column, int row) const {
+    return {origin_.x + (column + Real(0.5)) * cell_, origin_.y + (row + Real(0.5)) * cell_};
+  }
+  Real half_diagonal() const { return cell_ * Real(0.70710678); }
+  // Cells whose centres lie within this many cells of a goal point, in open sight of it,
+  // start at their exact distance: second-order marching needs a few exact values to start from
+  // (with only the nearest ring, every distance beyond came out ~0.2 m short).
+  static constexpr int kSeedCells = 5;
+  // Whether the straight way from p (in the area) to the centre of cell (column, row)
+  // crosses open cells only: free, and outside every clearance margin (cost 1), where
+  // the straight distance is the field's distance.
+  bool in_open_sight(Vec2 p, int column, int row, const std::vector<Real>& cost) const;
+  // Per cell, metres from its centre to the nearest obstacle sensed through `mask` (0
+  // inside one or outside the bounds); kInfinity where none is within clearance + half
+  // a diagonal (the farther ones are not looked for).
+  std::vector<Real> obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const;
+  // Seeds the goals' cells (throwing for a goal in a blocked cell or an area without a
+  // free cell), then marches out from them.
+  void march(const std::vector<Real>& cost);
+  void point_downhill();
+  // The four cell centres around p and their bilinear weights, clamped to the grid.
+  template <class Visit>
+  void for_each_corner(Vec2 p, Visit&& visit) const;
+
+  Vec2 origin_;
+  Real cell_ = 0;
+  Real clearance_ = 0;
+  int columns_ = 0;
+  int rows_ = 0;
+  std::vector<Vec2> goals_;
+  std::vector<Bounds> goal_areas_;
+  std::vector<Real> distances_;
+  std::vector<Real> directions_;
+  std::vector<std::uint8_t> blocked_;
+  // Per blocked cell, metres out of the blocked margin to the nearest reached free cell
+  // (0 at those, kInfinity elsewhere): what blocked cells' directions descend. Needed
+  // while building only, and released then.
+  std::vector<Real> way_out_;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,238 @@
+#include "contextsteer/pipeline/pipeline.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "contextsteer/kernels/slot_sweep.hpp"
+#include "contextsteer/kernels/stream_rows.hpp"
+#include "contextsteer/runtime/thread_pool.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
+
+namespace contextsteer {
+
+namespace {
+
+// The scene, with an evaluation cache of its own when the caller gave none (a world
+// gives its own; evaluate() and explain() called without a world make one here, on
+// the calling thread), so that behaviours can always keep results from prepare().
+struct WithCache {
+  explicit WithCache(const SceneView& given) : scene(given), pool(1) {
+    if (!scene.cache) {
+      cache.begin(pool);
+      scene.cache = &cache;
+    }
+  }
+  SceneView scene;
+  ThreadPool pool;
+  EvaluationCache cache;
+};
+
+}  // namespace
+
+namespace {
+// The mean divides by the weights' sum; catch a zero sum when the pipeline is built.
+void check_mean_weights(CombineRule rule, const std::vector<Real>& weights, const char* kind) {
+  if (rule != CombineRule::Mean || weights.empty()) return;
+  Real total = 0;
+  for (Real w : weights) total += w;
+  if (total == 0) {
+    throw std::invalid_argument(std::string("behaviors: the 'mean' rule needs ") + kind +
+                                " weights whose sum is not zero");
+  }
+}
+}  // namespace
+
+Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors)
+    : config_(config),
+      directions_(config.slots, config.offset),
+      blur_interest_(config.blur_interest, config.slots),
+      blur_danger_(config.blur_danger, config.slots),
+      behaviors_(std::move(behaviors)) {
+  check_resolve_params(config.resolve);
+  check_smooth_factor(config.smooth, "smooth");
+  for (const auto& b : behaviors_) {
+    if (!b) throw std::invalid_argument("behaviors: expected behaviours, got None");
+    if (b->fills_interest()) interest_weights_.push_back(b->weight());
+    if (b->fills_danger()) danger_weights_.push_back(b->weight());
+    neighbor_radius_ = std::max(neighbor_radius_, b->neighbor_radius());
+    memory_offset_.push_back(memory_width_);
+    memory_width_ += b->memory_width();
+  }
+  map_count_ = static_cast<int>(interest_weights_.size() + danger_weights_.size());
+  check_mean_weights(config.interest_rule, interest_weights_, "interest");
+  check_mean_weights(config.danger_rule, danger_weights_, "danger");
+}
+
+Pipeline::Scratch Pipeline::make_scratch() const {
+  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * config_.slots;
+  Scratch s;
+  s.behavior_maps.assign(block * map_count_, 0);
+  for (int kind = 0; kind < 2; ++kind) {
+    s.combined[kind].assign(block, 0);
+    s.blurred[kind].assign(block, 0);
+    s.smoothed[kind].assign(block, 0);
+  }
+  s.final_map.assign(block, 0);
+  s.current.assign(kBlockAgents, Vec2{});
+  s.decisions.assign(kBlockAgents, Decision{});
+  s.interest_maps.reserve(behaviors_.size());
+  s.danger_maps.reserve(behaviors_.size());
+  return s;
+}
+
+const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
+                                 CombineRule rule, const CircularBlur& blur, const int* agents, int count,
+                                 bool has_previous, MapBatch target, Scratch& scratch) const {
+  const int slots = config_.slots;
+  const std::size_t used = static_cast<std::size_t>(count) * slots;
+  const Real* merged = scratch.combined[kind].data();
+  if (maps.empty()) {
+    std::fill(scratch.combined[kind].begin(), scratch.combined[kind].begin() + used, Real(0));
+  } else if (maps.size() == 1 && weights[0] == 1) {
+    merged = maps[0];  // one map of weight 1 is its own combination under every rule
+  } else {
+    combine(maps.data(), static_cast<int>(maps.size()), used, rule, weights.data(), scratch.combined[kind].data());
+  }
+  if (!blur.is_identity()) {
+    Real* blurred = scratch.blurred[kind].data();
+    for (std::size_t row = 0; row < used; row += slots) blur.apply(merged + row, blurred + row);
+    merged = blurred;
+  }
+  if (has_previous && config_.smooth > 0 && target.data) {
+    Real* smoothed = scratch.smoothed[kind].data();
+    for (int k = 0; k < count; ++k) {
+      const std::size_t row = static_cast<std::size_t>(k) * slots;
+      smooth(merged + row, target.row(agents[k]), slots, config_.smooth, smoothed + row);
+    }
+    merged = smoothed;
+  }
+  // Nothing reads the world's rows again this step: write them past the cache.
+  if (target.data) stream_rows(merged, agents, count, slots, target.data);
+  return merged;
+}
+
+void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                              DecisionBatch out, bool has_previous, Scratch& scratch) const {
+  const int slots = config_.slots;
+  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
+  const std::size_t used = static_cast<std::size_t>(count) * slots;
+
+  std::vector<const Real*>& interest_maps = scratch.interest_maps;
+  std::vector<const Real*>& danger_maps = scratch.danger_maps;
+  interest_maps.clear();
+  danger_maps.clear();
+
+  Real* next = scratch.behavior_maps.data();
+  for (std::size_t index = 0; index < behaviors_.size(); ++index) {
+    const auto& b = behaviors_[index];
+    const SceneView view = view_for(scene, index);
+    if (const Real* ready = b->ready_rows(view, agents, count, directions_)) {
+      (b->fills_interest() ? interest_maps : danger_maps).push_back(ready);
+      continue;
+    }
+    Real* i_rows = nullptr;
+    Real* d_rows = nullptr;
+    if (b->fills_interest()) {
+      i_rows = next;
+      next += block;
+      std::fill(i_rows, i_rows + used, Real(0));
+      interest_maps.push_back(i_rows);
+    }
+    if (b->fills_danger()) {
+      d_rows = next;
+      next += block;
+      std::fill(d_rows, d_rows + used, Real(0));
+      danger_maps.push_back(d_rows);
+    }
+    b->fill(view, agents, count, directions_, i_rows, d_rows);
+  }
+
+  const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,
+                                         agents, count, has_previous, interest, scratch);
+  const Real* danger_rows = merge_kind(1, danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents,
+                                       count, has_previous, danger, scratch);
+  // Hysteresis leans toward the way each agent already moves.
+  const bool hysteresis = config_.resolve.hysteresis > 0 && scene.velocities;
+  if (hysteresis) {
+    for (int k = 0; k < count; ++k) scratch.current[k] = scene.velocity(agents[k]);
+  }
+  Real* final_rows = scratch.final_map.data();
+  resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,
+               hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data());
+  for (int k = 0; k < count; ++k) store_decision(scratch.decisions[k], agents[k], out);
+  if (out.final_map) stream_rows(final_rows, agents, count, slots, out.final_map);
+  stream_rows_done();
+}
+
+void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {
+  for (std::size_t index = 0; index < behaviors_.size(); ++index) {
+    behaviors_[index]->prepare(view_for(scene, index), agents, count, directions_);
+  }
+}
+
+SceneView Pipeline::view_for(const SceneView& scene, std::size_t index) const {
+  if (!scene.memory || behaviors_[index]->memory_width() == 0) return scene;
+  // The behaviour sees its own part of each agent's kept values.
+  SceneView own = scene;
+  own.memory += memory_offset_[index];
+  if (own.memory_out) own.memory_out += memory_offset_[index];
+  return own;
+}
+
+Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const Real* previous_interest,
+                                        const Real* previous_danger) const {
+  const int slots = config_.slots;
+  const std::size_t row = static_cast<std::size_t>(agent) * slots;
+  // Whole-scene buffers keep evaluate_block's row addressing; explaining is a cold path.
+  const std::size_t total = static_cast<std::size_t>(scene.agents) * slots;
+  std::vector<Real> interest(total, 0), danger(total, 0), final_map(total, 0), direction(2 * scene.agents, 0);
+  std::vector<Real> strength(scene.agents, 0), slot(scene.agents, -1);
+  std::vector<std::uint8_t> blocked(scene.agents, 0);
+  const bool has_previous = previous_interest && previous_danger;
+  if (has_previous) {
+    std::copy(previous_interest, previous_interest + slots, interest.begin() + row);
+    std::copy(previous_danger, previous_danger + slots, danger.begin() + row);
+  }
+  Scratch scratch = make_scratch();
+  const int agents[] = {agent};
+  WithCache with(scene);
+  prepare(with.scene, agents, 1);
+  evaluate_block(with.scene, agents, 1, MapBatch{interest.data(), scene.agents, slots},
+                 MapBatch{danger.data(), scene.agents, slots},
+                 DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},
+                 has_previous, scratch);
+  Explanation e;
+  // The behaviours' blocks lie in scratch in behaviour order, interest before danger;
+  // this agent's map is the first row of each.
+  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
+  const Real* next = scratch.behavior_maps.data();
+  for (std::size_t b = 0; b < behaviors_.size(); ++b) {
+    for (bool kind_is_danger : {false, true}) {
+      if (kind_is_danger ? !behaviors_[b]->fills_danger() : !behaviors_[b]->fills_interest()) continue;
+      e.behavior_maps.emplace_back(next, next + slots);
+      e.behavior_index.push_back(static_cast<int>(b));
+      e.is_danger.push_back(kind_is_danger);
+      next += block;
+    }
+  }
+  e.interest.assign(interest.begin() + row, interest.begin() + row + slots);
+  e.danger.assign(danger.begin() + row, danger.begin() + row + slots);
+  e.final_map.assign(final_map.begin() + row, final_map.begin() + row + slots);
+  e.decision.direction = load(direction.data(), agent);
+  e.decision.strength = strength[agent];
+  e.decision.slot = slot[agent];
+  e.decision.blocked = blocked[agent] != 0;
+  return e;
+}
+
+void Pipeline::evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                        DecisionBatch out, bool has_previous, Scratch& scratch) const {
+  WithCache with(scene);
+  prepare(with.scene, agents, count);
+  for (int begin = 0; begin < count; begin += kBlockAgents) {
+    evaluate_block(with.scene, agents + begin, std::min(kBlockAgents, count - begin), interest, danger, out,
+                   has_previous, scratch);
+  }
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,116 @@
+// A steering pipeline: behaviours fill maps, a combine rule merges them, shaping
+// (blur, temporal smoothing) refines them, and resolve turns them into decisions.
+//
+// Agents are evaluated in blocks of kBlockAgents so that every behaviour's rows for a
+// block stay in cache between filling, combining and resolving; the virtual call to a
+// behaviour is made once per block. All scratch space lives in a Scratch sized once.
+// A pipeline is immutable once built, so several threads may evaluate it at once.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/maps/combine.hpp"
+#include "contextsteer/maps/map_batch.hpp"
+#include "contextsteer/maps/resolve.hpp"
+#include "contextsteer/maps/shaping.hpp"
+#include "contextsteer/maps/slots.hpp"
+#include "contextsteer/scene/scene.hpp"
+
+namespace contextsteer {
+
+struct PipelineConfig {
+  int slots = 16;
+  Real offset = 0;  // radians, angle of slot 0
+  CombineRule interest_rule = CombineRule::Max;
+  CombineRule danger_rule = CombineRule::Max;
+  ResolveParams resolve;   // includes hysteresis toward each agent's velocity
+  Real blur_interest = 0;  // Gaussian width in slots, 0 = off
+  Real blur_danger = 0;
+  Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]
+};
+
+class Pipeline {
+ public:
+  static constexpr int kBlockAgents = 128;
+
+  // Throws std::invalid_argument for an invalid configuration.
+  Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors);
+
+  const PipelineConfig& config() const { return config_; }
+  const SlotDirections& directions() const { return directions_; }
+  const std::vector<std::shared_ptr<const Behavior>>& behaviors() const { return behaviors_; }
+
+  // Per-thread working memory for evaluate(); its size depends only on the pipeline.
+  struct Scratch {
+    std::vector<Real> behavior_maps;  // one (kBlockAgents, slots) block per map a behaviour fills
+    // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
+    std::vector<Real> combined[2], blurred[2], smoothed[2];
+    std::vector<Real> final_map;      // (kBlockAgents, slots)
+    std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
+    std::vector<Decision> decisions;  // (kBlockAgents,)
+    // The maps of the block's behaviours, per kind (reserved for all of them).
+    std::vector<const Real*> interest_maps, danger_maps;
+  };
+  Scratch make_scratch() const;
+
+  // Largest neighbor radius of the behaviours, metres (0 when none looks at agents).
+  Real neighbor_radius() const { return neighbor_radius_; }
+  // Values per agent its behaviours keep between a world's steps, all together: the
+  // world's scene.memory_width must be at least this for them to keep anything.
+  int memory_width() const { return memory_width_; }
+
+  // Evaluates the agents `agents[0..count)` of the scene. `interest` and `danger` are
+  // the world's (scene.agents, slots) maps: on entry the previous step's (read only when
+  // `has_previous` and smoothing is on), on return this step's for those agents. `out`
+  // receives their final maps and decisions, at their own rows. Maps whose data (or
+  // out.final_map) is null are not written; smoothing then starts afresh.
+  void evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                DecisionBatch out, bool has_previous, Scratch& scratch) const;
+
+  // Calls every behaviour's prepare(); evaluate() does it itself, a caller of
+  // evaluate_block() must do it first, on one thread.
+  void prepare(const SceneView& scene, const int* agents, int count) const;
+
+  // Why agent `agent` decides as it does: each behaviour's maps, the merged maps and the
+  // decision, evaluated from the scene as it is now. `previous_interest` and
+  // `previous_danger` are the agent's maps of the last step (for smoothing) or null.
+  struct Explanation {
+    std::vector<std::vector<Real>> behavior_maps;   // one (slots,) map per map a behaviour fills
+    std::vector<int> behavior_index;                // which behaviour filled each map
+    std::vector<bool> is_danger;                    // whether each map is danger
+    std::vector<Real> interest, danger, final_map;  // (slots,) merged maps and the final map
+    Decision decision;
+  };
+  Explanation explain(const SceneView& scene, int agent, const Real* previous_interest,
+                      const Real* previous_danger) const;
+
+  // The same for at most kBlockAgents agents; evaluate() is a loop over such blocks, and
+  // a caller may hand blocks to several threads, each with its own scratch.
+  void evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
+                      DecisionBatch out, bool has_previous, Scratch& scratch) const;
+
+ private:
+  // Combines, blurs and smooths one kind of map (0 interest, 1 danger) for a block;
+  // writes it to the agents' rows of `target` and returns it as (count, slots) rows.
+  const Real* merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
+                         CombineRule rule, const CircularBlur& blur, const int* agents, int count, bool has_previous,
+                         MapBatch target, Scratch& scratch) const;
+  // The scene as behaviour `index` sees it: its own part of the kept values.
+  SceneView view_for(const SceneView& scene, std::size_t index) const;
+
+  PipelineConfig config_;
+  SlotDirections directions_;
+  CircularBlur blur_interest_;
+  CircularBlur blur_danger_;
+  std::vector<std::shared_ptr<const Behavior>> behaviors_;
+  std::vector<Real> interest_weights_;  // weights of the behaviours that fill interest, in order
+  std::vector<Real> danger_weights_;
+  int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
+  Real neighbor_radius_ = 0;
+  std::vector<int> memory_offset_;  // per behaviour, its first kept value in an agent's row
+  int memory_width_ = 0;
+};
+
+}  // namespace contextsteer

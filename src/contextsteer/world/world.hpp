@@ -1,0 +1,273 @@
+// A world of agents: their state as flat arrays, static obstacles, a neighbor grid, and
+// a step made of named stages (index, evaluate, integrate, measure).
+//
+// Agents are steered by one of the world's steerings: a context Pipeline or a classic
+// steering, so both approaches run side by side on one scene. All context pipelines of
+// a world share one slot count, the world's resolution; replacing the pipelines with
+// ones of another resolution resamples the maps (interest linearly, danger by max).
+//
+// Agents have ids that are never reused; an id of a removed agent is refused instead of
+// reaching whichever agent now sits at its index.
+//
+// A world serves one thread at a time. While step() or run() works, a call from another
+// thread that changes the world or rebuilds its grid throws std::runtime_error (the
+// Python bindings let other threads run during a step); reading the state is allowed,
+// and sees it part-way through the step.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "contextsteer/pipeline/pipeline.hpp"
+#include "contextsteer/runtime/busy_flag.hpp"
+#include "contextsteer/runtime/thread_pool.hpp"
+#include "contextsteer/scene/close_agents.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/obstacles.hpp"
+#include "contextsteer/scene/spatial_grid.hpp"
+#include "contextsteer/steering/steering.hpp"
+#include "contextsteer/world/agent_store.hpp"
+
+namespace contextsteer {
+
+// One steering of a world: exactly one of the two is set.
+struct Steering {
+  std::shared_ptr<const Pipeline> pipeline;
+  std::shared_ptr<const ClassicSteering> classic;
+};
+
+// Values for new agents; every pointer covers `count` agents, null means the default of
+// that column (see AgentStore).
+struct AgentSpawn {
+  const Real* positions = nullptr;  // (count, 2), required
+  const Real* velocities = nullptr;
+  const Real* headings = nullptr;
+  const Real* angular_velocities = nullptr;
+  const Real* radius = nullptr;
+  const Real* max_speed = nullptr;
+  const Real* max_acceleration = nullptr;
+  const Real* max_turn_rate = nullptr;
+  const Real* mass = nullptr;
+  const Real* max_force = nullptr;
+  const Real* targets = nullptr;
+  const std::int64_t* target_ids = nullptr;
+  const LayerMask* layers = nullptr;
+  const LayerMask* sense_masks = nullptr;
+};
+
+// Where run() copies each step's results; each pointer is null (not recorded) or holds
+// (steps, agents, width) values.
+struct RecordTargets {
+  Real* positions = nullptr;   // width 2
+  Real* velocities = nullptr;  // width 2
+  Real* headings = nullptr;
+  Real* interest = nullptr;  // width slots
+  Real* danger = nullptr;
+  Real* final_map = nullptr;
+  Real* direction = nullptr;  // width 2
+  Real* strength = nullptr;
+  Real* slot = nullptr;
+  std::uint8_t* blocked = nullptr;
+  Real* penetration = nullptr;
+  Real* overlap = nullptr;
+  double* time = nullptr;  // (steps,)
+};
+
+// Wall time of the stages of the last step, seconds.
+struct StageTimes {
+  double check = 0;      // validating the state the user may have written
+  double index = 0;      // target ids, neighbor grid, evaluation order
+  double evaluate = 0;   // context maps and decisions, classic steering
+  double integrate = 0;  // motion
+  double measure = 0;    // penetration and overlap
+};
+
+class World {
+ public:
+  explicit World(Steering steering);
+
+  // Steerings, by index; the world starts with one (index 0).
+  int add_steering(Steering steering);
+  void set_steering(int index, Steering steering);
+  int steering_count() const { return static_cast<int>(controllers_.size()); }
+  const Steering& steering(int index) const;
+  // The slot count of the world's maps (0 while no context pipeline is in use).
+  int slots() const { return slots_; }
+
+  // Appends `count` agents steered by steering `steering`; returns the id of the first,
+  // the others following in order. Throws std::invalid_argument for values the state
+  // must not hold (NaN, beyond +-kMaxMagnitude, negative radius or limits, a mass
+  // outside kMinMass to kMaxMagnitude; limits may be +inf), std::out_of_range for an
+  // unknown steering or target id.
+  std::int64_t add_agents(int count, const AgentSpawn& spawn, int steering = 0);
+  // Removes agents by id; throws std::out_of_range, removing nothing, if an id is unknown.
+  void remove_agents(const std::int64_t* ids, int count);
+  // The current index of an agent; throws std::out_of_range for an unknown or removed id.
+  int index_of(std::int64_t id) const;
+  // Puts every agent back to the state it was added with; time, steps and maps restart.
+  void reset();
+  // A new world in this one's state, to branch a run from: its own copy of every agent's
+  // state, parameters, spawn state, maps, decisions and kept values, of the obstacles,
+  // ids, time and step count, and the same thread count; the steerings are shared, as
+  // they never change. Stepped alike, both give the same results to the bit.
+  std::unique_ptr<World> copy();
+
+  // What copy() copies besides the steerings, the obstacles and the thread count, as plain
+  // values: to save a world and load it again into one made with the same steerings.
+  struct State {
+    int agents = 0;
+    std::vector<std::vector<unsigned char>> columns;  // each AgentStore column's bytes, in visit() order
+    std::vector<int> index_of_id;                     // id -> row, -1 once removed
+    std::int64_t next_id = 0;
+    long long steps = 0;
+    double time = 0;
+    bool keep_maps = true;
+  };
+  State state() const;
+  // Takes `saved` (from state()) as this world's agents, ids, time and steps; this world
+  // must have the steerings the saved one had (its obstacles and threads are its own).
+  // Throws std::invalid_argument, changing nothing, for what no such world's state() gives:
+  // columns whose sizes disagree with the agent count and this world's slot and memory
+  // widths, ids that disagree with index_of_id, a steering index out of range, a time
+  // outside 0 to kMaxMagnitude, a negative step count, kept values (memory) neither NaN
+  // nor within the bound. Agent values a step would refuse are taken as they are: the
+  // saved world held them too (an agent that travelled past the bound), and both refuse
+  // them at their next step.
+  void restore(State saved);
+
+  Obstacles& obstacles() {
+    busy_.check_idle("obstacles");
+    return obstacles_;
+  }
+  const Obstacles& obstacles() const { return obstacles_; }
+
+  // Worker threads for a step, from 1 to kMaxThreads; results are the same for any count.
+  static constexpr int kMaxThreads = 1024;
+  void set_threads(int threads);
+  int threads() const { return pool_ ? pool_->size() : 1; }
+
+  // Whether a step writes each agent's interest, danger and final maps into agents()
+  // (on by default). Off, a step skips that memory traffic (three rows of `slots` floats
+  // per agent), keeping only the maps a smoothing pipeline reads at the next step; the
+  // decisions are the same to the bit. run() then refuses to record maps.
+  void set_keep_maps(bool keep) {
+    const BusyFlag::Hold hold(busy_, "keep_maps");
+    keep_maps_ = keep;
+  }
+  bool keep_maps() const { return keep_maps_; }
+
+  // Advances dt seconds (kMinTimeStep to kMaxMagnitude) in `substeps` equal integration
+  // steps (>= 1, none shorter than kMinTimeStep): the decisions are made once, the motion
+  // is integrated substeps times. Throws std::invalid_argument, before changing anything,
+  // for such a dt or substeps, or when the state holds a value add_agents would refuse
+  // (the Python views of the state are writable; an agent may also have travelled past
+  // the bound).
+  void step(Real dt, int substeps = 1);
+  // step() `steps` times, copying each step's results into `record`.
+  void run(int steps, Real dt, int substeps, const RecordTargets& record);
+
+  // Why the agent at row `index` decides as it does, evaluated from the current state
+  // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent,
+  // and as step() does for a state it would refuse.
+  Pipeline::Explanation explain(int index);
+  // The same for a classically steered agent, whose steering is computed as a step of dt
+  // (seconds, as step() takes it) would compute it: every goal time is at least dt.
+  // Throws std::invalid_argument for a context-steered agent.
+  ClassicSteering::Explanation explain_classic(int index, Real dt);
+
+  // Appends the indices of the agents within `radius` of p that are on a layer of
+  // `mask`, except `exclude`, in a fixed order. Rebuilds the grid from the current
+  // positions; throws as step() does for a state it would refuse.
+  void neighbors(Vec2 p, Real radius, LayerMask mask, int exclude, std::vector<int>& out);
+
+  const AgentStore& agents() const { return store_; }
+  AgentStore& agents() { return store_; }
+  int agent_count() const { return store_.size; }
+  long long steps_taken() const { return steps_; }
+  const StageTimes& stage_times() const { return stage_times_; }
+  // How many agents the last step's measure stage queried for their overlap: every one,
+  // or only those Avoid's pass by pairs found close to another (close_agents.hpp).
+  int overlap_queries() const;
+  double time() const { return time_; }
+
+ private:
+  struct Controller {
+    Steering steering;
+    std::vector<int> members;  // agent indices, in grid order during a step
+  };
+  // A unit of parallel work: up to Pipeline::kBlockAgents members of one controller.
+  struct Task {
+    int controller;
+    int first;  // offset into that controller's members
+    int count;
+  };
+
+  void check_steering(const Steering& s, int replacing) const;
+  // Why `id` names no agent in the world ("" when it does). ids_end: one past the last id
+  // that may be named (next_id_, or past the batch being added).
+  std::string unknown_id(std::int64_t id, std::int64_t ids_end) const;
+  std::string unknown_id(std::int64_t id) const { return unknown_id(id, next_id_); }
+  // Throws std::out_of_range, naming target_ids and `agent`, unless `target` is -1 or the
+  // id of a current agent or of one in the batch being added, whose ids end at ids_end.
+  void check_target_id(std::int64_t target, std::size_t agent, std::int64_t ids_end) const;
+  void rebuild_membership();
+  // Sizes the memory column for the widest pipeline; true when it changed (and so
+  // holds NaN everywhere).
+  bool fit_memory();
+  void resize_scratch();
+  void check_state() const;
+  // Throws std::invalid_argument (naming dt) when an agent could travel farther in one
+  // step of dt than the window of a behaviour steering it (Behavior::window).
+  void check_travel(Real dt) const;
+  // Throws for the first invalid value or unknown target id of agents [first, first + count).
+  void check_agents(std::size_t first, std::size_t count) const;
+  SceneView scene() const;
+  // For explain and explain_classic: the steering of the agent at row `index` (checked),
+  // with the targets and grid brought up to the current state.
+  const Steering& steering_to_explain(int index);
+  Real grid_row_height() const;
+  void build_grid();
+  void step_unguarded(Real dt, int substeps);
+
+  // The stages of a step.
+  void index_stage();
+  void evaluate_stage(Real dt);
+  void integrate_stage(Real dt, int substeps);
+  void measure_stage();
+
+  AgentStore store_;
+  std::vector<Controller> controllers_;
+  std::vector<Task> tasks_;
+  int slots_ = 0;
+  Obstacles obstacles_;
+  SpatialGrid grid_;
+  EvaluationCache cache_;  // behaviours' scene-wide results, for one evaluation
+  std::unique_ptr<ThreadPool> pool_;
+  // Scratch, sized when agents, steerings or threads change, reused by every step.
+  std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
+  std::vector<int> target_index_;                                 // (agents,) index of each agent's target agent or -1
+  std::vector<Real> linear_;                                      // (agents, 2) classic steering outputs, m/s^2
+  std::vector<Real> angular_;                                     // (agents,) rad/s^2
+  Real max_radius_ = 0;                                           // metres, the largest agent radius
+  Real usual_radius_ = 0;  // metres, the grid's usual_radius(), which sizes its rows
+  Real fastest_ = 0;       // m/s, the largest max_speed
+  // The agents Avoid's pass by pairs found close enough to overlap after the step, and
+  // how far the farthest agent moved in it (m^2), per worker: the measure stage queries
+  // only those for overlap when no agent moved too far (close_agents.hpp).
+  CloseAgents close_;
+  std::vector<std::uint8_t> close_flags_;  // (agents,)
+  std::vector<Real> travel_;               // (threads,)
+  bool overlap_of_close_only_ = false;     // in the last measure stage
+  int overlap_measured_ = 0;               // agents in the last measure stage
+  bool keep_maps_ = true;
+  std::vector<int> index_of_id_;  // id -> index, -1 once removed
+  std::int64_t next_id_ = 0;
+  long long steps_ = 0;
+  double time_ = 0;
+  StageTimes stage_times_;
+  BusyFlag busy_;  // held by every call that changes the world
+};
+
+}  // namespace contextsteer
