@@ -372,7 +372,7 @@ def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=
     }
 
 
-def scene_report(scene, positions, *, dt: float, radius, max_speed, within: float = 1.0) -> dict[str, float]:
+def scene_report(scene, positions, *, dt: float, radius, max_speed, within: float = 1.0) -> dict[str, float | str]:
     """:func:`crowd_metrics` of a run of ``scene`` (a :class:`~contextsteer.scenarios.Scenario`):
     its targets, and its walls (segments) as the walls; with ``scene``, the scene's name."""
     from .scenarios import Scenario

@@ -58,16 +58,15 @@ class Scenario:
     obstacles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
-    groups: np.ndarray | None = None
-    goal_area_groups: np.ndarray | None = None
+    groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    goal_area_groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self):
         # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
         object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
         for name, rows in (("groups", len(self.starts)), ("goal_area_groups", len(self.goal_areas))):
-            value = getattr(self, name)
-            object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if value is None
-                               else np.asarray(value, dtype=np.int64))
+            value = np.asarray(getattr(self, name), dtype=np.int64)
+            object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)
 
     @property
     def group_count(self) -> int:
