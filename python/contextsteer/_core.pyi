@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -235,7 +235,7 @@ class World:
     keep_maps: bool
     def __init__(self, steering: typing.Any) -> None:
         ...
-    def add_agents(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, headings: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, angular_velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_speed: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_acceleration: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_turn_rate: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, mass: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_force: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, target_ids: typing.Annotated[numpy.typing.ArrayLike, numpy.int64] | None, layers: typing.Annotated[numpy.typing.ArrayLike, numpy.uint32] | None, sense_masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint32] | None, steering: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def add_agents(self, columns: dict, steering: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
     def add_circles(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], layer: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
@@ -265,7 +265,7 @@ class World:
         ...
     def restore_state(self, state: tuple) -> None:
         ...
-    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, headings: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, interest: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, danger: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, final: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, direction: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, strength: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, slot: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, blocked: typing.Annotated[numpy.typing.ArrayLike, numpy.bool] | None = None, penetration: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, overlap: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> None:
+    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, record: dict, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> None:
         ...
     def saved_state(self) -> tuple:
         ...
@@ -403,6 +403,7 @@ def slot_directions(slots: typing.SupportsInt | typing.SupportsIndex, offset: ty
     ...
 def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previous: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], factor: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
     ...
+AGENT_COLUMNS: tuple
 MAX_MAGNITUDE: float = 1000000000.0
 MIN_MASS: float = 9.999999717180685e-10
 MIN_TIME_STEP: float = 9.999999974752427e-07
