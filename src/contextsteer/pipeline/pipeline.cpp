@@ -202,17 +202,17 @@ Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const
                  DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},
                  has_previous, scratch);
   Explanation e;
-  // The behaviours' blocks lie in scratch in behaviour order, interest before danger;
-  // this agent's map is the first row of each.
-  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
-  const Real* next = scratch.behavior_maps.data();
+  // Each behaviour's rows, where evaluate_block read them (its own block of scratch, or
+  // rows the behaviour lent): interest and danger in behaviour order. This agent's map
+  // is the first row of each.
+  std::size_t next_interest = 0, next_danger = 0;
   for (std::size_t b = 0; b < behaviors_.size(); ++b) {
     for (bool kind_is_danger : {false, true}) {
       if (kind_is_danger ? !behaviors_[b]->fills_danger() : !behaviors_[b]->fills_interest()) continue;
-      e.behavior_maps.emplace_back(next, next + slots);
+      const Real* rows = kind_is_danger ? scratch.danger_maps[next_danger++] : scratch.interest_maps[next_interest++];
+      e.behavior_maps.emplace_back(rows, rows + slots);
       e.behavior_index.push_back(static_cast<int>(b));
       e.is_danger.push_back(kind_is_danger);
-      next += block;
     }
   }
   e.interest.assign(interest.begin() + row, interest.begin() + row + slots);
