@@ -778,6 +778,7 @@ void World::step_unguarded(Real dt, int substeps) {
                                 std::to_string(substeps) + " of a " + format_real(dt) + " s step");
   }
   obstacles_.prepare_index();  // before the stages share the obstacles between threads
+  const PipelinesRead reading(controllers_, [](const Controller& c) { return c.steering.pipeline.get(); });
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
   auto lap = [&t0](double& into) {
@@ -841,6 +842,7 @@ const Steering& World::steering_to_explain(int index) {
 
 Pipeline::Explanation World::explain(int index) {
   const BusyFlag::Hold hold(busy_, "explain");
+  const PipelinesRead reading(controllers_, [](const Controller& c) { return c.steering.pipeline.get(); });
   const Pipeline* p = steering_to_explain(index).pipeline.get();
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
