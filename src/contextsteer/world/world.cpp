@@ -51,6 +51,8 @@ void World::step(Real dt, int substeps) {
 void World::step_unguarded(Real dt, int substeps) {
   check_step_arguments(dt, substeps);
   obstacles_.prepare_index();  // before the stages share the obstacles between threads
+  // The pipelines refuse parameter changes until the step ends.
+  const PipelinesRead reading(controllers_, [](const Controller& c) { return c.steering.pipeline.get(); });
   StageClock clock;
   check_stage(dt);
   clock.lap(stage_times_.check);
@@ -274,6 +276,7 @@ const Steering& World::steering_to_explain(int index) {
 
 Pipeline::Explanation World::explain(int index) {
   const BusyFlag::Hold hold(busy_, "explain");
+  const PipelinesRead reading(controllers_, [](const Controller& c) { return c.steering.pipeline.get(); });
   const Pipeline* p = steering_to_explain(index).pipeline.get();
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
