@@ -401,24 +401,22 @@ CONTEXTSTEER_KERNEL_TARGET void add_agent_danger(const SceneView& scene, const i
 
 // With kSweepLanes > kLanes (AVX-512), each 16 slots of a row are swept in one register:
 // the sweep, a third of the pass, runs half the instructions. Slot counts that are not a
-// multiple of kSweepLanes are swept kLanes at a time.
+// multiple of kSweepLanes take the AVX2 set's kernel.
 CONTEXTSTEER_KERNEL_TARGET void pair_danger_chunk(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                   int zero_limit, NeighborDanger how, const SlotDirections& dirs,
                                                   Real* rows, int* zeroed_to, const CloseAgents* close) {
-  constexpr int W = kLanes, kSweep = kSweepLanes;
-  // Where every agent senses every other, the layer tests are left out.
-  const bool layered = !grid.everyone_senses_everyone();
-  if (kSweep != W && dirs.slots() % kSweep != 0) {
-    if (layered) {
-      return pair_danger_lanes<W, true, W>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
+  if constexpr (kSweepLanes != kLanes) {
+    if (dirs.slots() % kSweepLanes != 0) {
+      return avx2::pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
     }
-    return pair_danger_lanes<W, false, W>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
   }
-  if (layered) {
-    return pair_danger_lanes<W, true, kSweep>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to,
-                                              close);
+  // Where every agent senses every other, the layer tests are left out.
+  if (grid.everyone_senses_everyone()) {
+    return pair_danger_lanes<kLanes, false, kSweepLanes>(grid, begin, end, zero_from, zero_limit, how, dirs, rows,
+                                                         zeroed_to, close);
   }
-  pair_danger_lanes<W, false, kSweep>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
+  pair_danger_lanes<kLanes, true, kSweepLanes>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to,
+                                               close);
 }
 
 }  // namespace CONTEXTSTEER_KERNEL_SET
