@@ -9,7 +9,7 @@
 #include <string>
 
 #include "contextsteer/base/format_real.hpp"
-#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/kernels/dispatch.hpp"
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer {
@@ -21,40 +21,13 @@ namespace {
 // comparison.
 inline bool outside(Real v, Real lowest, Real also) { return !(v >= lowest && (v <= kMaxMagnitude || v == also)); }
 
-// True when some value of values[0..count) is outside (as above). W values at a time,
-// branch-free: every step checks the whole state, and it is almost always clean.
-template <int W>
-CONTEXTSTEER_ALWAYS_INLINE bool any_outside_lanes(const Real* values, std::size_t count, Real lowest, Real also) {
-  bool any = false;
-  std::size_t i = 0;
-#ifdef CONTEXTSTEER_SIMD
-  using V = typename Lanes<W>::Reals;
-  typename Lanes<W>::Ints bad{};
-  for (; i + W <= count; i += W) {
-    const V v = load_lanes<V>(values + i);
-    bad |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == also)));
-  }
-  any = mask_bits(bad) != 0;
-#endif
-  for (; i < count; ++i) any |= outside(values[i], lowest, also);
-  return any;
-}
-
-bool any_outside_baseline(const Real* values, std::size_t count, Real lowest, Real also) {
-  return any_outside_lanes<4>(values, count, lowest, also);
-}
-
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-CONTEXTSTEER_TARGET_AVX2 bool any_outside_avx2(const Real* values, std::size_t count, Real lowest, Real also) {
-  return any_outside_lanes<8>(values, count, lowest, also);
-}
-#endif
-
+// True when some value of values[0..count) is outside (as above): the vector kernel
+// (kernels/wide/any_outside.inl) where there is one, else this loop, its reference.
 bool any_outside(const Real* values, std::size_t count, Real lowest, Real also) {
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-  if (kernel_width() == 8) return any_outside_avx2(values, count, lowest, also);
-#endif
-  return any_outside_baseline(values, count, lowest, also);
+  if (const KernelTable* kernels = vector_kernels()) return kernels->any_outside(values, count, lowest, also);
+  bool any = false;
+  for (std::size_t i = 0; i < count; ++i) any |= outside(values[i], lowest, also);
+  return any;
 }
 
 }  // namespace
