@@ -10,9 +10,9 @@
 // scalar paths, as do builds with CONTEXTSTEER_NO_VECTOR_KERNELS defined (CMake:
 // -DCONTEXTSTEER_VECTOR_KERNELS=OFF).
 //
-// GCC 12 quirks these helpers work around: a vector built with braces in a helper
-// becomes lane-by-lane inserts (splat adds the scalar to a zero vector instead), and
-// helpers must be always-inline to be compiled for the calling kernel's target.
+// How the helpers are written: splat adds the scalar to a zero vector, since a vector
+// built with braces in a helper can compile to lane-by-lane inserts; and every helper is
+// always-inline, so that it is compiled for the calling kernel's target.
 #pragma once
 
 #include <cmath>

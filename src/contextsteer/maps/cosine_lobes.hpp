@@ -49,7 +49,7 @@ void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum
         add_cosine_lobes(rows, dirs, lobes, held, sum);
         held = 0;
       }
-      // Field by field: a Lobe built whole on the stack and copied in was read back by
+      // Field by field: a Lobe built whole on the stack and copied in would be read back by
       // a load spanning two of its stores, which stalls on store forwarding.
       Lobe& lobe = lobes[held++];
       lobe.row = k;
