@@ -19,6 +19,30 @@ from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
 
+# What the package exports from here: adding a behaviour adds its name to this list.
+__all__ = [
+    "Alignment",
+    "Arrive",
+    "Avoid",
+    "Batch",
+    "Behavior",
+    "Chase",
+    "Cohesion",
+    "Evade",
+    "Flee",
+    "FollowField",
+    "FollowPath",
+    "Forward",
+    "Leave",
+    "Neighbors",
+    "Pursue",
+    "PythonBehavior",
+    "Rays",
+    "Seek",
+    "Separation",
+    "TimeToCollision",
+    "Wander",
+]
 
 class Behavior(ShowsArguments):
     """Base of every behaviour; wraps the C++ object that fills the maps. Its repr is the
