@@ -1,0 +1,71 @@
+"""Sphinx configuration of contextsteer's documentation site.
+
+Build it from the repository root (``tests/run.sh --full`` does, with warnings as errors)::
+
+    python -m sphinx -W --keep-going -b html -c docs . build/docs/html
+
+The source directory is the repository root, so that the pages in ``docs/``, the
+notebooks in ``notebooks/`` and ``benchmarks/README.md`` keep the relative links they
+have on GitHub; ``include_patterns`` picks those files alone. The API reference is made
+from the installed package's docstrings; the notebooks are executed at build time.
+"""
+
+import contextsteer
+
+project = "contextsteer"
+author = "The contextsteer developers"
+copyright = "The contextsteer developers, MIT License"  # noqa: A001 (Sphinx's name)
+release = contextsteer.__version__
+version = release
+
+root_doc = "docs/index"
+include_patterns = [
+    "docs/*.md",
+    "docs/index.md",
+    "docs/api.rst",
+    "docs/generated/*.rst",
+    "docs/images/*",
+    "notebooks/*.ipynb",
+    "README.md",
+    "benchmarks/README.md",
+    "CHANGELOG.md",
+]
+exclude_patterns = ["build", "**/.ipynb_checkpoints"]
+
+extensions = [
+    "myst_nb",  # Markdown pages (MyST) and executed notebooks
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.viewcode",
+    "numpydoc",
+]
+
+# --- Markdown pages --------------------------------------------------------------
+# GitHub's heading anchors (worlds.md#the-step) resolve as they do on GitHub.
+myst_heading_anchors = 3
+myst_enable_extensions = ["dollarmath", "colon_fence"]
+# A page's link to a repository file that is not part of the site (a C++ source) is fine.
+suppress_warnings = ["myst.xref_missing"]
+
+# --- Notebooks: executed at every build, their outputs shown -----------------------
+nb_execution_mode = "force"
+nb_execution_timeout = 600
+nb_execution_raise_on_error = True
+nb_merge_streams = True
+
+# --- API reference -----------------------------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_default_options = {"members": True, "inherited-members": False, "show-inheritance": False}
+autodoc_typehints = "none"  # the numpydoc sections carry the types
+autodoc_member_order = "bysource"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+numpydoc_attributes_as_param_list = False
+
+# --- HTML -------------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"contextsteer {release}"
+html_static_path: list[str] = []
