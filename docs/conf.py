@@ -64,6 +64,14 @@ numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 numpydoc_attributes_as_param_list = False
+# The docstrings in numpydoc form are held to it: every parameter documented and none
+# unknown, a Returns section, a Raises section, an example. The modules not yet converted
+# are left out of the check (the pattern is matched against each object's file, as
+# ./world.py, relative to the package).
+NUMPYDOC_MODULES = ["context_map", "sweeps"]
+numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR10", "RT01", "EX01", "GL08"}
+numpydoc_validation_exclude_files = {rf"^\./(?!({'|'.join(NUMPYDOC_MODULES)})\.py$)"}
+numpydoc_validation_exclude = {r"\._[a-z]", r"\.__"}
 
 # --- HTML -------------------------------------------------------------------------
 html_theme = "furo"

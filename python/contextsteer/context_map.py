@@ -235,7 +235,7 @@ def resolve(interest: ArrayLike, danger: ArrayLike | None = None, *, danger_mode
     >>> interest = [0.2, 1.0, 0.6, 0.0]      # north is best
     >>> danger = [0.0, 0.9, 0.0, 0.0]        # but something is there
     >>> d = cs.resolve(interest, danger)
-    >>> d.final
+    >>> d.final.round(2)
     array([0.2, 0.1, 0.6, 0. ], dtype=float32)
     >>> d.direction.round(3) + 0.0           # so the agent goes west
     array([-1.,  0.], dtype=float32)
@@ -293,7 +293,7 @@ def blur(maps: ArrayLike, width: float) -> NDArray[np.float32]:
     --------
     >>> import contextsteer as cs
     >>> cs.blur([0.0, 0.0, 1.0, 0.0, 0.0, 0.0], width=1.0).round(2)
-    array([0.01, 0.12, 0.4 , 0.24, 0.03, 0.  ], dtype=float32)
+    array([0.05, 0.24, 0.4 , 0.24, 0.05, 0.01], dtype=float32)
     """
     batch, single = check.map_batch("maps", maps)
     out = _core.blur(batch, check.number("width", width, minimum=0.0))
