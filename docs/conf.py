@@ -10,6 +10,9 @@ have on GitHub; ``include_patterns`` picks those files alone. The API reference 
 from the installed package's docstrings; the notebooks are executed at build time.
 """
 
+import re
+from pathlib import Path
+
 import contextsteer
 
 project = "contextsteer"
@@ -65,15 +68,40 @@ numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 numpydoc_attributes_as_param_list = False
 # The docstrings in numpydoc form are held to it: every parameter documented and none
-# unknown, a Returns section, a Raises section, an example. The modules not yet converted
-# are left out of the check (the pattern is matched against each object's file, as
-# ./world.py, relative to the package).
-NUMPYDOC_MODULES = ["context_map", "sweeps"]
+# unknown, a Returns section, an example. The names not yet converted are left out of the
+# check (the pattern is matched against each documented object's full name).
+NUMPYDOC_NAMES = ["slot_directions", "combine", "blur", "smooth", "resample", "resolve", "sweep"]
 numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR10", "RT01", "EX01", "GL08"}
-numpydoc_validation_exclude_files = {rf"^\./(?!({'|'.join(NUMPYDOC_MODULES)})\.py$)"}
-numpydoc_validation_exclude = {r"\._[a-z]", r"\.__"}
+numpydoc_validation_exclude = {rf"^contextsteer\.(?!({'|'.join(NUMPYDOC_NAMES)})$)"}
+
+templates_path = [str(Path(__file__).parent / "_templates")]  # the class page: the class and its members, nothing more
 
 # --- HTML -------------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"contextsteer {release}"
 html_static_path: list[str] = []
+
+
+# --- Docstrings not yet in numpydoc form ---------------------------------------------
+NUMPYDOC_SECTION = re.compile(r"^\s*(Parameters|Returns|Attributes|Examples)\n\s*-{3,}\s*$", re.M)
+
+
+def keep_as_written(app, what, name, obj, options, lines):
+    """A docstring without numpydoc sections is shown as help() shows it: its first
+    paragraph as text (the summary in the tables), the rest as a literal block, so that
+    its plain-text layout is not read as reStructuredText."""
+    text = "\n".join(lines)
+    if not text.strip() or NUMPYDOC_SECTION.search(text):
+        return
+    paragraphs = text.strip().split("\n\n", 1)
+    summary = " ".join(paragraphs[0].split()).replace("|", "\\|").replace("*", "\\*")
+    lines[:] = [summary, ""]
+    if len(paragraphs) > 1:
+        lines += ["::", ""] + ["    " + line for line in paragraphs[1].splitlines()] + [""]
+
+
+def setup(app):
+    from pygments.lexers.special import TextLexer
+
+    app.add_lexer("mermaid", TextLexer)  # docs/architecture.md's diagram, shown as its source
+    app.connect("autodoc-process-docstring", keep_as_written, priority=400)  # before numpydoc
