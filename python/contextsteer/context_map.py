@@ -8,7 +8,9 @@ map of shape ``(S,)`` and then answers with the same rank. Values are float32.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -55,7 +57,8 @@ def slot_directions(slots: int, offset: float = 0.0) -> NDArray[np.float32]:
     return _core.slot_directions(slots, check.number("offset", offset))
 
 
-def combine(maps: ArrayLike, rule: str | None = None, weights: ArrayLike | None = None) -> NDArray[np.float32]:
+def combine(maps: Sequence[ArrayLike] | NDArray[Any], rule: str | None = None,
+            weights: ArrayLike | None = None) -> NDArray[np.float32]:
     """Combine several behaviours' maps slot by slot.
 
     Parameters
