@@ -9,6 +9,8 @@ scenes in :mod:`contextsteer.scenarios`; measures of a run in :mod:`contextsteer
 imported when a sweep runs).
 """
 
+from importlib import metadata as _metadata
+
 from . import behaviors as _behaviors
 from . import classic, metrics, scenarios
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
@@ -21,7 +23,10 @@ from .recording import Recording
 from .sweeps import sweep
 from .world import ALL_LAYERS, World
 
-__version__ = "0.1.0"
+try:  # the one version, CMakeLists.txt's, as the installed package's metadata records it
+    __version__: str = _metadata.version("contextsteer")
+except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     *_behaviors.__all__,

@@ -8,36 +8,92 @@ map of shape ``(S,)`` and then answers with the same rank. Values are float32.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from . import _validation as check
 
 
-def slot_directions(slots: int, offset: float = 0.0) -> np.ndarray:
-    """Unit vectors of the slots: shape ``(slots, 2)``, float32.
+def slot_directions(slots: int, offset: float = 0.0) -> NDArray[np.float32]:
+    """Unit vectors of the slots.
 
     Slot ``i`` points at angle ``offset + 2*pi*i/slots`` (radians, counter-clockwise
-    from +x). ``slots`` is from 1 to 65536.
+    from +x).
+
+    Parameters
+    ----------
+    slots : int
+        Number of slots, from 1 to 65536.
+    offset : float, default 0.0
+        Angle of slot 0, radians.
+
+    Returns
+    -------
+    numpy.ndarray of float32, shape (slots, 2)
+        Row ``i`` is the unit vector of slot ``i``.
+
+    Raises
+    ------
+    ValueError
+        If ``slots`` is below 1 or above 65536, or ``offset`` is not finite.
+    TypeError
+        If ``slots`` is not an integer.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.slot_directions(4).round(3) + 0.0
+    array([[ 1.,  0.],
+           [ 0.,  1.],
+           [-1.,  0.],
+           [ 0., -1.]], dtype=float32)
     """
     slots = check.count("slots", slots, minimum=1)
     return _core.slot_directions(slots, check.number("offset", offset))
 
 
-def combine(maps, rule: str | None = None, weights=None) -> np.ndarray:
+def combine(maps: Sequence[ArrayLike] | NDArray[Any], rule: str | None = None,
+            weights: ArrayLike | None = None) -> NDArray[np.float32]:
     """Combine several behaviours' maps slot by slot.
 
-    maps: a sequence of ``k`` arrays of shape ``(n, S)`` (or ``(S,)``), or one array of
-        shape ``(k, n, S)``.
-    rule: ``"max"``, ``"sum"``, ``"mean"`` or ``"min"``. Default: ``"max"``, or
-        ``"sum"`` when ``weights`` are given (the weighted sum).
-    weights: ``(k,)`` factors ``w``. Each map ``m_k`` is scaled first:
-        max: ``max_k w_k m_k``; min: ``min_k w_k m_k``; sum: ``sum_k w_k m_k``;
-        mean: ``sum_k w_k m_k / sum_k w_k``. Without weights every ``w_k = 1``.
+    Parameters
+    ----------
+    maps : sequence of array_like, or array_like of shape (k, n, S)
+        ``k`` maps of the same shape, ``(n, S)`` or ``(S,)`` each, or one array of shape
+        ``(k, n, S)``.
+    rule : {"max", "sum", "mean", "min"}, optional
+        How the slots are combined. Default: ``"max"``, or ``"sum"`` when ``weights``
+        are given (the weighted sum).
+    weights : array_like, shape (k,), optional
+        Factors ``w``; each map ``m_k`` is scaled first. max: ``max_k w_k m_k``; min:
+        ``min_k w_k m_k``; sum: ``sum_k w_k m_k``; mean: ``sum_k w_k m_k / sum_k w_k``.
+        Without weights every ``w_k = 1``.
 
-    Returns the combined map(s), shape ``(n, S)`` (or ``(S,)``).
+    Returns
+    -------
+    numpy.ndarray of float32, shape (n, S) or (S,)
+        The combined map(s), of the rank of one input map.
+
+    Raises
+    ------
+    ValueError
+        If there are no maps, their shapes differ, ``rule`` is unknown, a value is not
+        finite, or ``weights`` is not of shape ``(k,)``.
+    TypeError
+        If ``maps`` is not a sequence.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.combine([[0.0, 0.5, 1.0, 0.0], [0.25, 0.25, 0.25, 0.25]])
+    array([0.25, 0.5 , 1.  , 0.25], dtype=float32)
+    >>> cs.combine([[0.0, 0.5, 1.0, 0.0], [0.25, 0.25, 0.25, 0.25]], weights=[1.0, 2.0])
+    array([0.5, 1. , 1.5, 0.5], dtype=float32)
     """
     if rule is None:
         rule = "max" if weights is None else "sum"
@@ -75,19 +131,35 @@ def combine(maps, rule: str | None = None, weights=None) -> np.ndarray:
 class Decision:
     """The outcome of :func:`resolve` for a batch of ``n`` agents (or one agent).
 
-    direction: ``(n, 2)`` unit vectors; ``(0, 0)`` where ``blocked`` (the agent brakes).
-    strength: ``(n,)`` in [0, 1]: the final map's value at the chosen direction, linearly
-        interpolated between slots. Multiply by a maximum speed for a desired speed.
-    slot: ``(n,)`` the chosen direction as a fractional slot index in [0, S); -1 where blocked.
-    blocked: ``(n,)`` bool, True where no slot has a final value above 0.
-    final: ``(n, S)`` the map the choice was made on (net desire, never negative).
+    For one agent (maps of shape ``(S,)``) each array loses its first axis.
+
+    Attributes
+    ----------
+    direction : numpy.ndarray of float32, shape (n, 2)
+        Unit vectors; ``(0, 0)`` where ``blocked`` (the agent brakes).
+    strength : numpy.ndarray of float32, shape (n,)
+        In [0, 1]: the final map's value at the chosen direction, linearly interpolated
+        between slots. Multiply by a maximum speed for a desired speed.
+    slot : numpy.ndarray of float32, shape (n,)
+        The chosen direction as a fractional slot index in [0, S); -1 where blocked.
+    blocked : numpy.ndarray of bool, shape (n,)
+        True where no slot has a final value above 0.
+    final : numpy.ndarray of float32, shape (n, S)
+        The map the choice was made on (net desire, never negative).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> d = cs.resolve([0.0, 1.0, 0.0, 0.0])
+    >>> d.slot, bool(d.blocked)
+    (np.float32(1.0), False)
     """
 
-    direction: np.ndarray
-    strength: np.ndarray
-    slot: np.ndarray
-    blocked: np.ndarray
-    final: np.ndarray
+    direction: NDArray[np.float32]
+    strength: NDArray[np.float32]
+    slot: NDArray[np.float32]
+    blocked: NDArray[np.bool_]
+    final: NDArray[np.float32]
 
 
 def _decision(arrays, single: bool) -> Decision:
@@ -97,40 +169,79 @@ def _decision(arrays, single: bool) -> Decision:
     return Decision(direction, strength, slot, blocked, final)
 
 
-def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: float = 0.5,
-            margin: float = 0.0, select: str = "argmax", offset: float = 0.0, hysteresis: float = 0.0,
-            current=None) -> Decision:
+def resolve(interest: ArrayLike, danger: ArrayLike | None = None, *, danger_mode: str = "subtract",
+            threshold: float = 0.5, margin: float = 0.0, select: str = "argmax", offset: float = 0.0,
+            hysteresis: float = 0.0, current: ArrayLike | None = None) -> Decision:
     """Make the whole decision: mask the interest with the danger, then pick a direction.
 
-    interest, danger: ``(n, S)`` or ``(S,)`` maps; ``danger`` may be None (no danger).
-    danger_mode: how danger turns interest into the ``final`` map:
-        ``"subtract"``:  ``final = max(0, interest - danger)``
-        ``"threshold"``: ``final = max(0, interest)`` where ``danger <= threshold``, else 0
-        ``"min_mask"``:  ``final = max(0, interest)`` where ``danger <= min(danger) + margin``
-                         (the least danger of that agent's map), else 0
-        ``"multiply"``:  ``final = max(0, interest) * (1 - clip(danger, 0, 1))``
-    select: how a direction is picked from ``final``; ``b`` is the best slot (first index of
-        the maximum) and ``l, c, r`` the values at ``b-1, b, b+1`` (wrapping):
-        ``"argmax"``:    slot ``b``.
-        ``"blend"``:     the direction of ``l*d[b-1] + c*d[b] + r*d[b+1]``, ``d`` the slot
-                         directions (4 slots still give diagonals).
-        ``"average"``:   the direction of ``sum_i final[i] * d[i]``; slot ``b`` where that sum
-                         vanishes.
-        ``"parabolic"``: ``b + 0.5*(l - r)/(l - 2c + r)``, the vertex of the parabola
-                         through the three values.
-        ``"gradient"``:  ``b + (r - l)/(2*(c - min(l, r)))``, where a line rising from the lower
-                         neighbor to ``b`` meets the line of opposite slope through the other.
-        ``"blend"``, ``"parabolic"`` and ``"gradient"`` stay within half a slot of ``b`` and
-        reduce to ``"argmax"`` with fewer than 3 slots.
-    threshold: largest danger a slot may carry and stay open (``"threshold"`` mode).
-    margin: >= 0, how far above the least danger a slot stays open (``"min_mask"`` mode).
-    offset: angle of slot 0, radians.
-    hysteresis: >= 0, with ``current`` ``(n, 2)`` (or ``(2,)``) the directions the agents
-        already move in: the selection runs on ``final[i] * (1 + hysteresis * max(0,
-        dot(unit(current), d_i)))``, so near-ties go the way the agent already goes; the
-        returned ``final`` and ``strength`` are without that factor.
+    Parameters
+    ----------
+    interest : array_like, shape (n, S) or (S,)
+        How much each agent wants each direction.
+    danger : array_like, shape of ``interest``, optional
+        How dangerous each direction is; None for no danger.
+    danger_mode : {"subtract", "threshold", "min_mask", "multiply"}, default "subtract"
+        How danger turns interest into the ``final`` map.
 
-    Returns a :class:`Decision` whose arrays have the rank of ``interest``.
+        - ``"subtract"``: ``final = max(0, interest - danger)``.
+        - ``"threshold"``: ``final = max(0, interest)`` where ``danger <= threshold``, else 0.
+        - ``"min_mask"``: ``final = max(0, interest)`` where
+          ``danger <= min(danger) + margin`` (the least danger of that agent's map), else 0.
+        - ``"multiply"``: ``final = max(0, interest) * (1 - clip(danger, 0, 1))``.
+    threshold : float, default 0.5
+        Largest danger a slot may carry and stay open (``"threshold"`` mode).
+    margin : float, default 0.0
+        At least 0: how far above the least danger a slot stays open (``"min_mask"`` mode).
+    select : {"argmax", "blend", "average", "parabolic", "gradient"}, default "argmax"
+        How a direction is picked from ``final``; ``b`` is the best slot (first index of
+        the maximum), ``l, c, r`` the values at ``b-1, b, b+1`` (wrapping) and ``d`` the
+        slot directions.
+
+        - ``"argmax"``: slot ``b``.
+        - ``"blend"``: the direction of ``l*d[b-1] + c*d[b] + r*d[b+1]`` (4 slots still
+          give diagonals).
+        - ``"average"``: the direction of ``sum_i final[i] * d[i]``; slot ``b`` where that
+          sum vanishes.
+        - ``"parabolic"``: ``b + 0.5*(l - r)/(l - 2c + r)``, the vertex of the parabola
+          through the three values.
+        - ``"gradient"``: ``b + (r - l)/(2*(c - min(l, r)))``, where a line rising from the
+          lower neighbor to ``b`` meets the line of opposite slope through the other.
+
+        ``"blend"``, ``"parabolic"`` and ``"gradient"`` stay within half a slot of ``b``
+        and reduce to ``"argmax"`` with fewer than 3 slots.
+    offset : float, default 0.0
+        Angle of slot 0, radians.
+    hysteresis : float, default 0.0
+        At least 0. With ``current``, the selection runs on
+        ``final[i] * (1 + hysteresis * max(0, dot(unit(current), d_i)))``, so near-ties
+        go the way the agent already goes; the returned ``final`` and ``strength`` are
+        without that factor.
+    current : array_like, shape (n, 2) or (2,), optional
+        The directions the agents already move in (any length; used with ``hysteresis``).
+
+    Returns
+    -------
+    Decision
+        Its arrays have the rank of ``interest``: ``(n, ...)`` for a batch, no first axis
+        for one map.
+
+    Raises
+    ------
+    ValueError
+        If a map is not of shape ``(n, S)`` or ``(S,)``, ``danger`` or ``current`` does not
+        fit ``interest``, a value is not finite, a mode is unknown, or ``margin`` or
+        ``hysteresis`` is negative.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> interest = [0.2, 1.0, 0.6, 0.0]      # north is best
+    >>> danger = [0.0, 0.9, 0.0, 0.0]        # but something is there
+    >>> d = cs.resolve(interest, danger)
+    >>> d.final.round(2)
+    array([0.2, 0.1, 0.6, 0. ], dtype=float32)
+    >>> d.direction.round(3) + 0.0           # so the agent goes west
+    array([-1.,  0.], dtype=float32)
     """
     interest_b, single = check.map_batch("interest", interest)
     danger_b = None
@@ -156,25 +267,69 @@ def resolve(interest, danger=None, *, danger_mode: str = "subtract", threshold: 
     return _decision(arrays, single)
 
 
-def blur(maps, width: float) -> np.ndarray:
+def blur(maps: ArrayLike, width: float) -> NDArray[np.float32]:
     """Circular Gaussian blur across slots.
 
     ``out[i] = sum_k g(k) * maps[(i + k) mod S] / sum_k g(k)`` for ``|k| <= ceil(3 width)``,
-    ``g(k) = exp(-k^2 / (2 width^2))``. ``width`` >= 0 is the standard deviation in slots;
-    0 returns the maps unchanged. A kernel wider than the circle laps it (folded, so that
-    it costs at most S taps a slot): a very wide blur gives each row's mean. Shape
-    ``(n, S)`` or ``(S,)`` in and out.
+    ``g(k) = exp(-k^2 / (2 width^2))``. A kernel wider than the circle laps it (folded,
+    so that it costs at most S taps a slot): a very wide blur gives each row's mean.
+
+    Parameters
+    ----------
+    maps : array_like, shape (n, S) or (S,)
+        The maps to blur.
+    width : float
+        At least 0: the standard deviation, in slots; 0 returns the maps unchanged.
+
+    Returns
+    -------
+    numpy.ndarray of float32, shape of ``maps``
+        The blurred maps.
+
+    Raises
+    ------
+    ValueError
+        If ``maps`` is not of shape ``(n, S)`` or ``(S,)``, a value is not finite, or
+        ``width`` is negative.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.blur([0.0, 0.0, 1.0, 0.0, 0.0, 0.0], width=1.0).round(2)
+    array([0.05, 0.24, 0.4 , 0.24, 0.05, 0.01], dtype=float32)
     """
     batch, single = check.map_batch("maps", maps)
     out = _core.blur(batch, check.number("width", width, minimum=0.0))
     return out[0] if single else out
 
 
-def smooth(maps, previous, factor: float = 0.5) -> np.ndarray:
+def smooth(maps: ArrayLike, previous: ArrayLike, factor: float = 0.5) -> NDArray[np.float32]:
     """Temporal smoothing: ``(1 - factor) * maps + factor * previous``.
 
-    ``factor`` in [0, 1] is the share of the previous step's map that is kept; ``maps``
-    and ``previous`` have the same shape, ``(n, S)`` or ``(S,)``.
+    Parameters
+    ----------
+    maps : array_like, shape (n, S) or (S,)
+        This step's maps.
+    previous : array_like, shape of ``maps``
+        The previous step's (smoothed) maps.
+    factor : float, default 0.5
+        In [0, 1]: the share of the previous step's map that is kept.
+
+    Returns
+    -------
+    numpy.ndarray of float32, shape of ``maps``
+        The smoothed maps.
+
+    Raises
+    ------
+    ValueError
+        If the shapes differ, a value is not finite, or ``factor`` is outside [0, 1].
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.smooth([1.0, 0.0, 0.0, 0.0], previous=[0.0, 1.0, 0.0, 0.0], factor=0.25)
+    array([0.75, 0.25, 0.  , 0.  ], dtype=float32)
     """
     batch, single = check.map_batch("maps", maps)
     prev, _ = check.map_batch("previous", previous)
@@ -184,14 +339,38 @@ def smooth(maps, previous, factor: float = 0.5) -> np.ndarray:
     return out[0] if single else out
 
 
-def resample(maps, slots: int, method: str = "linear") -> np.ndarray:
+def resample(maps: ArrayLike, slots: int, method: str = "linear") -> NDArray[np.float32]:
     """Carry maps to another slot count, so resolution can change at run time.
 
     Maps are periodic functions of angle; slot 0 keeps its angle.
-    ``"linear"``: ``out[j]`` interpolates linearly at angle ``2*pi*j/slots``.
-    ``"max"``: also takes the largest input slot within half an output slot, so that
-    coarsening never loses a narrow peak (use it for danger).
-    Shape ``(n, S)`` -> ``(n, slots)``, or ``(S,)`` -> ``(slots,)``.
+
+    Parameters
+    ----------
+    maps : array_like, shape (n, S) or (S,)
+        The maps to carry over.
+    slots : int
+        The new number of slots, from 1 to 65536.
+    method : {"linear", "max"}, default "linear"
+        ``"linear"``: ``out[j]`` interpolates linearly at angle ``2*pi*j/slots``.
+        ``"max"``: also takes the largest input slot within half an output slot, so that
+        coarsening never loses a narrow peak (use it for danger).
+
+    Returns
+    -------
+    numpy.ndarray of float32, shape (n, slots) or (slots,)
+        The maps at the new resolution.
+
+    Raises
+    ------
+    ValueError
+        If ``maps`` is not of shape ``(n, S)`` or ``(S,)``, a value is not finite,
+        ``slots`` is out of range, or ``method`` is unknown.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.resample([0.0, 1.0, 0.0, 0.0], slots=8)
+    array([0. , 0.5, 1. , 0.5, 0. , 0. , 0. , 0. ], dtype=float32)
     """
     batch, single = check.map_batch("maps", maps)
     slots = check.count("slots", slots, minimum=1)

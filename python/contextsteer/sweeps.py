@@ -8,7 +8,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -16,6 +16,9 @@ from . import _validation as check
 from .metrics import summary
 from .recording import Recording
 from .world import World, progress_bar
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Run = dict[str, Any]  # one run's parameters: the keywords make_world is called with
 
@@ -58,41 +61,83 @@ def _check_name(name) -> None:
         raise TypeError(f"params: expected parameter names that can be keywords of make_world, got {name!r}")
 
 
-def sweep(make_world: Callable[..., World], params, *, steps: int, dt: float = 1 / 60, substeps: int = 1,
-          record="state", measure: Callable[[World, Recording], Mapping[str, Any]] | None = None,
-          workers: int = 1, executor: Executor | None = None, progress: bool = False):
-    """Build, run and measure one world per run of ``params``; a pandas DataFrame with a row
-    per run.
+def sweep(make_world: Callable[..., World], params: Mapping[str, Iterable[Any]] | Iterable[Mapping[str, Any]], *,
+          steps: int, dt: float = 1 / 60, substeps: int = 1, record: str | Iterable[str] = "state",
+          measure: Callable[[World, Recording], Mapping[str, Any]] | None = None,
+          workers: int = 1, executor: Executor | None = None, progress: bool = False) -> pd.DataFrame:
+    """Build, run and measure one world per run of ``params``.
 
-    make_world: called as ``make_world(**run)`` for each run; returns a new
+    Parameters
+    ----------
+    make_world : callable
+        Called as ``make_world(**run)`` for each run; returns a new
         :class:`~contextsteer.World` (worlds may share pipelines, which never change).
-    params: ``{name: values}`` for every combination (the last name varies fastest), or a
+    params : mapping of str to sequence, or sequence of mappings
+        ``{name: values}`` for every combination (the last name varies fastest), or a
         sequence of ``{name: value}`` mappings, one per run. Put a seed among them for
         repeats with other random scenes.
-    steps, dt, substeps, record: what :meth:`World.run` gets, the same for every run.
-    measure: ``measure(world, recording)`` returns ``{column: scalar}``; by default
+    steps : int
+        Steps of each run, at least 1.
+    dt : float, default 1/60
+        Seconds a step; with ``substeps``, ``record``: what :meth:`World.run
+        <contextsteer.World.run>` gets, the same for every run.
+    substeps : int, default 1
+        Physics substeps a step.
+    record : str or sequence of str, default "state"
+        What each run records (the names :meth:`World.run <contextsteer.World.run>` takes).
+    measure : callable, optional
+        ``measure(world, recording)`` returns ``{column: scalar}``; by default
         :func:`contextsteer.metrics.summary` of the recording with ``world.targets``.
-    workers: runs at once, on threads of the sweep's own. ``World.run`` releases the GIL,
-        so worlds do run in parallel (each world's own ``threads`` come on top of these).
+    workers : int, default 1
+        Runs at once, on threads of the sweep's own. ``World.run`` releases the GIL, so
+        worlds do run in parallel (each world's own ``threads`` come on top of these).
         Their recordings share the memory available: a run whose recording does not fit
         beside those of the runs under way raises MemoryError before it starts. Worker
         processes (``executor``) each account for their own runs only.
-    executor: instead of threads, any ``concurrent.futures.Executor`` to run the runs on,
-        such as a ``ProcessPoolExecutor`` (for worlds that spend their time in Python
-        behaviours, which hold the GIL) or a Dask ``Client.get_executor()`` (a cluster).
-        make_world and measure then travel to the workers: with a process pool they must
-        be picklable, i.e. defined at the top of a module; ``functools.partial(build,
-        pipeline)`` carries a pipeline built here (pipelines, behaviours, fields,
-        tracks and worlds pickle). The sweep does not shut it down.
-    progress: show a tqdm progress bar over the runs.
+    executor : concurrent.futures.Executor, optional
+        Instead of threads, any executor to run the runs on, such as a
+        ``ProcessPoolExecutor`` (for worlds that spend their time in Python behaviours,
+        which hold the GIL) or a Dask ``Client.get_executor()`` (a cluster). make_world
+        and measure then travel to the workers: with a process pool they must be
+        picklable, i.e. defined at the top of a module; ``functools.partial(build,
+        pipeline)`` carries a pipeline built here (pipelines, behaviours, fields, tracks
+        and worlds pickle). The sweep does not shut it down.
+    progress : bool, default False
+        Show a tqdm progress bar over the runs.
 
-    Returns a DataFrame whose rows follow the order of the runs, whatever runs them: the
-    run's parameters, the measures, then ``seconds``, the wall time its ``World.run`` took.
-    An interruption (Ctrl-C) keeps what finished: the DataFrame then holds the runs
-    completed so far, ``attrs["complete"]`` is False (True otherwise) and a RuntimeWarning
-    says so; runs not yet started are cancelled, and runs under way elsewhere finish
-    unwaited for and are dropped. An error in a run is raised as it came, with a note
-    naming the run (Python 3.11 and later).
+    Returns
+    -------
+    pandas.DataFrame
+        A row per run, in the order of the runs whatever runs them: the run's
+        parameters, the measures, then ``seconds``, the wall time its ``World.run`` took.
+        An interruption (Ctrl-C) keeps what finished: the DataFrame then holds the runs
+        completed so far, ``attrs["complete"]`` is False (True otherwise) and a
+        RuntimeWarning says so; runs not yet started are cancelled, and runs under way
+        elsewhere finish unwaited for and are dropped.
+
+    Raises
+    ------
+    TypeError
+        If ``make_world`` or ``measure`` is not callable, ``params`` is not of either
+        form or names a parameter that cannot be a keyword, or ``executor`` is not an
+        Executor.
+    ValueError
+        If ``params`` describes no run, ``steps``, ``dt`` or ``substeps`` is out of
+        range, ``record`` names an unknown array, or ``workers`` is not 1 with an
+        executor.
+    Exception
+        An error in a run is raised as it came, with a note naming the run (Python 3.11
+        and later).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Arrive()], slots=8)
+    >>> def make_world(max_speed):
+    ...     return cs.World(pipeline, [[0.0, 0.0]], targets=[[5.0, 0.0]], max_speed=max_speed)
+    >>> table = cs.sweep(make_world, {"max_speed": [1.0, 2.0]}, steps=100, dt=0.1)
+    >>> table["max_speed"].tolist(), len(table)
+    ([1.0, 2.0], 2)
     """
     import pandas as pd
 

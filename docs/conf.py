@@ -1,0 +1,107 @@
+"""Sphinx configuration of contextsteer's documentation site.
+
+Build it from the repository root (``tests/run.sh --full`` does, with warnings as errors)::
+
+    python -m sphinx -W --keep-going -b html -c docs . build/docs/html
+
+The source directory is the repository root, so that the pages in ``docs/``, the
+notebooks in ``notebooks/`` and ``benchmarks/README.md`` keep the relative links they
+have on GitHub; ``include_patterns`` picks those files alone. The API reference is made
+from the installed package's docstrings; the notebooks are executed at build time.
+"""
+
+import re
+from pathlib import Path
+
+import contextsteer
+
+project = "contextsteer"
+author = "The contextsteer developers"
+copyright = "The contextsteer developers, MIT License"  # noqa: A001 (Sphinx's name)
+release = contextsteer.__version__
+version = release
+
+root_doc = "docs/index"
+include_patterns = [
+    "docs/*.md",
+    "docs/index.md",
+    "docs/api.rst",
+    "docs/generated/*.rst",
+    "docs/images/*",
+    "notebooks/*.ipynb",
+    "README.md",
+    "benchmarks/README.md",
+    "CHANGELOG.md",
+]
+exclude_patterns = ["build", "**/.ipynb_checkpoints"]
+
+extensions = [
+    "myst_nb",  # Markdown pages (MyST) and executed notebooks
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.viewcode",
+    "numpydoc",
+]
+
+# --- Markdown pages --------------------------------------------------------------
+# GitHub's heading anchors (worlds.md#the-step) resolve as they do on GitHub.
+myst_heading_anchors = 3
+myst_enable_extensions = ["dollarmath", "colon_fence"]
+# A page's link to a repository file that is not part of the site (a C++ source) is fine.
+suppress_warnings = ["myst.xref_missing"]
+
+# --- Notebooks: executed at every build, their outputs shown -----------------------
+nb_execution_mode = "force"
+nb_execution_timeout = 600
+nb_execution_raise_on_error = True
+nb_merge_streams = True
+
+# --- API reference -----------------------------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_default_options = {"members": True, "inherited-members": False, "show-inheritance": False}
+autodoc_typehints = "none"  # the numpydoc sections carry the types
+autodoc_member_order = "bysource"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+numpydoc_attributes_as_param_list = False
+# The docstrings in numpydoc form are held to it: every parameter documented and none
+# unknown, a Returns section, an example. The names not yet converted are left out of the
+# check (the pattern is matched against each documented object's full name).
+NUMPYDOC_NAMES = ["slot_directions", "combine", "blur", "smooth", "resample", "resolve", "sweep"]
+numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR10", "RT01", "EX01", "GL08"}
+numpydoc_validation_exclude = {rf"^contextsteer\.(?!({'|'.join(NUMPYDOC_NAMES)})$)"}
+
+templates_path = [str(Path(__file__).parent / "_templates")]  # the class page: the class and its members, nothing more
+
+# --- HTML -------------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"contextsteer {release}"
+html_static_path: list[str] = []
+
+
+# --- Docstrings not yet in numpydoc form ---------------------------------------------
+NUMPYDOC_SECTION = re.compile(r"^\s*(Parameters|Returns|Attributes|Examples)\n\s*-{3,}\s*$", re.M)
+
+
+def keep_as_written(app, what, name, obj, options, lines):
+    """A docstring without numpydoc sections is shown as help() shows it: its first
+    paragraph as text (the summary in the tables), the rest as a literal block, so that
+    its plain-text layout is not read as reStructuredText."""
+    text = "\n".join(lines)
+    if not text.strip() or NUMPYDOC_SECTION.search(text):
+        return
+    paragraphs = text.strip().split("\n\n", 1)
+    summary = " ".join(paragraphs[0].split()).replace("|", "\\|").replace("*", "\\*")
+    lines[:] = [summary, ""]
+    if len(paragraphs) > 1:
+        lines += ["::", ""] + ["    " + line for line in paragraphs[1].splitlines()] + [""]
+
+
+def setup(app):
+    from pygments.lexers.special import TextLexer
+
+    app.add_lexer("mermaid", TextLexer)  # docs/architecture.md's diagram, shown as its source
+    app.connect("autodoc-process-docstring", keep_as_written, priority=400)  # before numpydoc

@@ -1,0 +1,42 @@
+"""The examples in the package's docstrings run and print what they show (doctest).
+
+The modules are those of the installed package; a module without examples adds none."""
+
+import doctest
+import importlib
+import pkgutil
+
+import numpy as np
+import pytest
+
+import contextsteer
+
+MODULES = sorted(info.name for info in pkgutil.iter_modules(contextsteer.__path__, "contextsteer.")
+                 if info.name != "contextsteer.__main__")
+# Modules whose public docstrings are in numpydoc form, each with a runnable example.
+WITH_EXAMPLES = ["contextsteer.context_map"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_of_each_module_run(name):
+    module = importlib.import_module(name)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    examples = 0
+    with np.printoptions(legacy=False):
+        for test in finder.find(module, name, globs={}):
+            runner.run(test)
+            examples += len(test.examples)
+    failed, _ = runner.summarize(verbose=False)
+    assert failed == 0, f"{failed} example(s) of {name} failed (the report is above)"
+    if name in WITH_EXAMPLES:
+        assert examples >= 5, f"{name} has {examples} examples"
+
+
+def test_each_public_name_of_the_converted_modules_has_an_example():
+    for name in WITH_EXAMPLES:
+        module = importlib.import_module(name)
+        public = [getattr(module, n) for n in dir(module) if not n.startswith("_")
+                  and getattr(getattr(module, n), "__module__", None) == name]
+        lacking = [obj.__name__ for obj in public if ">>>" not in (obj.__doc__ or "")]
+        assert not lacking, f"{name}: no example in {lacking}"
