@@ -12,6 +12,7 @@ imported when a sweep runs).
 from . import classic, metrics, scenarios
 from .behaviors import (
     Alignment,
+    Anticipate,
     Arrive,
     Avoid,
     Batch,
@@ -47,6 +48,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALL_LAYERS",
     "Alignment",
+    "Anticipate",
     "Arrive",
     "Avoid",
     "Batch",

@@ -3,6 +3,7 @@
 
 #include "arrays.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
+#include "contextsteer/behaviors/anticipate.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
 #include "contextsteer/behaviors/flee.hpp"
@@ -257,6 +258,11 @@ void bind_behaviors(py::module_& m) {
              return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
            }),
            py::arg("radius"), py::arg("horizon"), py::arg("falloff"), py::arg("weight"));
+  py::class_<Anticipate, Behavior, std::shared_ptr<Anticipate>>(m, "Anticipate")
+      .def(py::init([](Real radius, Real horizon, Real keep_right, Real weight) {
+             return std::make_shared<Anticipate>(AnticipateParams{radius, horizon, keep_right, weight});
+           }),
+           py::arg("radius"), py::arg("horizon"), py::arg("keep_right"), py::arg("weight"));
 }
 
 }  // namespace contextsteer::bindings

@@ -1,0 +1,97 @@
+#include "contextsteer/behaviors/anticipate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <stdexcept>
+
+#include "contextsteer/base/format_real.hpp"
+#include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/behaviors/avoid.hpp"
+
+namespace contextsteer {
+namespace {
+
+Real cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+
+// Whether relative velocity w comes within `reach` of p at some t in (0, horizon].
+bool touches(Vec2 w, Vec2 p, Real reach, Real horizon) {
+  const Real w2 = length_squared(w);
+  if (w2 <= 0) return false;
+  const Real t = std::min(dot(w, p) / w2, horizon);
+  if (t <= 0) return false;
+  return length_squared(w * t - p) < reach * reach;
+}
+
+}  // namespace
+
+Real first_unsafe_speed(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d) {
+  const Real dist2 = length_squared(p);
+  if (dist2 <= reach * reach) return dot(d, p) > 0 ? Real(0) : kInfinity;
+  // In relative velocity w = s d - v: the ray starts at w0 = -v and runs along d.
+  const Vec2 w0 = v * Real(-1);
+  if (touches(w0, p, reach, horizon)) return 0;
+  Real best = kInfinity;
+  // The cap: the disc of the positions reached at t = horizon, centre p / horizon.
+  const Vec2 m = w0 - p * (Real(1) / horizon);
+  const Real rho = reach / horizon;
+  const Real b = dot(m, d);
+  const Real disc = b * b - (length_squared(m) - rho * rho);
+  if (disc >= 0) {
+    const Real s = -b - std::sqrt(disc);
+    if (s >= 0) best = s;
+  }
+  // The legs: rays from the origin tangent to the disc of radius reach round p, beyond
+  // the tangent points of the cap.
+  const Real dist = std::sqrt(dist2);
+  const Real tangent = std::sqrt(dist2 - reach * reach);
+  const Vec2 u = p * (Real(1) / dist);
+  const Real cos_a = tangent / dist, sin_a = reach / dist;
+  const Real from = tangent / horizon;  // leg length at the cap's tangent point
+  for (const Real side : {Real(1), Real(-1)}) {
+    const Vec2 leg{u.x * cos_a - side * u.y * sin_a, side * u.x * sin_a + u.y * cos_a};
+    const Real denom = cross(d, leg);
+    if (std::fabs(denom) < Real(1e-12)) continue;
+    const Real s = -cross(w0, leg) / denom;
+    const Real along = cross(w0, d) / cross(leg, d);
+    if (s >= 0 && along >= from) best = std::min(best, s);
+  }
+  return best;
+}
+
+Anticipate::Anticipate(const AnticipateParams& params) : DangerBehavior(params.weight), params_(params) {
+  require_positive(params.radius, "radius", "a distance", " in metres");
+  require_positive(params.horizon, "horizon", "a time", " in seconds");
+  if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
+    throw std::invalid_argument("keep_right: expected an angle from -pi/4 to pi/4 in radians, got " +
+                                format_real(params.keep_right));
+  }
+}
+
+void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
+                      Real* danger) const {
+  if (!scene.grid) return;
+  const int slots = dirs.slots();
+  const Real c = std::cos(params_.keep_right), s = std::sin(params_.keep_right);
+  const auto turn = [c, s](Vec2 q) { return Vec2{c * q.x - s * q.y, s * q.x + c * q.y}; };
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    const Vec2 p = scene.position(a);
+    const Real r = scene.radius_of(a);
+    const Real top = scene.max_speed_of(a);
+    const LayerMask senses = scene.senses(a);
+    Real* row = danger + static_cast<std::size_t>(k) * slots;
+    scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
+      if (n.agent == a || !(senses & n.layer)) return;
+      const Vec2 dp = turn(n.position - p);
+      const Vec2 v = turn(scene.velocity(n.agent));
+      for (int i = 0; i < slots; ++i) {
+        const Real safe = first_unsafe_speed(dp, v, r + n.radius, params_.horizon, dirs[i]);
+        const Real value = top > 0 ? Real(1) - std::min(Real(1), safe / top) : Real(0);
+        row[i] = std::max(row[i], value);
+      }
+    });
+  }
+}
+
+}  // namespace contextsteer
