@@ -21,11 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     demo = commands.add_parser("demo", help="run a standard scene and write a PNG of it")
     demo.add_argument("--scene", choices=SCENES, default="corridor",
                       help="the scene: pillars in a corridor, two crowds swapping sides, a circle crossing at its "
-                           "centre, two streams crossing, or a room emptying through its door (default: %(default)s)")
+                           "centre, two streams crossing, a room emptying through its door, two crowds swapping "
+                           "rooms through one door, four groups crossing a square, a single file through a narrow "
+                           "zig-zag corridor, or a U-shaped trap before the goal (default: %(default)s)")
     demo.add_argument("--out", help="where the PNG goes (default: the scene's name, as in corridor.png)")
-    demo.add_argument("--agents", type=_positive_int, help="number of agents (default: the scene's own, 12 to 100)")
+    demo.add_argument("--agents", type=_positive_int, help="number of agents (default: the scene's own, 10 to 200)")
     demo.add_argument("--slots", type=_positive_int,
-                      help="context map slots (default: the scene's own, 24 for the bottleneck, else 16)")
+                      help="context map slots (default: the scene's own, 24 for the bottleneck and the two-way "
+                           "door, else 16)")
     demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
     args = parser.parse_args(argv)

@@ -3,7 +3,9 @@
 ``corridor`` (the default): agents chase a target through a corridor of pillars, avoiding
 them. ``swap``, ``circle`` and ``crossing``: crowds meet, each agent arriving at its own
 target with sideways interest and keeping right of the others. ``bottleneck``: a room
-empties through its door along a navigation field.
+empties through its door along a navigation field. ``two_way_door``, ``four_way``,
+``zigzag`` and ``u_trap``: crowds that meet in a door, at a crossing, in a narrow bendy
+corridor and in front of a trap, each group along a navigation field to its goal.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ _RECIPES = {
     # then with two equal ways out, between which it dithered. Over seeds 0-23 every agent
     # arrived in 18 runs with 16 slots, in 23 with 24 (and in 20, one jammed, with 20).
     "bottleneck": _Recipe(50, 2400, 0.3, 1.4, 4.0, slots=24),
+    # The crowd scenes of the arrival bar: steps are their time limits (150, 90, 60, 60 s).
+    "two_way_door": _Recipe(200, 3000, 0.3, 1.4, 4.0, slots=24),
+    "four_way": _Recipe(200, 1800, 0.3, 1.4, 4.0),
+    "zigzag": _Recipe(10, 1200, 0.3, 1.4, 4.0),
+    "u_trap": _Recipe(20, 1200, 0.3, 1.4, 4.0),
 }
 SCENES = tuple(_RECIPES)
 
@@ -82,23 +89,77 @@ def _recipe(scene) -> _Recipe:
     return _RECIPES[scene]
 
 
+def time_limit(scene: str) -> float:
+    """Seconds the scene's crowd has to arrive: the demo's steps for it times :data:`DT`."""
+    return _recipe(scene).steps * DT
+
+
+def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: float = 0.25,
+                     keep_right: float = 0.3, sense: float = 1.5) -> tuple[Pipeline, ...]:
+    """The recipe of the crowd scenes: per group, FollowField to the group's goal (its own
+    navigation field, ``clearance`` metres from the walls), Arrive at the agent's own
+    target with ``sideways=0.5`` and Avoid of the agents within ``sense`` metres, keeping
+    right by ``keep_right`` radians; one pipeline per group."""
+    return tuple(
+        Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance)),
+                  Arrive(sideways=0.5), Avoid(agents=True, max_distance=sense, keep_right=keep_right)],
+                 slots=slots, select="blend")
+        for g in range(geometry.group_count))
+
+
+# Each crowd scene's recipe, in one place: (agents, seed, slots) -> (geometry, pipelines).
+def _two_way_door(count: int, seed: int, slots: int):
+    geometry = scenarios.two_way_door(count, seed=seed)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.3)
+
+
+def _four_way(count: int, seed: int, slots: int):
+    geometry = scenarios.four_way(count, seed=seed)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.0)
+
+
+def _zigzag(count: int, seed: int, slots: int):
+    # Cells of 0.1 m: the corridor leaves a lane 0.4 m wide for the field within 0.25 m of
+    # its walls. Agents sensed within 1 m only: at 1.5 m, the one ahead in the file held
+    # the next back to a crawl (half of seed 0's file through in 60 s, all with 1 m).
+    geometry = scenarios.zigzag(count, seed=seed)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.25, cell=0.1, sense=1.0)
+
+
+def _u_trap(count: int, seed: int, slots: int):
+    geometry = scenarios.u_trap(count, seed=seed)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.3)
+
+
+_CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag": _zigzag, "u_trap": _u_trap}
+
+
 def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int | None = None,
-                seed: int = 0) -> tuple[Scenario, Pipeline, dict]:
+                seed: int = 0) -> tuple[Scenario, Pipeline | tuple[Pipeline, ...], dict]:
     """The scene named (with ``agents`` agents, or the demo's number for it), the
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
-    scene: 24 for the bottleneck, 16 for the others) and its agents' parameters (radius,
-    max_speed, max_acceleration): ``scene.world(pipeline, **parameters)`` is the demo's
-    world.
+    scene: 24 for the bottleneck and the two-way door, 16 for the others) and its agents'
+    parameters (radius, max_speed, max_acceleration): ``scene.world(pipeline,
+    **parameters)`` is the demo's world. For the crowd scenes of several goals
+    (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per group of
+    :attr:`Scenario.groups` (zigzag and u_trap have one group).
 
     corridor: Chase of the shared target, Avoid of the pillars within 2.5 m. swap,
     circle (jittered by 0.5 m) and crossing: Arrive at each agent's own target with
     ``sideways=0.5``, Avoid of the agents within 2 m with ``keep_right=0.3``.
     bottleneck: FollowField to the field beyond the door (0.3 m of clearance), Arrive
-    with ``sideways=0.5``, and Avoid of the agents within 1 m.
+    with ``sideways=0.5``, and Avoid of the agents within 1 m. two_way_door, four_way,
+    zigzag and u_trap: per group, FollowField to the group's goal areas, Arrive with
+    ``sideways=0.5`` and Avoid of the agents within 1.5 m (1 m in the zigzag) keeping
+    right by 0.3.
     """
     recipe = _recipe(scene)
     count = recipe.agents if agents is None else agents
     slots = recipe.slots if slots is None else slots
+    parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
+    if scene in _CROWD_SCENES:
+        geometry, pipelines = _CROWD_SCENES[scene](count, seed, slots)
+        return geometry, pipelines, parameters
     if scene == "corridor":
         geometry = scenarios.corridor(count, seed=seed)
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
@@ -114,7 +175,6 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
         else:
             geometry = scenarios.crossing(count, seed=seed)
         behaviors = [Arrive(sideways=0.5), Avoid(agents=True, max_distance=2.0, keep_right=0.3)]
-    parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
     return geometry, Pipeline(behaviors, slots=slots, select="blend"), parameters
 
 
@@ -136,7 +196,7 @@ def run_scene(scene: str = "corridor", agents: int | None = None, *, steps: int 
     if watch >= n:
         raise IndexError(f"watch: expected an agent index below the {n} agents, got {watch}")
     world = geometry.world(pipeline, **parameters)
-    return _run(world, geometry, steps, pipeline.slots, arrive_radius, watch)
+    return _run(world, geometry, steps, world.slots, arrive_radius, watch)
 
 
 def _run(world: World, geometry: Scenario, steps: int, slots: int, arrive_radius: float, watch: int) -> SceneRun:

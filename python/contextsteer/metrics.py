@@ -5,6 +5,11 @@ Per-agent measures come as ``(n,)`` arrays, one value per recorded agent (row);
 (:func:`contextsteer.sweep`). Each measure needs certain arrays recorded and says which
 when they are missing. A recording holds the state at the end of each step, so the
 measures see the run from the end of its first step on.
+
+The crowd measures (:func:`crowd_metrics`, :func:`scene_report` and the functions they
+call) work on a bare trajectory instead, ``(T + 1, n, 2)`` positions in metres from the
+start (frame 0) to the end, frame ``k`` at ``k * dt`` seconds, so that a run of any
+simulator (ORCA's too) is measured the same way.
 """
 
 from __future__ import annotations
@@ -124,4 +129,260 @@ def _mean(values: np.ndarray) -> float:
     return float(values.mean()) if values.size else math.nan
 
 
-__all__ = ["arrival_times", "mean_speeds", "path_lengths", "summary", "turn_rates"]
+# --- crowd measures on trajectories ----------------------------------------------------
+
+
+def _trajectory(positions) -> np.ndarray:
+    array = np.asarray(positions, dtype=np.float64)
+    if array.ndim != 3 or array.shape[2] != 2 or len(array) == 0:
+        raise ValueError(f"positions: expected a trajectory of shape (T + 1, n, 2), got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError("positions: expected finite coordinates, got NaN or inf")
+    return array
+
+
+def _per_agent(name: str, value, n: int) -> np.ndarray:
+    """A number or ``(n,)`` array, finite and >= 0, as ``(n,)`` float64."""
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        array = np.full(n, float(array))
+    if array.shape != (n,):
+        raise ValueError(f"{name}: expected a number or an array of shape ({n},), got shape {array.shape}")
+    if not (np.isfinite(array) & (array >= 0)).all():
+        raise ValueError(f"{name}: expected finite values >= 0")
+    return array
+
+
+def _targets(targets, n: int) -> np.ndarray:
+    array = np.asarray(targets, dtype=np.float64)
+    if array.shape != (n, 2) or not np.isfinite(array).all():
+        raise ValueError(f"targets: expected finite points of shape ({n}, 2), got shape {array.shape}")
+    return array
+
+
+def arrival_steps(positions, targets, *, within: float = 1.0) -> np.ndarray:
+    """``(n,)`` the first frame at which each agent was within ``within`` metres of its
+    target ``(n, 2)`` (0 for one that started there), -1 for one that never was."""
+    positions = _trajectory(positions)
+    targets = _targets(targets, positions.shape[1])
+    within = check.number("within", within, above=0.0)
+    there = np.linalg.norm(positions - targets, axis=2) <= within
+    return np.where(there.any(axis=0), there.argmax(axis=0), -1)
+
+
+def time_to_share(arrival, dt: float, share: float = 0.95) -> float:
+    """Seconds until ``share`` of the agents had arrived, from :func:`arrival_steps`
+    ``arrival`` and frames ``dt`` seconds apart: the arrival time of the
+    ``ceil(share * n)``-th agent to arrive; NaN when fewer arrived (or there are none)."""
+    arrival = np.asarray(arrival)
+    dt = check.number("dt", dt, above=0.0)
+    share = check.number("share", share, above=0.0, maximum=1.0)
+    needed = math.ceil(share * len(arrival) - 1e-9)
+    arrived = np.sort(arrival[arrival >= 0])
+    if len(arrival) == 0 or len(arrived) < needed:
+        return math.nan
+    return float(arrived[needed - 1] * dt)
+
+
+def stalled_agents(positions, targets, dt: float, max_speed, *, within: float = 1.0, window: float = 3.0,
+                   share: float = 0.05) -> np.ndarray:
+    """``(T + 1 - w, n)`` bool, w = round(window / dt) frames: whether each agent was
+    stalled over the ``window`` seconds that end at frame ``w``, ``w + 1``, ... ``T``:
+    it moved (start to end of the window, straight) less than ``share`` of its
+    ``max_speed`` (m/s, a number or ``(n,)``) times the window, while it stayed more than
+    ``within`` metres from its target throughout. Net motion, so an agent that shakes in
+    place or walks to and fro is stalled too. No rows when the run is shorter than the
+    window."""
+    positions = _trajectory(positions)
+    n = positions.shape[1]
+    targets = _targets(targets, n)
+    dt = check.number("dt", dt, above=0.0)
+    max_speed = _per_agent("max_speed", max_speed, n)
+    within = check.number("within", within, above=0.0)
+    window = check.number("window", window, above=0.0)
+    share = check.number("share", share, minimum=0.0, maximum=1.0)
+    w = max(1, round(window / dt))
+    if len(positions) <= w:
+        return np.zeros((0, n), dtype=bool)
+    moved = np.linalg.norm(positions[w:] - positions[:-w], axis=2)
+    away = np.linalg.norm(positions - targets, axis=2) > within
+    near_frames = np.concatenate([np.zeros((1, n)), np.cumsum(~away, axis=0)])  # frames within reach, so far
+    away_throughout = (near_frames[w + 1:] - near_frames[:-w - 1]) == 0
+    return (moved < share * max_speed * w * dt) & away_throughout
+
+
+def heading_reversals(positions, dt: float, max_speed, *, angle: float = math.pi / 2,
+                      share: float = 0.05) -> np.ndarray:
+    """``(n,)`` how often each agent turned back: the steps (frame to frame) whose
+    direction differs by more than ``angle`` radians from that of the agent's last step
+    before them. Only steps longer than ``share`` of ``max_speed * dt`` count as moves;
+    the steps in between are standing, so an agent that stops and walks on the way it
+    came reverses once."""
+    positions = _trajectory(positions)
+    n = positions.shape[1]
+    dt = check.number("dt", dt, above=0.0)
+    max_speed = _per_agent("max_speed", max_speed, n)
+    angle = check.number("angle", angle, minimum=0.0, maximum=math.pi)
+    share = check.number("share", share, minimum=0.0, maximum=1.0)
+    steps = np.diff(positions, axis=0)  # (T, n, 2)
+    if len(steps) < 2:
+        return np.zeros(n, dtype=np.int64)
+    lengths = np.linalg.norm(steps, axis=2)
+    moving = lengths > share * max_speed * dt
+    index = np.where(moving, np.arange(len(steps))[:, None], -1)
+    last = np.maximum.accumulate(index, axis=0)
+    before = np.concatenate([np.full((1, n), -1), last[:-1]])  # the last move before each step
+    valid = moving & (before >= 0)
+    previous = np.take_along_axis(steps, np.maximum(before, 0)[..., None], axis=0)
+    dot = (steps * previous).sum(axis=2)
+    cross = steps[..., 0] * previous[..., 1] - steps[..., 1] * previous[..., 0]
+    turned = np.arctan2(np.abs(cross), dot) > angle  # the angle between the two, exact at right angles
+    return (valid & turned).sum(axis=0)
+
+
+def deepest_overlap(positions, radius) -> float:
+    """Metres, the deepest any two agents' discs overlapped in any frame:
+    ``max(r_i + r_j - |p_i - p_j|)``, 0 when none touched. radius: metres, a number or ``(n,)``."""
+    positions = _trajectory(positions)
+    n = positions.shape[1]
+    radius = _per_agent("radius", radius, n)
+    if n < 2:
+        return 0.0
+    order = np.argsort(positions[..., 0], axis=1, kind="stable")  # sweep along x, frame by frame
+    xs = np.take_along_axis(positions[..., 0], order, axis=1)
+    ys = np.take_along_axis(positions[..., 1], order, axis=1)
+    rs = radius[order]
+    reach = 2 * radius.max()
+    deepest = 0.0
+    for k in range(1, n):
+        dx = xs[:, k:] - xs[:, :-k]
+        near = dx < reach
+        if not near.any():
+            break
+        overlap = (rs[:, k:] + rs[:, :-k])[near] - np.hypot(dx[near], (ys[:, k:] - ys[:, :-k])[near])
+        deepest = max(deepest, float(overlap.max()))
+    return deepest
+
+
+def _walls(segments, polygons) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The walls checked, in float64 (the checks give float32, as the core holds them):
+    every wall as a segment ``(k, 4)``, polygon edges included, and the polygons."""
+    walls = [np.zeros((0, 4))]
+    if segments is not None and len(check.segments("segments", segments)):
+        walls.append(np.asarray(segments, dtype=np.float64).reshape(-1, 4))
+    check.polygons("polygons", polygons)
+    shapes = [np.asarray(p, dtype=np.float64) for p in polygons or ()]
+    walls += [np.column_stack([p, np.roll(p, -1, axis=0)]) for p in shapes]
+    return np.concatenate(walls), shapes
+
+
+def _distance_to_segment(points: np.ndarray, segment: np.ndarray) -> np.ndarray:
+    a, b = segment[:2], segment[2:]
+    ab = b - a
+    t = np.clip(((points - a) @ ab) / max(float(ab @ ab), 1e-300), 0.0, 1.0)
+    return np.linalg.norm(points - (a + t[..., None] * ab), axis=-1)
+
+
+def _crosses(p0: np.ndarray, p1: np.ndarray, segment: np.ndarray) -> np.ndarray:
+    """Whether the moves p0 -> p1 cross ``segment`` (each strictly on both sides of the other)."""
+    a, b = segment[:2], segment[2:]
+
+    def side(o, u, v):
+        return (u[..., 0] - o[..., 0]) * (v[..., 1] - o[..., 1]) - (u[..., 1] - o[..., 1]) * (v[..., 0] - o[..., 0])
+
+    return (side(a, b, p0) * side(a, b, p1) < 0) & (side(p0, p1, a) * side(p0, p1, b) < 0)
+
+
+def _inside(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
+    """Whether each point lies inside ``polygon`` (even-odd rule)."""
+    inside = np.zeros(points.shape[:-1], dtype=bool)
+    x, y = points[..., 0], points[..., 1]
+    for (x0, y0), (x1, y1) in zip(polygon, np.roll(polygon, -1, axis=0)):
+        straddles = (y0 > y) != (y1 > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            crossing_x = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+        inside ^= straddles & (x < crossing_x)
+    return inside
+
+
+def wall_penetration(positions, radius, *, segments=None, polygons=None) -> np.ndarray:
+    """``(T + 1, n)`` metres each agent's disc reached into a wall in each frame: its
+    radius less its centre's distance to the nearest wall (segments ``(k, 4)``, polygon
+    edges), plus that distance when the centre is inside a polygon; negative when clear.
+    A centre that crossed a wall between two frames (through it, too fast to be seen in
+    either) counts as reaching its whole radius in on the second."""
+    positions = _trajectory(positions)
+    radius = _per_agent("radius", radius, positions.shape[1])
+    walls, shapes = _walls(segments, polygons)
+    depth = np.full(positions.shape[:2], -np.inf)
+    for wall in walls:
+        depth = np.maximum(depth, radius - _distance_to_segment(positions, wall))
+        crossed = _crosses(positions[:-1], positions[1:], wall)
+        depth[1:][crossed] = np.maximum(depth[1:][crossed], np.broadcast_to(radius, crossed.shape)[crossed])
+    for shape in shapes:
+        distance = np.min([_distance_to_segment(positions, edge) for edge in np.column_stack(
+            [shape, np.roll(shape, -1, axis=0)])], axis=0)
+        inside = _inside(positions, shape)
+        depth[inside] = np.maximum(depth[inside], (radius + distance)[inside])
+    return depth
+
+
+def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=None, polygons=None,
+                  within: float = 1.0, wall_tolerance: float = 0.01) -> dict[str, float]:
+    """The measures of a crowd run, one number each, from its trajectory ``(T + 1, n, 2)``
+    (metres, frames ``dt`` seconds apart), its agents' ``radius`` (metres) and ``max_speed``
+    (m/s), each a number or ``(n,)``, their ``targets`` ``(n, 2)`` and the walls
+    (``segments`` ``(k, 4)``, ``polygons``: a list of ``(m, 2)`` vertex arrays):
+
+    - ``agents``: n; ``duration``: seconds, T * dt;
+    - ``arrived``: the share of agents that came within ``within`` metres of their target;
+    - ``time_to_95``: seconds until 95% of them had (:func:`time_to_share`), NaN if never;
+    - ``stalled_end``: agents stalled (:func:`stalled_agents`, 3 s windows, 5% of the
+      max speed) over the last 3 s of the run; ``stalled_ever``: agents stalled over any
+      3 s of it (both NaN for a run shorter than 3 s);
+    - ``reversals_per_agent_minute``: :func:`heading_reversals` (more than 90 degrees),
+      all agents' together, per agent and minute of the run (NaN for no steps);
+    - ``deepest_overlap``: metres (:func:`deepest_overlap`);
+    - ``wall_penetrations``: agents whose disc reached more than ``wall_tolerance``
+      metres into a wall, or whose centre crossed one, in some frame;
+      ``deepest_wall_penetration``: metres, the deepest reach (0 when clear; ``within``
+      and the tolerance in metres).
+    """
+    positions = _trajectory(positions)
+    n = positions.shape[1]
+    targets = _targets(targets, n)
+    wall_tolerance = check.number("wall_tolerance", wall_tolerance, minimum=0.0)
+    arrival = arrival_steps(positions, targets, within=within)
+    stalled = stalled_agents(positions, targets, dt, max_speed, within=within)
+    reversals = heading_reversals(positions, dt, max_speed)
+    minutes = n * (len(positions) - 1) * dt / 60.0
+    depth = wall_penetration(positions, radius, segments=segments, polygons=polygons)
+    deepest_wall = float(depth.max()) if depth.size else -math.inf
+    return {
+        "agents": float(n),
+        "duration": (len(positions) - 1) * dt,
+        "arrived": float((arrival >= 0).mean()) if n else math.nan,
+        "time_to_95": time_to_share(arrival, dt, 0.95),
+        "stalled_end": float(stalled[-1].sum()) if len(stalled) else math.nan,
+        "stalled_ever": float(stalled.any(axis=0).sum()) if len(stalled) else math.nan,
+        "reversals_per_agent_minute": float(reversals.sum() / minutes) if minutes > 0 else math.nan,
+        "deepest_overlap": deepest_overlap(positions, radius),
+        "wall_penetrations": float((depth > wall_tolerance).any(axis=0).sum()),
+        "deepest_wall_penetration": max(0.0, deepest_wall),
+    }
+
+
+def scene_report(scene, positions, *, dt: float, radius, max_speed, within: float = 1.0) -> dict[str, float | str]:
+    """:func:`crowd_metrics` of a run of ``scene`` (a :class:`~contextsteer.scenarios.Scenario`):
+    its targets, and its walls (segments) as the walls; with ``scene``, the scene's name."""
+    from .scenarios import Scenario
+
+    if not isinstance(scene, Scenario):
+        raise TypeError(f"scene: expected a contextsteer.scenarios.Scenario, got {type(scene).__name__}")
+    return {"scene": scene.name, **crowd_metrics(positions, dt=dt, radius=radius, max_speed=max_speed,
+                                                 targets=scene.targets, segments=scene.segments, within=within)}
+
+
+__all__ = ["arrival_steps", "arrival_times", "crowd_metrics", "deepest_overlap", "heading_reversals", "mean_speeds",
+           "path_lengths", "scene_report", "stalled_agents", "summary", "time_to_share", "turn_rates",
+           "wall_penetration"]

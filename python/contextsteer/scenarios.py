@@ -8,10 +8,19 @@ steering methods, each a function of a few sizes and a seed.
 | :func:`circle` | agents on a circle crossing to the opposite point: everyone meets in the middle |
 | :func:`crossing` | two streams crossing at right angles |
 | :func:`bottleneck` | a room emptying through a narrow door |
+| :func:`two_way_door` | two crowds swapping rooms through one door, both ways at once |
+| :func:`four_way` | four groups, from north, south, east and west, crossing a square |
+| :func:`zigzag` | a single file through a corridor 1.5 agents wide with many bends |
+| :func:`u_trap` | a U-shaped cup of walls open toward the agents, the goal behind it |
 
 Lengths are in metres, up to 1,000 m; a scene holds up to 1,000,000 agents.
 A :class:`Scenario` holds only geometry; :meth:`Scenario.world` puts it in a
 :class:`~contextsteer.World` with the steering and agent parameters of your choice.
+The scenes of several groups, each with a goal of its own (the door, the four-way
+crossing), number them in :attr:`Scenario.groups`.
+
+All the public scenes share this one module, their namespace, which takes it just past
+500 lines.
 """
 
 from __future__ import annotations
@@ -37,6 +46,9 @@ class Scenario:
     goal_areas: ``(k, 4)`` rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the
     agents head for as a whole (the field beyond an exit, holding their targets), for
     :meth:`navigation_field`; none for most scenes.
+    groups: ``(n,)`` the group of each agent, 0 to ``g - 1`` (all 0 when not given); the
+    agents of a group share a goal and are listed together, group by group.
+    goal_area_groups: ``(k,)`` the group each goal area is for (all 0 when not given).
     """
 
     name: str
@@ -46,10 +58,20 @@ class Scenario:
     obstacles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    goal_area_groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self):
         # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
         object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
+        for name, rows in (("groups", len(self.starts)), ("goal_area_groups", len(self.goal_areas))):
+            value = np.asarray(getattr(self, name), dtype=np.int64)
+            object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)
+
+    @property
+    def group_count(self) -> int:
+        """How many groups the agents form (1 for the scenes of one goal)."""
+        return int(self.groups.max()) + 1 if len(self.groups) else 1
 
     def __repr__(self) -> str:
         # What the scene holds, not every coordinate of it.
@@ -70,27 +92,56 @@ class Scenario:
     def world(self, steering, **agent_parameters):
         """A :class:`~contextsteer.World` of this scene: agents at ``starts`` with their
         ``targets``, the circles and walls as obstacles. ``steering`` and the keyword
-        arguments (max_speed, radius, threads, ...) are those of ``World``."""
+        arguments (max_speed, radius, threads, ...) are those of ``World``.
+
+        A scene of several groups also takes a sequence of steerings, one per group: the
+        agents of group ``g`` are steered by ``steering[g]``; the world's rows keep the
+        order of :attr:`starts` either way.
+        """
         from .world import World
 
+        if isinstance(steering, (list, tuple)):
+            if len(steering) != self.group_count:
+                raise ValueError(f"steering: expected one steering per group of scenario {self.name!r} "
+                                 f"({self.group_count}), got {len(steering)}")
+            of_world = {k: agent_parameters.pop(k) for k in _WORLD_PARAMETERS & set(agent_parameters)}
+            world = World(steering[0], circles=self.obstacles, segments=self.segments, **of_world)
+            cuts = [0, *(np.flatnonzero(np.diff(self.groups)) + 1).tolist(), len(self.groups)]
+            for begin, end in zip(cuts[:-1], cuts[1:]):
+                rows = slice(begin, end)
+                world.add_agents(self.starts[rows], steering=steering[int(self.groups[begin])],
+                                 targets=self.targets[rows], **_rows_of(agent_parameters, rows, len(self.starts)))
+            return world
         return World(steering, self.starts, targets=self.targets, circles=self.obstacles, segments=self.segments,
                      **agent_parameters)
 
-    def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0):
+    def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0,
+                         group: int | None = None):
         """A :class:`~contextsteer.NavigationField` over :attr:`bounds` round this scene's
         circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)``. When
         neither is given: the scene's own :attr:`goal_areas` if it has some, else every
-        agent's target (each agent is then led to the nearest one). ``cell`` and
-        ``clearance`` in metres."""
+        agent's target (each agent is then led to the nearest one); with ``group``, only
+        those of that group. ``cell`` and ``clearance`` in metres."""
         from .navigation import NavigationField
 
+        if group is not None:
+            group = check.count("group", group, maximum=self.group_count - 1)
         if goals is None and goal_areas is None:
-            if len(self.goal_areas):
-                goal_areas = self.goal_areas
+            areas = self.goal_areas if group is None else self.goal_areas[self.goal_area_groups == group]
+            if len(areas):
+                goal_areas = areas
             else:
-                goals = self.targets
+                goals = self.targets if group is None else self.targets[self.groups == group]
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
                                circles=self.obstacles, segments=self.segments)
+
+
+_WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons"}  # of World, not of its agents
+
+
+def _rows_of(parameters: dict, rows: slice, n: int) -> dict:
+    """The agent parameters of ``rows``: per-agent arrays ``(n,)`` cut, numbers as they are."""
+    return {name: value[rows] if np.ndim(value) and len(value) == n else value for name, value in parameters.items()}
 
 
 # Scenes are built in NumPy, place by place: these bounds keep a slip of the keyboard
@@ -276,4 +327,193 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     return Scenario("bottleneck", starts, targets, bounds, segments=segments, goal_areas=outside)
 
 
-__all__ = ["Scenario", "bottleneck", "circle", "corridor", "crossing", "swap"]
+def _scatter_inside(count: int, box: tuple[float, float, float, float], spacing: float, rng: np.random.Generator,
+                    what: str) -> np.ndarray:
+    """:func:`_scatter`, every position inside ``box`` (its grid's last places, moved,
+    could reach up to 0.2 ``spacing`` past the box's upper edges)."""
+    x0, y0, x1, y1 = box
+    return _scatter(count, (x0, y0, x1 - 0.2 * spacing, y1 - 0.2 * spacing), spacing, rng, what)
+
+
+def _box_walls(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    """``(4, 4)`` the walls round a rectangle: south, north, west, east."""
+    return np.array([[x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]], dtype=np.float64)
+
+
+def _field_of_places(count: int, x0: float, height: float, spacing: float, rng: np.random.Generator,
+                     what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Places for ``count`` agents at random on a grid ``spacing`` apart in a field
+    ``height`` metres high centred on y = 0, starting at x0 and as deep as a quarter more
+    places than agents take: ``(count, 2)`` places and the field ``(xmin, ymin, xmax, ymax)``."""
+    rows = max(1, math.floor(height / spacing))
+    columns = math.ceil(1.25 * count / rows)
+    area = (x0, -rows * spacing / 2, x0 + columns * spacing, rows * spacing / 2)
+    return _scatter_inside(count, area, spacing, rng, what), np.array(area)
+
+
+def two_way_door(agents: int = 200, *, door: float = 1.8, room: float = 14.0, height: float = 16.0,
+                 clear: float = 2.0, seed: int = 0) -> Scenario:
+    """Two rooms ``room`` metres deep and ``height`` high side by side, x < 0 and x > 0,
+    joined by one door ``door`` metres wide in the middle of the wall between them (the
+    default is three widths of the demo's 0.6 m agents). The first half of the agents
+    (group 0) start in the west room and want the east one, the others (group 1) the other
+    way round: the two crowds meet in the door.
+
+    Starts and targets are random places of a grid 1.2 m apart (each up to 0.24 m off its
+    place, so no two closer than 0.72 m), kept ``clear`` metres away from the middle wall,
+    0.5 m from the others; each group's :attr:`~Scenario.goal_areas` is the part of its
+    room beyond ``clear``.
+    """
+    agents = _agents(agents, 2)
+    door = _length("door", door)
+    room = _length("room", room)
+    height = _length("height", height)
+    clear = _length("clear", clear, positive=False)
+    if door >= height:
+        raise ValueError(f"door: expected a door narrower than the rooms' height ({height} m), got {door}")
+    if clear + 1.2 > room - 0.5:
+        raise ValueError(f"clear: expected at most {room - 1.7:g} m in a room {room} m deep, got {clear}")
+    rng = _rng(seed)
+    half = height / 2
+    west, east = agents // 2, agents - agents // 2
+    west_box = (-room + 0.5, -half + 0.5, -clear, half - 0.5)
+    east_box = (clear, -half + 0.5, room - 0.5, half - 0.5)
+    what = f"a room {room} x {height} m ({clear} m clear of the door)"
+    starts = np.concatenate([_scatter_inside(west, west_box, 1.2, rng, what),
+                             _scatter_inside(east, east_box, 1.2, rng, what)])
+    targets = np.concatenate([_scatter_inside(west, east_box, 1.2, rng, what),
+                              _scatter_inside(east, west_box, 1.2, rng, what)])
+    segments = np.concatenate([
+        _box_walls(-room, -half, room, half),
+        [[0.0, -half, 0.0, -door / 2], [0.0, door / 2, 0.0, half]],  # the middle wall, each side of the door
+    ])
+    goal_areas = np.array([[clear, -half, room, half], [-room, -half, -clear, half]])
+    return Scenario("two_way_door", starts, targets, (-room - 0.5, -half - 0.5, room + 0.5, half + 0.5),
+                    segments=segments, goal_areas=goal_areas, groups=np.repeat([0, 1], [west, east]),
+                    goal_area_groups=np.array([0, 1]))
+
+
+def four_way(agents: int = 200, *, square: float = 12.0, depth: float = 8.0, seed: int = 0) -> Scenario:
+    """Four groups cross an open square ``square`` metres wide centred on the origin, each
+    from one side to the opposite one: group 0 from the west walks east, 1 from the east
+    west, 2 from the south north and 3 from the north south (a quarter of the agents each,
+    the first groups one more when they do not divide evenly). A group starts as a block
+    as wide as the square and ``depth`` metres deep, its front at the square's edge
+    (random places of a grid 1.2 m apart, each up to 0.24 m off), and each agent heads for
+    its mirror image through the square's centre line across its way: the west group's
+    (x, y) -> (-x, y). Each group's :attr:`~Scenario.goal_areas` is the block its targets
+    lie in. No walls.
+    """
+    agents = _agents(agents, 4)
+    square = _length("square", square)
+    depth = _length("depth", depth)
+    rng = _rng(seed)
+    counts = [agents // 4 + (1 if g < agents % 4 else 0) for g in range(4)]
+    half = square / 2
+    block = (-half - depth, -half, -half, half)  # the west group's, turned for the others
+    what = f"a block of {square} x {depth} m"
+    west = _scatter_inside(counts[0], block, 1.2, rng, what)
+    east = _scatter_inside(counts[1], block, 1.2, rng, what) * [-1, 1]
+    south = _scatter_inside(counts[2], block, 1.2, rng, what)[:, ::-1]
+    north = _scatter_inside(counts[3], block, 1.2, rng, what)[:, ::-1] * [1, -1]
+    starts = np.concatenate([west, east, south, north])
+    targets = np.concatenate([west * [-1, 1], east * [-1, 1], south * [1, -1], north * [1, -1]])
+    goal_areas = np.array([[half, -half, half + depth, half], [-half - depth, -half, -half, half],
+                           [-half, half, half, half + depth], [-half, -half - depth, half, -half]])
+    reach = half + depth + 1
+    return Scenario("four_way", starts, targets, (-reach, -reach, reach, reach), goal_areas=goal_areas,
+                    groups=np.repeat(np.arange(4), counts), goal_area_groups=np.arange(4))
+
+
+def _offset_polyline(points: np.ndarray, offset: float) -> np.ndarray:
+    """The polyline ``points`` ``(m, 2)`` moved ``offset`` metres to its left (negative:
+    right), mitred at the bends so that each leg keeps its distance."""
+    legs = np.diff(points, axis=0)
+    legs /= np.linalg.norm(legs, axis=1, keepdims=True)
+    normals = np.column_stack([-legs[:, 1], legs[:, 0]])
+    shifts = [normals[0]]
+    for before, after in zip(normals[:-1], normals[1:]):
+        shifts.append((before + after) / (1.0 + before @ after))
+    shifts.append(normals[-1])
+    return points + offset * np.array(shifts)
+
+
+def zigzag(agents: int = 10, *, width: float = 0.9, bends: int = 8, leg: float = 3.0, angle: float = 45.0,
+           spacing: float = 1.2, seed: int = 0) -> Scenario:
+    """A narrow corridor ``width`` metres wide (the default: 1.5 diameters of the demo's
+    0.3 m agents) with ``bends`` bends, walked in single file. Its centre line runs east
+    along y = 0 from a closed end, long enough for the agents ``spacing`` metres apart,
+    then in legs ``leg`` metres long turned ``angle`` degrees north and south of east in
+    turn (bends - 1 of them), then east again for ``leg`` metres to the open end. The
+    agents start on the centre line of the first leg, the first one ``spacing`` metres from
+    the closed end and each moved by up to 0.15 ``spacing`` along it at random (``seed``);
+    each heads for a place of its own at random on a grid 1.2 m apart in a field that
+    starts 2 m past the open end (its :attr:`~Scenario.goal_areas`).
+    """
+    agents = _agents(agents, 1)
+    width = _length("width", width)
+    bends = check.count("bends", bends, minimum=2, maximum=1000)
+    leg = _length("leg", leg)
+    angle = check.number("angle", angle, above=0.0, maximum=80.0)
+    spacing = _length("spacing", spacing)
+    rng = _rng(seed)
+    entry = (agents + 0.5) * spacing
+    turn = math.radians(angle)
+    headings = [0.0] + [turn if k % 2 == 0 else -turn for k in range(bends - 1)] + [0.0]
+    lengths = [entry] + [leg] * bends
+    steps = np.array([[length * math.cos(h), length * math.sin(h)] for h, length in zip(headings, lengths)])
+    centre = np.concatenate([[[0.0, 0.0]], np.cumsum(steps, axis=0)])
+    left, right = _offset_polyline(centre, width / 2), _offset_polyline(centre, -width / 2)
+    segments = np.concatenate([
+        np.column_stack([left[:-1], left[1:]]),
+        np.column_stack([right[:-1], right[1:]]),
+        [[0.0, -width / 2, 0.0, width / 2]],  # the closed end
+    ])
+    starts = np.column_stack([spacing * (np.arange(agents, 0, -1) - 0.5) + rng.uniform(-0.15, 0.15, agents) * spacing,
+                              np.zeros(agents)])
+    end = centre[-1]
+    targets, area = _field_of_places(agents, end[0] + 2.0, 6.0, 1.2, rng, "the field past the corridor")
+    targets[:, 1] += end[1]
+    area[[1, 3]] += end[1]
+    corners = np.concatenate([left, right, area.reshape(2, 2)])
+    low, high = corners.min(axis=0) - 1.0, corners.max(axis=0) + 1.0
+    return Scenario("zigzag", starts, targets, (low[0], low[1], high[0], high[1]), segments=segments,
+                    goal_areas=area[None])
+
+
+def u_trap(agents: int = 20, *, cup_width: float = 6.0, cup_depth: float = 4.0, seed: int = 0) -> Scenario:
+    """A U-shaped cup of three walls open to the west: its bottom on x = 0 from
+    y = -cup_width / 2 to cup_width / 2, its arms reaching ``cup_depth`` metres west. The
+    agents start west of the cup, in a block as high as its mouth (0.5 m in from the arms)
+    whose front is 2 m before the mouth (random places of a grid 1.2 m apart, each up to
+    0.24 m off), and each heads for a place of its own behind the cup (a grid 1.2 m apart
+    in a field from 2 m east of the bottom, as high as the cup: its
+    :attr:`~Scenario.goal_areas`): walking straight at its target leads into the cup.
+    :attr:`~Scenario.bounds` leave 4 m round the cup to walk round it.
+    """
+    agents = _agents(agents, 1)
+    cup_width = _length("cup_width", cup_width)
+    cup_depth = _length("cup_depth", cup_depth)
+    if cup_width < 2.2:
+        raise ValueError(f"cup_width: expected at least 2.2 m (a start block 1.2 m high inside the arms), "
+                         f"got {cup_width}")
+    rng = _rng(seed)
+    half = cup_width / 2
+    rows = max(1, math.floor((cup_width - 1.0) / 1.2))
+    block_depth = math.ceil(agents / rows) * 1.2
+    front = -cup_depth - 2.0
+    starts = _scatter_inside(agents, (front - block_depth, -rows * 0.6, front, rows * 0.6), 1.2, rng,
+                      "the start block in front of the cup")
+    targets, area = _field_of_places(agents, 2.0, cup_width, 1.2, rng, "the field behind the cup")
+    segments = np.array([
+        [0.0, -half, 0.0, half],               # the bottom
+        [-cup_depth, half, 0.0, half],         # the north arm
+        [-cup_depth, -half, 0.0, -half],       # the south arm
+    ])
+    reach = half + 4.0
+    return Scenario("u_trap", starts, targets, (front - block_depth - 1.0, -reach, area[2] + 1.0, reach),
+                    segments=segments, goal_areas=area[None])
+
+
+__all__ = ["Scenario", "bottleneck", "circle", "corridor", "crossing", "four_way", "swap", "two_way_door", "u_trap",
+           "zigzag"]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import contextsteer as cs
-from contextsteer.demo import DT, SCENES, run_scene, scene_setup, summary
+from contextsteer.demo import DT, SCENES, run_scene, scene_setup, summary, time_limit
 from contextsteer.plotting import animate, plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
 
@@ -98,6 +98,19 @@ def test_the_demo_steers_each_crowd_scene_home(scene, at_least):
         assert (run.trajectories[-1, :, 0] > run.scenario.segments[-1, 0]).all()
 
 
+@pytest.mark.parametrize("scene", ["two_way_door", "four_way", "zigzag", "u_trap"])
+def test_crowd_scenes_run_with_one_pipeline_per_group(scene):
+    geometry, steering, parameters = scene_setup(scene, 8, seed=1)
+    assert isinstance(steering, tuple) and len(steering) == geometry.group_count
+    for group, pipeline in enumerate(steering):   # each follows its own group's field
+        field, = [b.field for b in pipeline.behaviors if isinstance(b, cs.FollowField)]
+        np.testing.assert_allclose(field.goal_areas, geometry.goal_areas[geometry.goal_area_groups == group], rtol=1e-6)
+    run = run_scene(scene, 8, steps=20, seed=1)
+    assert run.trajectories.shape == (21, 8, 2) and run.slots == steering[0].slots
+    np.testing.assert_allclose(run.trajectories[0], geometry.starts, atol=1e-5)
+    assert time_limit(scene) == {"two_way_door": 150.0, "four_way": 90.0, "zigzag": 60.0, "u_trap": 60.0}[scene]
+
+
 def test_scene_setup_gives_the_demos_world():
     scene, pipeline, parameters = scene_setup("crossing", 10, seed=3)
     world = scene.world(pipeline, **parameters)
@@ -109,8 +122,10 @@ def test_scene_setup_gives_the_demos_world():
 
 def test_each_scene_has_its_own_slot_count_unless_one_is_given():
     for scene in SCENES:
-        assert scene_setup(scene, 4)[1].slots == (24 if scene == "bottleneck" else 16)
-        assert scene_setup(scene, 4, slots=12)[1].slots == 12
+        for slots, expected in ((None, 24 if scene in ("bottleneck", "two_way_door") else 16), (12, 12)):
+            steering = scene_setup(scene, 4, slots=slots)[1]
+            pipelines = steering if isinstance(steering, tuple) else (steering,)
+            assert {p.slots for p in pipelines} == {expected}
     run = run_scene("bottleneck", 6, steps=3)
     assert run.slots == 24 and run.snapshot.final.shape == (24,)
     run = run_scene("bottleneck", 6, steps=3, slots=8)
@@ -126,7 +141,8 @@ def test_scene_run_checks_its_arguments():
         run_scene("moon")
     with pytest.raises(TypeError, match="scene"):
         run_scene(3)
-    assert SCENES == ("corridor", "swap", "circle", "crossing", "bottleneck")
+    assert SCENES == ("corridor", "swap", "circle", "crossing", "bottleneck", "two_way_door", "four_way", "zigzag",
+                      "u_trap")
     # One step is enough for a snapshot of the watched agent's maps.
     run = run_scene("corridor", 3, steps=1, watch=2)
     assert run.snapshot.agent == 2 and run.snapshot.step == 1

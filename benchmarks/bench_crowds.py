@@ -1,0 +1,178 @@
+"""Every public crowd scene run by contextsteer (the demo's recipe for it) and by ORCA
+(RVO2, through pyrvo: ``pip install contextsteer[orca]``), side by side, over seeds: the
+crowd measures of :func:`contextsteer.metrics.crowd_metrics` and the step time.
+
+    python benchmarks/bench_crowds.py [--seeds 0 1 2] [--scenes two_way_door zigzag ...]
+
+Both run the scene's own agents (radius, max speed) from the same starts to the same
+targets, for the scene's time limit (:func:`contextsteer.demo.time_limit`), in steps of
+``contextsteer.demo.DT``; contextsteer's agents also keep the recipe's max acceleration,
+which ORCA has no notion of. Each run is measured over its whole time limit.
+
+ORCA's agents. Neighbours within 5 m, at most 10 of them, a time horizon of 2 s for
+agents and 0.5 s for walls (with 1 or 2 s for walls, ORCA's file in the zigzag wedges
+into the first sharp bend and none gets through; 0.5 s is ORCA's best in the walled
+scenes). The walls are ORCA obstacles: each segment a thin rectangle 2 cm
+thick round it. Preferred velocity: the way contextsteer's pipeline is led, so that both
+follow the same route. Where the agent's group has a navigation field (its pipeline's
+FollowField) and the field has a direction at the agent, that direction at full speed;
+elsewhere (inside the goal area, or in the scenes without a field) straight toward the
+agent's own target with Arrive's ramp: speed 0 within 0.5 m, ``max_speed * d / 3 m``
+within 3 m. Step time: contextsteer's whole ``World.step``; ORCA's ``do_step`` alone (the
+preferred velocities, set from Python, are not counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+import pandas as pd
+
+import contextsteer as cs
+from contextsteer import metrics
+from contextsteer.demo import DT, scene_setup, time_limit
+from timing import machine_line
+
+SCENES = ("two_way_door", "four_way", "zigzag", "u_trap", "swap", "circle", "crossing", "bottleneck")
+ORCA_NEIGHBOR_DIST = 5.0  # metres
+ORCA_MAX_NEIGHBORS = 10
+ORCA_TIME_HORIZON = 2.0  # seconds, for agents
+ORCA_TIME_HORIZON_OBST = 0.5  # seconds, for walls
+WALL_THICKNESS = 0.02  # metres, of the rectangle ORCA gets for a wall segment
+TARGET_RADIUS, SLOWING_RADIUS = 0.5, 3.0  # metres, Arrive's defaults
+
+
+def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float]:
+    """``(T + 1, n, 2)`` positions of the demo's run and the mean step time in ms."""
+    geometry, steering, parameters = scene_setup(scene, seed=seed)
+    world = geometry.world(steering, **parameters)
+    steps = round(time_limit(scene) / DT)
+    trajectory = np.empty((steps + 1, len(geometry.starts), 2))
+    trajectory[0] = world.positions
+    spent = 0.0
+    for step in range(1, steps + 1):
+        start = time.perf_counter()
+        world.step(DT)
+        spent += time.perf_counter() - start
+        trajectory[step] = world.positions
+    return trajectory, 1000 * spent / steps
+
+
+def _fields(geometry, steering) -> list:
+    """Each group's navigation field (its pipeline's FollowField), None for a group without one."""
+    pipelines = steering if isinstance(steering, tuple) else (steering,) * geometry.group_count
+    fields = []
+    for pipeline in pipelines:
+        followed = [b.field for b in pipeline.behaviors if isinstance(b, cs.FollowField)]
+        fields.append(followed[0] if followed else None)
+    return fields
+
+
+def _thin_rectangle(segment: np.ndarray) -> list[list[float]]:
+    """The wall segment as a rectangle WALL_THICKNESS thick, counter-clockwise (as RVO2 wants)."""
+    a, b = segment[:2], segment[2:]
+    along = (b - a) / np.linalg.norm(b - a)
+    side = np.array([-along[1], along[0]]) * WALL_THICKNESS / 2
+    return [list(map(float, p)) for p in (a - side, b - side, b + side, a + side)]
+
+
+def preferred_velocities(positions, targets, groups, fields, max_speed) -> np.ndarray:
+    """``(n, 2)`` m/s: along the group's field where it has a direction, else Arrive's
+    ramp toward the own target (see the module's docstring)."""
+    offset = targets - positions
+    distance = np.linalg.norm(offset, axis=1)
+    speed = np.where(distance <= TARGET_RADIUS, 0.0, max_speed * np.minimum(1.0, distance / SLOWING_RADIUS))
+    velocity = offset / np.maximum(distance, 1e-9)[:, None] * speed[:, None]
+    for group, field in enumerate(fields):
+        if field is None:
+            continue
+        rows = np.flatnonzero(groups == group)
+        direction = field.direction_at(positions[rows]).astype(np.float64)
+        led = np.linalg.norm(direction, axis=1) > 0.5
+        velocity[rows[led]] = direction[led] * max_speed
+    return velocity
+
+
+def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
+    """``(T + 1, n, 2)`` positions of ORCA's run of the scene and the mean ``do_step`` time in ms."""
+    import pyrvo
+
+    geometry, steering, parameters = scene_setup(scene, seed=seed)
+    fields = _fields(geometry, steering)
+    radius, max_speed = parameters["radius"], parameters["max_speed"]
+    sim = pyrvo.RVOSimulator()
+    sim.set_time_step(DT)
+    sim.set_agent_defaults(ORCA_NEIGHBOR_DIST, ORCA_MAX_NEIGHBORS, ORCA_TIME_HORIZON, ORCA_TIME_HORIZON_OBST,
+                           radius, max_speed)
+    for segment in geometry.segments:
+        sim.add_obstacle(_thin_rectangle(segment))
+    sim.process_obstacles()
+    n = len(geometry.starts)
+    for start in geometry.starts:
+        sim.add_agent([float(start[0]), float(start[1])])
+    steps = round(time_limit(scene) / DT)
+    trajectory = np.empty((steps + 1, n, 2))
+    trajectory[0] = geometry.starts
+    spent = 0.0
+    for step in range(1, steps + 1):
+        preferred = preferred_velocities(trajectory[step - 1], geometry.targets, geometry.groups, fields, max_speed)
+        for i in range(n):
+            sim.set_agent_pref_velocity(i, [float(preferred[i, 0]), float(preferred[i, 1])])
+        start = time.perf_counter()
+        sim.do_step()
+        spent += time.perf_counter() - start
+        trajectory[step] = [sim.get_agent_position(i).to_tuple() for i in range(n)]
+    return trajectory, 1000 * spent / steps
+
+
+RUNNERS = {"contextsteer": run_contextsteer, "orca": run_orca}
+
+
+def measure(scene: str, seed: int, simulator: str) -> dict:
+    trajectory, step_ms = RUNNERS[simulator](scene, seed)
+    geometry, _, parameters = scene_setup(scene, seed=seed)
+    report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
+                                  max_speed=parameters["max_speed"])
+    return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms}
+
+
+def table(rows: list[dict]) -> pd.DataFrame:
+    """One row per scene and simulator: each measure's mean over the seeds (NaN when a
+    seed has none, as time_to_95 when fewer than 95% arrived), arrivals seed by seed."""
+    runs = pd.DataFrame(rows)
+    keys = ["scene", "simulator"]
+    means = runs.groupby(keys, sort=False).agg(
+        arrived=("arrived", "mean"),
+        time_to_95=("time_to_95", lambda s: s.mean(skipna=False)),
+        stalled_end=("stalled_end", "mean"),
+        stalled_ever=("stalled_ever", "mean"),
+        reversals_per_min=("reversals_per_agent_minute", "mean"),
+        deepest_overlap=("deepest_overlap", "max"),
+        wall_penetrations=("wall_penetrations", "sum"),
+        step_ms=("step_ms", "mean"),
+    )
+    arrived = runs.assign(count=(runs["arrived"] * runs["agents"]).round().astype(int))
+    by_seed = arrived.groupby(keys, sort=False).apply(
+        lambda g: "/".join(f"{c}" for c in g["count"]) + f" of {int(g['agents'].iloc[0])}", include_groups=False)
+    return means.assign(arrived_by_seed=by_seed).reset_index()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--scenes", nargs="+", choices=SCENES, default=list(SCENES))
+    parser.add_argument("--simulators", nargs="+", choices=tuple(RUNNERS), default=list(RUNNERS))
+    args = parser.parse_args()
+    rows = [measure(scene, seed, simulator) for scene in args.scenes for simulator in args.simulators
+            for seed in args.seeds]
+    print(machine_line())
+    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s; deepest_overlap is the deepest over the seeds, "
+          f"wall_penetrations their sum, the rest means")
+    with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.3g}".format):
+        print(table(rows).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()
