@@ -418,10 +418,12 @@ class Anticipate(Behavior):
     """Danger from other agents by the speed at which each direction stays clear of them for
     ``horizon`` seconds (see the C++ header); use with ``danger_mode="multiply"``."""
 
-    def __init__(self, *, radius: float = 3.0, horizon: float = 1.5, keep_right: float = 0.0, weight: float = 1.0):
+    def __init__(self, *, radius: float = 3.0, horizon: float = 1.5, keep_right: float = 0.0, make_way: float = 0.0,
+                 weight: float = 1.0):
         self._core = _core.Anticipate(check.number("radius", radius, above=0.0),
                                       check.number("horizon", horizon, above=0.0),
                                       check.number("keep_right", keep_right, minimum=-math.pi / 4, maximum=math.pi / 4),
+                                      check.number("make_way", make_way, minimum=0.0, maximum=1.0),
                                       check.number("weight", weight))
 
 

@@ -259,10 +259,10 @@ void bind_behaviors(py::module_& m) {
            }),
            py::arg("radius"), py::arg("horizon"), py::arg("falloff"), py::arg("weight"));
   py::class_<Anticipate, Behavior, std::shared_ptr<Anticipate>>(m, "Anticipate")
-      .def(py::init([](Real radius, Real horizon, Real keep_right, Real weight) {
-             return std::make_shared<Anticipate>(AnticipateParams{radius, horizon, keep_right, weight});
+      .def(py::init([](Real radius, Real horizon, Real keep_right, Real make_way, Real weight) {
+             return std::make_shared<Anticipate>(AnticipateParams{radius, horizon, keep_right, make_way, weight});
            }),
-           py::arg("radius"), py::arg("horizon"), py::arg("keep_right"), py::arg("weight"));
+           py::arg("radius"), py::arg("horizon"), py::arg("keep_right"), py::arg("make_way"), py::arg("weight"));
 }
 
 }  // namespace contextsteer::bindings

@@ -25,41 +25,63 @@ bool touches(Vec2 w, Vec2 p, Real reach, Real horizon) {
 
 }  // namespace
 
-Real first_unsafe_speed(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d) {
+bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon) {
+  return length_squared(p) <= reach * reach || touches(v * Real(-1), p, reach, horizon);
+}
+
+Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top) {
+  if (!(top > 0)) return 0;
   const Real dist2 = length_squared(p);
-  if (dist2 <= reach * reach) return dot(d, p) > 0 ? Real(0) : kInfinity;
-  // In relative velocity w = s d - v: the ray starts at w0 = -v and runs along d.
+  if (dist2 <= reach * reach) return dot(d, p) > 0 ? Real(1) : Real(0);
+  // In relative velocity w = s d - v, the ray starts at w0 = -v and runs along d; the
+  // truncated cone it may cross is convex, so the ray enters it at most once and leaves
+  // it at most once. Where it can cross the boundary: the cap (the disc of the positions
+  // reached at t = horizon, centre p / horizon, radius reach / horizon) and the legs (the
+  // rays from the origin tangent to the disc of radius reach round p).
   const Vec2 w0 = v * Real(-1);
-  if (touches(w0, p, reach, horizon)) return 0;
-  Real best = kInfinity;
-  // The cap: the disc of the positions reached at t = horizon, centre p / horizon.
+  Real crossings[4];
+  int count = 0;
   const Vec2 m = w0 - p * (Real(1) / horizon);
   const Real rho = reach / horizon;
   const Real b = dot(m, d);
   const Real disc = b * b - (length_squared(m) - rho * rho);
   if (disc >= 0) {
-    const Real s = -b - std::sqrt(disc);
-    if (s >= 0) best = s;
+    const Real root = std::sqrt(disc);
+    crossings[count++] = -b - root;
+    crossings[count++] = -b + root;
   }
-  // The legs: rays from the origin tangent to the disc of radius reach round p, beyond
-  // the tangent points of the cap.
   const Real dist = std::sqrt(dist2);
   const Real tangent = std::sqrt(dist2 - reach * reach);
   const Vec2 u = p * (Real(1) / dist);
   const Real cos_a = tangent / dist, sin_a = reach / dist;
-  const Real from = tangent / horizon;  // leg length at the cap's tangent point
   for (const Real side : {Real(1), Real(-1)}) {
     const Vec2 leg{u.x * cos_a - side * u.y * sin_a, side * u.x * sin_a + u.y * cos_a};
     const Real denom = cross(d, leg);
-    if (std::fabs(denom) < Real(1e-12)) continue;
-    const Real s = -cross(w0, leg) / denom;
-    const Real along = cross(w0, d) / cross(leg, d);
-    if (s >= 0 && along >= from) best = std::min(best, s);
+    if (std::fabs(denom) > Real(1e-12)) crossings[count++] = -cross(w0, leg) / denom;
   }
-  return best;
+  std::sort(crossings, crossings + count);
+  const auto inside_after = [&](Real s) {
+    const Real past = s + Real(1e-4) * (Real(1) + s);
+    return touches(w0 + d * past, p, reach, horizon);
+  };
+  if (!touches(w0, p, reach, horizon)) {
+    // Standing is clear: the danger is the share of top speed past the first entry.
+    for (int i = 0; i < count; ++i) {
+      if (crossings[i] >= 0 && inside_after(crossings[i])) return Real(1) - std::min(Real(1), crossings[i] / top);
+    }
+    return 0;
+  }
+  // Standing is not: the danger is the share of top speed needed to get out this way.
+  for (int i = 0; i < count; ++i) {
+    if (crossings[i] > 0 && !inside_after(crossings[i])) return std::min(Real(1), crossings[i] / top);
+  }
+  return 1;
 }
 
-Anticipate::Anticipate(const AnticipateParams& params) : DangerBehavior(params.weight), params_(params) {
+Anticipate::Anticipate(const AnticipateParams& params) : Behavior(params.weight), params_(params) {
+  if (!(params.make_way >= 0 && params.make_way <= 1)) {
+    throw std::invalid_argument("make_way: expected an interest from 0 to 1, got " + format_real(params.make_way));
+  }
   require_positive(params.radius, "radius", "a distance", " in metres");
   require_positive(params.horizon, "horizon", "a time", " in seconds");
   if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
@@ -68,8 +90,8 @@ Anticipate::Anticipate(const AnticipateParams& params) : DangerBehavior(params.w
   }
 }
 
-void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
-                      Real* danger) const {
+void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
+                      Real* interest, Real* danger) const {
   if (!scene.grid) return;
   const int slots = dirs.slots();
   const Real c = std::cos(params_.keep_right), s = std::sin(params_.keep_right);
@@ -81,16 +103,17 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     const Real top = scene.max_speed_of(a);
     const LayerMask senses = scene.senses(a);
     Real* row = danger + static_cast<std::size_t>(k) * slots;
+    bool threatened = false;
     scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       const Vec2 dp = turn(n.position - p);
       const Vec2 v = turn(scene.velocity(n.agent));
+      threatened = threatened || standing_is_touched(dp, v, r + n.radius, params_.horizon);
       for (int i = 0; i < slots; ++i) {
-        const Real safe = first_unsafe_speed(dp, v, r + n.radius, params_.horizon, dirs[i]);
-        const Real value = top > 0 ? Real(1) - std::min(Real(1), safe / top) : Real(0);
-        row[i] = std::max(row[i], value);
+        row[i] = std::max(row[i], anticipated_danger(dp, v, r + n.radius, params_.horizon, dirs[i], top));
       }
     });
+    if (interest && threatened) std::fill_n(interest + static_cast<std::size_t>(k) * slots, slots, params_.make_way);
   }
 }
 

@@ -8,6 +8,8 @@
 // enters it (0 when standing already leads into a touch, infinite when no speed does),
 // over every sensed neighbor within `radius`. The slot's danger is
 //     1 - min(1, safe(d) / max_speed)
+// (where standing still already leads into a touch: min(1, s / max_speed), s the speed
+// along d that gets clear, so that the ways out are the least dangerous)
 // so that with the pipeline's "multiply" danger mode the chosen strength is the share of
 // max_speed that stays clear: an agent walks behind a neighbor at the neighbor's pace
 // (a follower at the same speed sees no danger), slows for one that stands, and sees an
@@ -16,6 +18,10 @@
 // keep_right (radians) turns every neighbor's position and velocity counter-clockwise
 // before the test, so that in a face-off both agents find their right side clearer and
 // pass on it.
+//
+// make_way: an agent that some neighbor would touch within the horizon if it stood still
+// gets this much interest in every slot, so that it steps out of the way (the least
+// dangerous way, by its danger) even when it has arrived or its goal lies behind.
 #pragma once
 
 #include "contextsteer/behaviors/behavior.hpp"
@@ -26,16 +32,23 @@ struct AnticipateParams {
   Real radius = 3;       // metres within which other agents are sensed, > 0
   Real horizon = 1.5;    // seconds looked ahead, > 0
   Real keep_right = 0;   // radians, in [-pi/4, pi/4]
+  Real make_way = 0;     // interest in every slot, in [0, 1], of an agent that standing would not keep clear
   Real weight = 1;
 };
 
-// The lowest speed s >= 0 at which velocity s * d comes within `reach` of a disc at
-// relative position p moving at velocity v, within `horizon` seconds; kInfinity when no
-// speed does. d is a unit vector.
-Real first_unsafe_speed(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d);
+// The danger of walking along unit direction d, for an agent whose top speed is `top`,
+// from a disc at relative position p moving at velocity v, touched within `horizon`
+// seconds when closer than `reach`: when standing stays clear of it, 1 - min(1, s / top)
+// with s the lowest speed along d that touches it (0 when none does); when standing does
+// not, min(1, s / top) with s the speed along d that gets clear of it (1 when none does).
+Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top);
+// Whether an agent standing still comes within `reach` of that disc within `horizon` seconds.
+bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
 
-class Anticipate : public DangerBehavior {
+class Anticipate : public Behavior {
  public:
+  bool fills_interest() const override { return params_.make_way > 0; }
+  bool fills_danger() const override { return true; }
   explicit Anticipate(const AnticipateParams& params);
 
   const AnticipateParams& params() const { return params_; }
