@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -64,13 +64,83 @@ class Behavior:
     def weight(self) -> float:
         ...
 class Chase(Behavior):
-    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, combine: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def combine(self) -> typing.Any:
+            """
+            'max' goes for the best target, 'sum' for the centre between them
+            """
+        @combine.setter
+        def combine(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how strength fades with distance / max_distance
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def max_distance(self) -> typing.Any:
+            """
+            farther targets are ignored; infinite by default
+            """
+        @max_distance.setter
+        def max_distance(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list]
+    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, params: Chase.Params) -> None:
         ...
     @property
-    def max_distance(self) -> float:
+    def combine(self) -> typing.Any:
+        """
+        'max' goes for the best target, 'sum' for the centre between them
+        """
+    @combine.setter
+    def combine(self, arg1: typing.Any) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def falloff(self) -> typing.Any:
+        """
+        how strength fades with distance / max_distance
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def max_distance(self) -> typing.Any:
+        """
+        farther targets are ignored; infinite by default
+        """
+    @max_distance.setter
+    def max_distance(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
         ...
     @property
     def targets(self) -> numpy.typing.NDArray[numpy.float32]:
@@ -78,23 +148,119 @@ class Chase(Behavior):
     @targets.setter
     def targets(self, arg1: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> None:
         ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
 class Avoid(Behavior):
-    def __init__(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], max_distance: typing.SupportsFloat | typing.SupportsIndex, falloff: str, world_obstacles: bool, agents: bool, weight: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def agents(self) -> typing.Any:
+            """
+            also avoid the other agents it senses
+            """
+        @agents.setter
+        def agents(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how danger fades with clearance / max_distance
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def keep_right(self) -> typing.Any:
+            """
+            other agents' bearings turned counter-clockwise by it, within +-pi/4
+            """
+        @keep_right.setter
+        def keep_right(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def max_distance(self) -> typing.Any:
+            """
+            clearance beyond which an obstacle is ignored
+            """
+        @max_distance.setter
+        def max_distance(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def world_obstacles(self) -> typing.Any:
+            """
+            also avoid the scene's obstacles
+            """
+        @world_obstacles.setter
+        def world_obstacles(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'max_distance', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'clearance beyond which an obstacle is ignored', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how danger fades with clearance / max_distance', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'world_obstacles', 'kind': 'flag', 'default': True, 'unit': '', 'doc': "also avoid the scene's obstacles"}, {'name': 'agents', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'also avoid the other agents it senses'}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': "other agents' bearings turned counter-clockwise by it, within +-pi/4", 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], params: Avoid.Params) -> None:
         ...
     @property
-    def agents(self) -> bool:
+    def agents(self) -> typing.Any:
+        """
+        also avoid the other agents it senses
+        """
+    @agents.setter
+    def agents(self, arg1: typing.Any) -> None:
         ...
     @property
     def circles(self) -> numpy.typing.NDArray[numpy.float32]:
         ...
     @property
-    def keep_right(self) -> float:
+    def falloff(self) -> typing.Any:
+        """
+        how danger fades with clearance / max_distance
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
         ...
     @property
-    def max_distance(self) -> float:
+    def keep_right(self) -> typing.Any:
+        """
+        other agents' bearings turned counter-clockwise by it, within +-pi/4
+        """
+    @keep_right.setter
+    def keep_right(self, arg1: typing.Any) -> None:
         ...
     @property
-    def world_obstacles(self) -> bool:
+    def max_distance(self) -> typing.Any:
+        """
+        clearance beyond which an obstacle is ignored
+        """
+    @max_distance.setter
+    def max_distance(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def world_obstacles(self) -> typing.Any:
+        """
+        also avoid the scene's obstacles
+        """
+    @world_obstacles.setter
+    def world_obstacles(self, arg1: typing.Any) -> None:
         ...
 class Flee(Behavior):
     def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -197,6 +363,10 @@ class PythonBehavior(Behavior):
     def __init__(self, callback: typing.Any, fills_interest: bool, fills_danger: bool, neighbor_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex, memory_width: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
 class Pipeline:
+    danger_mode: str
+    danger_rule: str
+    interest_rule: str
+    select: str
     def __init__(self, behaviors: collections.abc.Sequence[Behavior], slots: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsFloat | typing.SupportsIndex, interest_rule: str, danger_rule: str, danger_mode: str, threshold: typing.SupportsFloat | typing.SupportsIndex, margin: typing.SupportsFloat | typing.SupportsIndex, select: str, blur_interest: typing.SupportsFloat | typing.SupportsIndex, blur_danger: typing.SupportsFloat | typing.SupportsIndex, smooth: typing.SupportsFloat | typing.SupportsIndex, hysteresis: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def evaluate(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], obstacles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> dict:
@@ -205,10 +375,49 @@ class Pipeline:
     def behaviors(self) -> list:
         ...
     @property
+    def blur_danger(self) -> float:
+        ...
+    @blur_danger.setter
+    def blur_danger(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def blur_interest(self) -> float:
+        ...
+    @blur_interest.setter
+    def blur_interest(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def hysteresis(self) -> float:
+        ...
+    @hysteresis.setter
+    def hysteresis(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def margin(self) -> float:
+        ...
+    @margin.setter
+    def margin(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
     def offset(self) -> float:
+        ...
+    @offset.setter
+    def offset(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
     def slots(self) -> int:
+        ...
+    @property
+    def smooth(self) -> float:
+        ...
+    @smooth.setter
+    def smooth(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def threshold(self) -> float:
+        ...
+    @threshold.setter
+    def threshold(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class ClassicBehavior:
     def __init__(self, kind: str, weight: typing.SupportsFloat | typing.SupportsIndex, priority: typing.SupportsInt | typing.SupportsIndex, target: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, time_to_target: typing.SupportsFloat | typing.SupportsIndex, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, max_prediction: typing.SupportsFloat | typing.SupportsIndex, align_tolerance: typing.SupportsFloat | typing.SupportsIndex) -> None:
@@ -235,7 +444,7 @@ class World:
     keep_maps: bool
     def __init__(self, steering: typing.Any) -> None:
         ...
-    def add_agents(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, headings: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, angular_velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_speed: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_acceleration: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_turn_rate: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, mass: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, max_force: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, target_ids: typing.Annotated[numpy.typing.ArrayLike, numpy.int64] | None, layers: typing.Annotated[numpy.typing.ArrayLike, numpy.uint32] | None, sense_masks: typing.Annotated[numpy.typing.ArrayLike, numpy.uint32] | None, steering: typing.SupportsInt | typing.SupportsIndex) -> int:
+    def add_agents(self, columns: dict, steering: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
     def add_circles(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], layer: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
@@ -265,7 +474,7 @@ class World:
         ...
     def restore_state(self, state: tuple) -> None:
         ...
-    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, headings: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, interest: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, danger: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, final: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, direction: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, strength: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, slot: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, blocked: typing.Annotated[numpy.typing.ArrayLike, numpy.bool] | None = None, penetration: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, overlap: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> None:
+    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, record: dict, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> None:
         ...
     def saved_state(self) -> tuple:
         ...
@@ -403,6 +612,7 @@ def slot_directions(slots: typing.SupportsInt | typing.SupportsIndex, offset: ty
     ...
 def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previous: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], factor: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
     ...
+AGENT_COLUMNS: tuple
 MAX_MAGNITUDE: float = 1000000000.0
 MIN_MASS: float = 9.999999717180685e-10
 MIN_TIME_STEP: float = 9.999999974752427e-07

@@ -9,9 +9,9 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 
 from __future__ import annotations
 
-import math
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -22,9 +22,49 @@ from ._arguments import ShowsArguments
 
 class Behavior(ShowsArguments):
     """Base of every behaviour; wraps the C++ object that fills the maps. Its repr is the
-    call that built it."""
+    call that built it.
+
+    A behaviour built into the library takes the parameters its C++ struct declares
+    (defaults, units, checks: listed under "Parameters" in its docstring). Each can be set
+    on a live behaviour (``avoid.max_distance = 5.0``): the value is checked as the
+    constructor checks it and takes effect at the next step of every world using the
+    behaviour. Setting one while a world steps with it (from another thread) raises
+    RuntimeError (busy): set it again once the step returns. Setting an attribute the
+    behaviour does not have raises AttributeError."""
 
     _core: _core.Behavior
+    # name -> its description from the C++ struct (name, kind, default, unit, doc, bounds, choices)
+    _parameters: dict = {}
+    _core_class: Any  # the C++ class, whose Params struct holds the defaults
+
+    def __init_subclass__(cls, core=None, **kwargs):
+        if core is not None:
+            cls._core_class = core
+            cls._parameters = {f["name"]: f for f in core._fields}
+            for name, f in cls._parameters.items():
+                setattr(cls, name, _parameter_property(f))
+            _declare_parameters(cls)
+        super().__init_subclass__(**kwargs)
+
+    def _params(self, given: dict):
+        """The C++ parameter struct of this class: its defaults, with ``given`` set by name
+        (each checked)."""
+        params = self._core_class.Params()
+        for name, value in given.items():
+            spec = self._parameters.get(name)
+            if spec is None:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {name!r}; "
+                                f"its parameters are {', '.join(self._parameters)}")
+            setattr(params, name, _checked(spec, value))
+        return params
+
+    def __setattr__(self, name, value):
+        library = type(self).__module__.startswith("contextsteer.")
+        if (library and not name.startswith("_") and "_core" in self.__dict__
+                and not isinstance(getattr(type(self), name, None), property)):
+            raise AttributeError(f"{type(self).__name__} has no parameter {name!r}"
+                                 + (f"; its parameters are {', '.join(self._parameters)}" if self._parameters else ""))
+        super().__setattr__(name, value)
 
     @property
     def weight(self) -> float:
@@ -38,6 +78,62 @@ class Behavior(ShowsArguments):
     @property
     def fills_danger(self) -> bool:
         return self._core.fills_danger
+
+
+def _checked(spec: dict, value):
+    """``value`` checked as the C++ field ``spec`` takes it (the core checks again)."""
+    name, kind = spec["name"], spec["kind"]
+    if kind == "number":
+        return check.number(name, value, **spec["bounds"])
+    if kind == "flag":
+        return check.flag(name, value)
+    if kind == "name":
+        return check.name(name, value)  # the core names the choices when it is not one
+    if kind == "seed":
+        return check.count(name, value, maximum=2**64 - 1)
+    bounds = spec["bounds"]
+    return check.count(name, value, minimum=int(bounds.get("minimum", 0)),
+                       maximum=int(bounds.get("maximum", check.INT_MAX)))
+
+
+def _unit(spec: dict) -> str:
+    return {"m": "metres", "s": "seconds", "rad": "radians", "Hz": "per second"}.get(spec["unit"], spec["unit"])
+
+
+def _parameter_property(spec: dict) -> property:
+    name = spec["name"]
+
+    def get(self):
+        return getattr(self._core, name)
+
+    def set_(self, value):
+        setattr(self._core, name, _checked(spec, value))
+        record_change(self, name)
+
+    unit = f" ({_unit(spec)})" if spec["unit"] else ""
+    return property(get, set_, doc=f"{spec['doc']}{unit}; {spec['default']!r} by default.")
+
+
+def record_change(obj, name: str) -> None:
+    """After ``name`` was set on a live ``obj``: its repr and pickle show it as it is now."""
+    given = obj.__dict__.get("_arguments_given")
+    if given is not None and not any(entry[0] == name for entry in given):
+        given.append((name, True, None, None))
+
+
+def _declare_parameters(cls) -> None:
+    """The class's ``__init__`` signature and docstring, completed from its C++ fields: its
+    own arguments, then every parameter by keyword with the struct's default."""
+    import inspect
+
+    init = cls.__dict__["__init__"]
+    own = [p for p in inspect.signature(init).parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
+    keyword = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
+               for name, f in cls._parameters.items()]
+    init.__signature__ = inspect.Signature(own + keyword)
+    lines = [f"    {name}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
+             for name, f in cls._parameters.items()]
+    cls.__doc__ = (cls.__doc__ or "").rstrip() + "\n\n    Parameters (from the C++ struct):\n" + "\n".join(lines) + "\n"
 
 
 def _sideways(value) -> float:
@@ -56,7 +152,7 @@ def _targets(name: str, value):
     return check.points(name, value), False
 
 
-class Chase(Behavior):
+class Chase(Behavior, core=_core.Chase):
     """Interest toward targets.
 
     For an agent at ``p`` and a target ``t`` at distance ``d <= max_distance``, slot ``i``
@@ -67,8 +163,7 @@ class Chase(Behavior):
     targets: ``(m, 2)`` positions, metres (or one ``(2,)`` position), shared by every
         agent; None: each agent chases its own target (its target agent, else its
         target point, see :meth:`World.add_agents`).
-    max_distance: > 0, metres; farther targets are ignored. Infinite by default.
-    sideways: in [0, 1), the share of the peak left at right angles to the target
+    sideways: the share of the peak left at right angles to the target
         (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With
         0 an agent whose way ahead is blocked has no interest anywhere else and stops;
         about 0.5 lets it go round (crowds crossing at a point, see
@@ -76,20 +171,10 @@ class Chase(Behavior):
     """
 
     _core: _core.Chase
-    sideways = _SIDEWAYS
 
-    def __init__(self, targets=None, *, max_distance: float = math.inf, falloff: str = "linear",
-                 combine: str = "max", sideways: float = 0.0, weight: float = 1.0):
+    def __init__(self, targets=None, **parameters):
         points, own = _targets("targets", targets)
-        self._core = _core.Chase(
-            points,
-            own,
-            check.number("max_distance", max_distance, above=0.0, allow_inf=True),
-            check.name("falloff", falloff),
-            check.name("combine", combine),
-            _sideways(sideways),
-            check.number("weight", weight),
-        )
+        self._core = _core.Chase(points, own, self._params(parameters))
 
     @property
     def targets(self) -> np.ndarray:
@@ -101,7 +186,7 @@ class Chase(Behavior):
         self._core.targets = check.points("targets", value)
 
 
-class Avoid(Behavior):
+class Avoid(Behavior, core=_core.Avoid):
     """Danger toward circles, points, walls, polygons, bounds and other agents.
 
     Circles and agents: an obstacle of radius ``r`` at centre distance ``d`` from an agent
@@ -124,46 +209,27 @@ class Avoid(Behavior):
     :mod:`contextsteer.scenarios`. Obstacles are not turned.
 
     circles: ``(m, 3)`` as x, y, radius in metres; points: ``(m, 2)`` (radius 0).
-    max_distance: > 0, metres of clearance beyond which an obstacle is ignored.
-    world_obstacles: also avoid the obstacles of the scene (world or ``evaluate``) on
-        the layers the agent senses. Each thread that does keeps 4 bytes per circle, wall
-        and polygon edge of the scene, to take each obstacle once per agent.
-    agents: also avoid the other agents it senses (through the world's neighbor grid).
-    keep_right: radians from -pi/4 to pi/4 by which other agents' bearings are turned.
+    world_obstacles: the obstacles of the scene (world or ``evaluate``) are avoided on the
+        layers the agent senses. Each thread that does keeps 4 bytes per circle, wall and
+        polygon edge of the scene, to take each obstacle once per agent.
+    agents: the other agents are sensed through the world's neighbor grid.
     """
 
     _core: _core.Avoid
 
-    def __init__(self, circles=None, *, points=None, max_distance: float = 5.0, falloff: str = "linear",
-                 world_obstacles: bool = True, agents: bool = False, keep_right: float = 0.0, weight: float = 1.0):
+    def __init__(self, circles=None, *, points=None, **parameters):
         parts = [np.zeros((0, 3), dtype=np.float32)]
         if circles is not None:
             parts.append(check.points("circles", circles, columns=3))
         if points is not None:
             pts = check.points("points", points)
             parts.append(np.column_stack([pts, np.zeros(len(pts), dtype=np.float32)]))
-        for flag, value in (("world_obstacles", world_obstacles), ("agents", agents)):
-            if not isinstance(value, bool):
-                raise TypeError(f"{flag}: expected a bool, got {type(value).__name__}")
-        self._core = _core.Avoid(
-            np.concatenate(parts),
-            check.number("max_distance", max_distance, above=0.0),
-            check.name("falloff", falloff),
-            world_obstacles,
-            agents,
-            check.number("weight", weight),
-            check.number("keep_right", keep_right, minimum=-math.pi / 4, maximum=math.pi / 4),
-        )
+        self._core = _core.Avoid(np.concatenate(parts), self._params(parameters))
 
     @property
     def circles(self) -> np.ndarray:
         """``(m, 3)`` circles of this behaviour (points have radius 0)."""
         return self._core.circles
-
-    @property
-    def keep_right(self) -> float:
-        """Radians by which other agents' bearings are turned (counter-clockwise)."""
-        return self._core.keep_right
 
 
 class Flee(Behavior):

@@ -10,7 +10,7 @@ import numpy as np
 from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
-from .behaviors import Behavior
+from .behaviors import Behavior, record_change
 from .context_map import Decision
 
 
@@ -40,6 +40,13 @@ class Pipeline(ShowsArguments):
     ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off).
 
     slots: resolution of the maps, 1 to 65536. offset: angle of slot 0, radians.
+
+    Every setting but ``slots`` (and the behaviours) can be set on a live pipeline
+    (``pipeline.select = "average"``): checked as the constructor checks it, it takes
+    effect at the next step of every world using the pipeline. Setting one while a world
+    steps with it (from another thread) raises RuntimeError (busy): set it again once the
+    step returns. ``slots`` is fixed (worlds hold maps of that size): build another
+    pipeline. An attribute the pipeline does not have raises AttributeError.
     """
 
     # The behaviours as held and as they are now: the argument may have been a generator.
@@ -73,6 +80,14 @@ class Pipeline(ShowsArguments):
             check.number("hysteresis", hysteresis, minimum=0.0),
         )
 
+    def __setattr__(self, name, value):
+        if not name.startswith("_") and not isinstance(getattr(type(self), name, None), property):
+            raise AttributeError(f"Pipeline has no setting {name!r}; its settings are {', '.join(_SETTINGS)}")
+        if name in ("slots", "behaviors"):
+            raise AttributeError(f"{name}: fixed when a Pipeline is built (worlds hold maps of its size); "
+                                 "build another Pipeline")
+        super().__setattr__(name, value)
+
     @property
     def behaviors(self) -> tuple[Behavior, ...]:
         return self._behaviors
@@ -81,9 +96,7 @@ class Pipeline(ShowsArguments):
     def slots(self) -> int:
         return self._core.slots
 
-    @property
-    def offset(self) -> float:
-        return self._core.offset
+    # The settings that can change on a live pipeline are set up below the class.
 
     def evaluate(self, positions, velocities=None, *, radius=0.0, circles=None) -> Evaluation:
         """Maps and decisions for agents outside a world (no smoothing: there is no
@@ -102,3 +115,34 @@ class Pipeline(ShowsArguments):
         r = self._core.evaluate(pos, vel, rad, obs)
         decision = Decision(r["direction"], r["strength"], r["slot"], r["blocked"], r["final"])
         return Evaluation(r["interest"], r["danger"], decision)
+
+
+# Each live setting: its check (as the constructor's), read from and written to the core.
+_SETTINGS = {
+    "offset": lambda v: check.number("offset", v),
+    "interest_rule": lambda v: check.name("interest_rule", v),
+    "danger_rule": lambda v: check.name("danger_rule", v),
+    "danger_mode": lambda v: check.name("danger_mode", v),
+    "threshold": lambda v: check.number("threshold", v),
+    "margin": lambda v: check.number("margin", v, minimum=0.0),
+    "select": lambda v: check.name("select", v),
+    "blur_interest": lambda v: check.number("blur_interest", v, minimum=0.0),
+    "blur_danger": lambda v: check.number("blur_danger", v, minimum=0.0),
+    "smooth": lambda v: check.number("smooth", v, minimum=0.0, maximum=1.0),
+    "hysteresis": lambda v: check.number("hysteresis", v, minimum=0.0),
+}
+
+
+def _setting(name: str, checked) -> property:
+    def get(self):
+        return getattr(self._core, name)
+
+    def set_(self, value):
+        setattr(self._core, name, checked(value))
+        record_change(self, name)
+
+    return property(get, set_, doc=f"The pipeline's {name} (see the class); settable on a live pipeline.")
+
+
+for _name, _check in _SETTINGS.items():
+    setattr(Pipeline, _name, _setting(_name, _check))

@@ -11,25 +11,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import _validation as check
+from .agent_columns import AGENT_COLUMNS
 
 if TYPE_CHECKING:
     import pandas as pd
 
-# Name -> (values per agent, dtype); "slots" widths are the world's slot count.
+# Name -> (values per agent, dtype), for every recordable column (agent_columns.py);
+# "slots" widths are the world's slot count.
 FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
-    "positions": (2, np.float32),
-    "velocities": (2, np.float32),
-    "headings": (1, np.float32),
-    "interest": ("slots", np.float32),
-    "danger": ("slots", np.float32),
-    "final": ("slots", np.float32),
-    "direction": (2, np.float32),
-    "strength": (1, np.float32),
-    "slot": (1, np.float32),
-    "blocked": (1, np.bool_),
-    "penetration": (1, np.float32),
-    "overlap": (1, np.float32),
-}
+    c.record: (c.width, c.dtype.type) for c in AGENT_COLUMNS if c.record is not None}
 STATE = ("positions", "velocities", "headings")
 MAPS = ("interest", "danger", "final")
 DECISIONS = ("direction", "strength", "slot", "blocked")

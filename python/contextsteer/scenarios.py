@@ -3,7 +3,7 @@ steering methods, each a function of a few sizes and a seed.
 
 | scene | what it tests |
 | --- | --- |
-| :func:`corridor` | finding a way past pillars in a corridor (seed 000) |
+| :func:`corridor` | finding a way past pillars in a corridor |
 | :func:`swap` | two crowds walking through each other, head on |
 | :func:`circle` | agents on a circle crossing to the opposite point: everyone meets in the middle |
 | :func:`crossing` | two streams crossing at right angles |
@@ -187,7 +187,7 @@ def _scatter(count: int, box: tuple[float, float, float, float], spacing: float,
 
 
 def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
-    """The path-finding corridor (seed 000): agents start at the west end of a corridor
+    """The path-finding corridor: agents start at the west end of a corridor
     8 m wide and 40 m long and must reach a target at the east end, past pillars.
 
     agents: how many agents, scattered over the start area with ``seed``.

@@ -13,6 +13,7 @@ import numpy as np
 from . import _core
 from . import _validation as check
 from . import recording as rec
+from .agent_columns import AGENT_COLUMNS, SPAWNED
 from .classic import Steering as ClassicSteering
 from .pipeline import Pipeline
 
@@ -168,6 +169,9 @@ class World:
                    sense_masks=ALL_LAYERS) -> np.ndarray:
         """Append agents; returns their ids, ``(m,)`` int64, never reused.
 
+        Each argument but steering is a column of :data:`~contextsteer.agent_columns.AGENT_COLUMNS`
+        (its default the column's, its checks the column's).
+
         positions: ``(m, 2)`` metres; velocities: ``(m, 2)`` m/s (rest if None).
         steering: None (the world's first steering), a steering object (added to the
             world if new) or the index of one of :attr:`steerings`.
@@ -180,26 +184,12 @@ class World:
         layers: bit mask of the layers each agent is on; sense_masks: bit mask of the
             layers it senses. Agent a senses b when ``sense_masks[a] & layers[b]``.
         """
+        given = locals()
         pos = check.shaped("positions", positions, (None, 2))
         m = len(pos)
         index = self._steering_index(steering)
-        first = self._core.add_agents(
-            pos,
-            None if velocities is None else check.shaped("velocities", velocities, (m, 2)),
-            check.per_agent("heading", heading, m, minimum=-math.inf),
-            check.per_agent("angular_velocity", angular_velocity, m, minimum=-math.inf),
-            check.per_agent("radius", radius, m),
-            check.per_agent("max_speed", max_speed, m),
-            check.per_agent("max_acceleration", max_acceleration, m, allow_inf=True),
-            check.per_agent("max_turn_rate", max_turn_rate, m, allow_inf=True),
-            check.per_agent("mass", mass, m, minimum=check.MIN_MASS),
-            check.per_agent("max_force", max_force, m, allow_inf=True),
-            None if targets is None else check.shaped("targets", targets, (m, 2)),
-            None if target_ids is None else check.per_agent_int("target_ids", target_ids, m, minimum=-1),
-            check.per_agent_int("layers", layers, m, minimum=0, maximum=ALL_LAYERS),
-            check.per_agent_int("sense_masks", sense_masks, m, minimum=0, maximum=ALL_LAYERS),
-            index,
-        )
+        columns = {column.name: _spawn_values(column, given[column.name], m) for column in SPAWNED[1:]}
+        first = self._core.add_agents({"positions": pos, **columns}, index)
         return np.arange(first, first + m, dtype=np.int64)
 
     def remove_agents(self, ids) -> None:
@@ -356,7 +346,7 @@ class World:
             while done < steps:
                 k = min(chunk, steps - done)
                 parts = {name: a[done:done + k] for name, a in arrays.items()}
-                self._core.run(k, dt, substeps, time=time[done:done + k], **parts)
+                self._core.run(k, dt, substeps, parts, time=time[done:done + k])
                 done += k
                 if bar is not None:
                     bar.update(k)
@@ -498,6 +488,35 @@ class World:
     stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
                                        "integrate, measure (a dict).")
 
+    # --- per-agent arrays ----------------------------------------------------------------
+    # NumPy views, one per column of the core's table (agent_columns.py), made below the
+    # class with their docs; declared here for type checkers (a test keeps the two alike).
+    positions: np.ndarray
+    velocities: np.ndarray
+    heading: np.ndarray
+    angular_velocity: np.ndarray
+    radius: np.ndarray
+    max_speed: np.ndarray
+    max_acceleration: np.ndarray
+    max_turn_rate: np.ndarray
+    mass: np.ndarray
+    max_force: np.ndarray
+    targets: np.ndarray
+    target_ids: np.ndarray
+    layers: np.ndarray
+    sense_masks: np.ndarray
+    steering_index: np.ndarray
+    ids: np.ndarray
+    interest: np.ndarray
+    danger: np.ndarray
+    final: np.ndarray
+    direction: np.ndarray
+    strength: np.ndarray
+    slot: np.ndarray
+    blocked: np.ndarray
+    penetration: np.ndarray
+    overlap: np.ndarray
+
     def __len__(self) -> int:
         return self._core.agent_count
 
@@ -505,33 +524,33 @@ class World:
         return (f"World(agents={len(self)}, steerings={len(self._steerings)}, threads={self.threads}, "
                 f"time={float(self.time):g} s)")
 
-    # --- per-agent arrays: writable state and parameters ------------------------------
-    positions = _view("positions", "``(n, 2)`` metres, writable view.")
-    velocities = _view("velocities", "``(n, 2)`` m/s, writable view.")
-    heading = _view("heading", "``(n,)`` radians from +x, writable view.")
-    angular_velocity = _view("angular_velocity", "``(n,)`` rad/s, writable view.")
-    radius = _view("radius", "``(n,)`` metres, writable view.")
-    max_speed = _view("max_speed", "``(n,)`` m/s, writable view.")
-    max_acceleration = _view("max_acceleration", "``(n,)`` m/s^2 (inf: none), writable view.")
-    max_turn_rate = _view("max_turn_rate", "``(n,)`` rad/s (inf: none), writable view.")
-    mass = _view("mass", "``(n,)`` kg (from 1e-9 to 1e9), writable view.")
-    max_force = _view("max_force", "``(n,)`` N (inf: none), writable view.")
-    targets = _view("targets", "``(n, 2)`` each agent's target point, metres, writable view.")
-    target_ids = _view("target_ids", "``(n,)`` int64 id of each agent's target agent or -1, writable view.")
-    layers = _view("layers", "``(n,)`` uint32 layer bits of each agent, writable view.")
-    sense_masks = _view("sense_masks", "``(n,)`` uint32 bits of the layers each agent senses, writable view.")
-    # --- read-only: identity, last step's maps, decisions and measurements --------------
-    ids = _view("ids", "``(n,)`` int64 id of the agent in each row, read-only view.")
-    steering_index = _view("steering_index", "``(n,)`` int32 index into steerings of each agent, read-only view.")
-    interest = _map_view("interest", "``(n, slots)`` combined interest of the last step, read-only view.")
-    danger = _map_view("danger", "``(n, slots)`` combined danger of the last step, read-only view.")
-    final = _map_view("final", "``(n, slots)`` the map each agent decided on, read-only view.")
-    direction = _view("direction", "``(n, 2)`` chosen unit directions, (0, 0) where blocked, read-only view.")
-    strength = _view("strength", "``(n,)`` chosen strengths in [0, 1], read-only view.")
-    slot = _view("slot", "``(n,)`` chosen fractional slots, -1 where blocked, read-only view.")
-    blocked = _view("blocked", "``(n,)`` bool, True where no slot was left, read-only view.")
-    penetration = _view("penetration", "``(n,)`` metres into the deepest sensed obstacle, read-only view.")
-    overlap = _view("overlap", "``(n,)`` metres of the deepest overlap with a sensed agent, read-only view.")
+
+def _spawn_values(column, value, m: int):
+    """``value`` for the spawned column ``column`` of ``m`` new agents, checked as the
+    column says; None (the column's default) stays None."""
+    if value is None:
+        return None
+    if column.width != 1:
+        return check.shaped(column.name, value, (m, column.width))
+    if column.dtype.kind == "f":
+        return check.per_agent(column.name, value, m, minimum=column.minimum, allow_inf=column.allow_inf)
+    return check.per_agent_int(column.name, value, m, minimum=column.minimum, maximum=column.maximum)
+
+
+def _column_view(column) -> property:
+    """The property of a per-agent column: a NumPy view of the world's memory."""
+    shape = "(n,)" if column.width == 1 else f"(n, {column.width})"
+    dtype = "" if column.dtype == np.float32 else f"{column.dtype} "
+    access = "writable" if column.writable else "read-only"
+    doc = f"``{shape}`` {dtype}{column.doc}, {access} view."
+    return (_map_view if column.width == "slots" else _view)(column.name, doc)
+
+
+# The per-agent arrays, one per column of the core's table (agent_columns.py): writable
+# state and parameters, read-only identity, last step's maps, decisions and measurements.
+for _column in AGENT_COLUMNS:
+    setattr(World, _column.name, _column_view(_column))
+del _column
 
 
 def progress_bar(total: int, unit: str = "step"):

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include "arrays.hpp"
+#include "bind_parameters.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/anticipate.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
@@ -57,45 +58,21 @@ void bind_behaviors(py::module_& m) {
       .def_property_readonly("fills_interest", &Behavior::fills_interest)
       .def_property_readonly("fills_danger", &Behavior::fills_danger);
 
-  py::class_<Chase, Behavior, std::shared_ptr<Chase>>(m, "Chase")
-      .def(py::init([](const RealArray& targets, bool agent_target, Real max_distance, const std::string& falloff,
-                       const std::string& combine, Real sideways, Real weight) {
-             ChaseParams p;
-             p.max_distance = max_distance;
-             p.falloff = parse_falloff(falloff, "falloff");
-             p.combine = parse_target_combine(combine, "combine");
+  bind_behavior<Chase>(m, "Chase")
+      .def(py::init([](const RealArray& targets, bool agent_target, ChaseParams p) {
              p.agent_target = agent_target;
-             p.sideways = sideways;
-             p.weight = weight;
              return std::make_shared<Chase>(points_from(targets, "targets"), p);
            }),
-           py::arg("targets"), py::arg("agent_target"), py::arg("max_distance"), py::arg("falloff"), py::arg("combine"),
-           py::arg("sideways"), py::arg("weight"))
+           py::arg("targets"), py::arg("agent_target"), py::arg("params"))
       .def_property(
           "targets", [](const Chase& c) { return points_to_array(c.targets()); },
-          [](Chase& c, const RealArray& targets) { c.set_targets(points_from(targets, "targets")); })
-      .def_property_readonly("max_distance", [](const Chase& c) { return c.params().max_distance; })
-      .def_property_readonly("sideways", [](const Chase& c) { return c.params().sideways; });
-
-  py::class_<Avoid, Behavior, std::shared_ptr<Avoid>>(m, "Avoid")
-      .def(py::init([](const RealArray& circles, Real max_distance, const std::string& falloff, bool world_obstacles,
-                       bool agents, Real weight, Real keep_right) {
-             AvoidParams p;
-             p.max_distance = max_distance;
-             p.falloff = parse_falloff(falloff, "falloff");
-             p.world_obstacles = world_obstacles;
-             p.agents = agents;
-             p.weight = weight;
-             p.keep_right = keep_right;
+          [](Chase& c, const RealArray& targets) { c.set_targets(points_from(targets, "targets")); });
+  bind_behavior<Avoid>(m, "Avoid")
+      .def(py::init([](const RealArray& circles, const AvoidParams& p) {
              return std::make_shared<Avoid>(circles_from(circles, "circles"), p);
            }),
-           py::arg("circles"), py::arg("max_distance"), py::arg("falloff"), py::arg("world_obstacles"),
-           py::arg("agents"), py::arg("weight"), py::arg("keep_right") = 0.0f)
-      .def_property_readonly("agents", [](const Avoid& a) { return a.params().agents; })
-      .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); })
-      .def_property_readonly("keep_right", [](const Avoid& a) { return a.params().keep_right; })
-      .def_property_readonly("max_distance", [](const Avoid& a) { return a.params().max_distance; })
-      .def_property_readonly("world_obstacles", [](const Avoid& a) { return a.params().world_obstacles; });
+           py::arg("circles"), py::arg("params"))
+      .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); });
 
   py::class_<Flee, Behavior, std::shared_ptr<Flee>>(m, "Flee")
       .def(py::init([](const RealArray& threats, bool agent_target, Real radius, const std::string& falloff,

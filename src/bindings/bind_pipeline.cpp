@@ -63,8 +63,13 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
   MapBatch d_maps{danger.mutable_data(), static_cast<int>(n), static_cast<int>(s)};
   {
     // Safe: inputs are held by this frame, outputs are not yet visible to Python, and
-    // the pipeline is immutable once built.
+    // the pipeline's settings are held for reading.
     py::gil_scoped_release release;
+    p.begin_reading();
+    struct EndReading {
+      const Pipeline& p;
+      ~EndReading() { p.end_reading(); }
+    } end_reading{p};
     SpatialGrid grid;
     // With the agents' radii: kernels read a neighbor's radius from the grid. Rows sized
     // as a world sizes them, by the radius of all but a few large agents.
@@ -89,14 +94,39 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
   return result;
 }
 
+// A setting of the pipeline as a property: read from its config, and set through
+// set_config (checked, taking effect at the next evaluation).
+template <class T>
+void setting(py::class_<Pipeline, std::shared_ptr<Pipeline>>& c, const char* name, T (*get)(const PipelineConfig&),
+             void (*set)(PipelineConfig&, T)) {
+  c.def_property(
+      name, [get](const Pipeline& p) { return get(p.config()); },
+      [set, name](Pipeline& p, T value) {
+        PipelineConfig changed = p.config();
+        set(changed, value);
+        p.set_config(changed, name);
+      });
+}
+
+template <class E>
+void named_setting(py::class_<Pipeline, std::shared_ptr<Pipeline>>& c, const char* name, E& (*at)(PipelineConfig&),
+                   E (*parse)(const std::string&, const char*)) {
+  c.def_property(
+      name, [at](const Pipeline& p) { return std::string(name_of(at(const_cast<PipelineConfig&>(p.config())))); },
+      [at, parse, name](Pipeline& p, const std::string& value) {
+        PipelineConfig changed = p.config();
+        at(changed) = parse(value, name);
+        p.set_config(changed, name);
+      });
+}
+
 }  // namespace
 
 void bind_pipeline(py::module_& m) {
-  py::class_<Pipeline, std::shared_ptr<Pipeline>>(m, "Pipeline")
-      .def(py::init(&make_pipeline), py::arg("behaviors"), py::arg("slots"), py::arg("offset"),
-           py::arg("interest_rule"), py::arg("danger_rule"), py::arg("danger_mode"), py::arg("threshold"),
-           py::arg("margin"), py::arg("select"), py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"),
-           py::arg("hysteresis"))
+  py::class_<Pipeline, std::shared_ptr<Pipeline>> c(m, "Pipeline");
+  c.def(py::init(&make_pipeline), py::arg("behaviors"), py::arg("slots"), py::arg("offset"), py::arg("interest_rule"),
+        py::arg("danger_rule"), py::arg("danger_mode"), py::arg("threshold"), py::arg("margin"), py::arg("select"),
+        py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"), py::arg("hysteresis"))
       .def_property_readonly("slots", [](const Pipeline& p) { return p.config().slots; })
       .def_property_readonly("offset", [](const Pipeline& p) { return p.config().offset; })
       .def_property_readonly("behaviors",
@@ -107,6 +137,24 @@ void bind_pipeline(py::module_& m) {
                              })
       .def("evaluate", &evaluate_py, py::arg("positions"), py::arg("velocities"), py::arg("radius"),
            py::arg("obstacles"));
+  using C = PipelineConfig;
+  setting<Real>(c, "offset", [](const C& k) { return k.offset; }, [](C& k, Real v) { k.offset = v; });
+  setting<Real>(
+      c, "threshold", [](const C& k) { return k.resolve.threshold; }, [](C& k, Real v) { k.resolve.threshold = v; });
+  setting<Real>(c, "margin", [](const C& k) { return k.resolve.margin; }, [](C& k, Real v) { k.resolve.margin = v; });
+  setting<Real>(
+      c, "hysteresis", [](const C& k) { return k.resolve.hysteresis; }, [](C& k, Real v) { k.resolve.hysteresis = v; });
+  setting<Real>(
+      c, "blur_interest", [](const C& k) { return k.blur_interest; }, [](C& k, Real v) { k.blur_interest = v; });
+  setting<Real>(c, "blur_danger", [](const C& k) { return k.blur_danger; }, [](C& k, Real v) { k.blur_danger = v; });
+  setting<Real>(c, "smooth", [](const C& k) { return k.smooth; }, [](C& k, Real v) { k.smooth = v; });
+  named_setting<CombineRule>(
+      c, "interest_rule", [](C& k) -> CombineRule& { return k.interest_rule; }, &parse_combine_rule);
+  named_setting<CombineRule>(c, "danger_rule", [](C& k) -> CombineRule& { return k.danger_rule; }, &parse_combine_rule);
+  named_setting<DangerMode>(
+      c, "danger_mode", [](C& k) -> DangerMode& { return k.resolve.danger_mode; }, &parse_danger_mode);
+  named_setting<SelectMethod>(
+      c, "select", [](C& k) -> SelectMethod& { return k.resolve.select; }, &parse_select_method);
 }
 
 }  // namespace contextsteer::bindings

@@ -2,6 +2,10 @@
 // of its per-agent arrays.
 #include <pybind11/stl.h>
 
+#include <set>
+#include <string>
+#include <type_traits>
+
 #include "arrays.hpp"
 #include "contextsteer/world/world.hpp"
 
@@ -21,82 +25,85 @@ py::object steering_to(const Steering& s) {
   return py::cast(std::const_pointer_cast<ClassicSteering>(s.classic));
 }
 
-// An optional (n, width) or (n,) input; null when absent.
-template <class Array>
-const typename Array::value_type* optional_data(const std::optional<Array>& a, const char* argument, py::ssize_t n,
-                                                int width) {
-  if (!a) return nullptr;
-  if (width == 1) {
-    if (a->ndim() != 1 || a->shape(0) != n)
-      throw py::value_error(std::string(argument) + ": array has the wrong shape");
-  } else if (a->ndim() != 2 || a->shape(0) != n || a->shape(1) != width) {
-    throw py::value_error(std::string(argument) + ": array has the wrong shape");
-  }
-  return a->data();
+// The Python dtype of a column's values: its C++ type's, but bool for flags (uint8).
+template <class T>
+py::dtype dtype_of() {
+  return std::is_same_v<T, std::uint8_t> ? py::dtype("bool") : py::dtype::of<T>();
 }
 
-using OptReal = std::optional<RealArray>;
-using OptId = std::optional<IdArray>;
-using OptMask = std::optional<MaskArray>;
+// Shape (n, width), or (n,) for width 1.
+std::vector<py::ssize_t> column_shape(py::ssize_t n, int width) {
+  if (width == 1) return {n};
+  return {n, static_cast<py::ssize_t>(width)};
+}
 
-std::int64_t add_agents_py(World& w, const RealArray& positions, OptReal velocities, OptReal headings,
-                           OptReal angular_velocities, OptReal radius, OptReal max_speed, OptReal max_acceleration,
-                           OptReal max_turn_rate, OptReal mass, OptReal max_force, OptReal targets, OptId target_ids,
-                           OptMask layers, OptMask sense_masks, int steering) {
+// A spawned column's values from `columns`, by its name: null when absent or None, else
+// an (n, width) or (n,) array of the column's type, held in `held` for the call.
+template <class T>
+const T* spawn_values(const py::dict& columns, const char* name, py::ssize_t n, int width,
+                      std::vector<py::object>& held) {
+  if (!columns.contains(name) || columns[name].is_none()) return nullptr;
+  auto a = py::array_t<T, py::array::c_style | py::array::forcecast>::ensure(columns[name]);
+  if (!a || a.ndim() != static_cast<py::ssize_t>(column_shape(n, width).size()) || a.shape(0) != n ||
+      (width != 1 && a.shape(1) != width)) {
+    throw py::value_error(std::string(name) + ": array has the wrong shape");
+  }
+  held.push_back(a);
+  return a.data();
+}
+
+// add_agents(columns, steering): columns maps the names of spawned columns to arrays
+// (positions required); the others take their fill.
+std::int64_t add_agents_py(World& w, const py::dict& columns, int steering) {
+  std::set<std::string> unknown;
+  for (const auto& item : columns) unknown.insert(item.first.cast<std::string>());
+  if (!columns.contains("positions")) throw py::value_error("positions: required");
+  const RealArray positions = columns["positions"].cast<RealArray>();
   require_shape(positions, "positions", {-1, 2});
   const py::ssize_t n = positions.shape(0);
-  AgentSpawn s;
-  s.positions = positions.data();
-  s.velocities = optional_data(velocities, "velocities", n, 2);
-  s.headings = optional_data(headings, "heading", n, 1);
-  s.angular_velocities = optional_data(angular_velocities, "angular_velocity", n, 1);
-  s.radius = optional_data(radius, "radius", n, 1);
-  s.max_speed = optional_data(max_speed, "max_speed", n, 1);
-  s.max_acceleration = optional_data(max_acceleration, "max_acceleration", n, 1);
-  s.max_turn_rate = optional_data(max_turn_rate, "max_turn_rate", n, 1);
-  s.mass = optional_data(mass, "mass", n, 1);
-  s.max_force = optional_data(max_force, "max_force", n, 1);
-  s.targets = optional_data(targets, "targets", n, 2);
-  s.target_ids = optional_data(target_ids, "target_ids", n, 1);
-  s.layers = optional_data(layers, "layers", n, 1);
-  s.sense_masks = optional_data(sense_masks, "sense_masks", n, 1);
-  return w.add_agents(static_cast<int>(n), s, steering);
+  std::vector<py::object> held;
+  AgentSpawn spawn;
+#define CONTEXTSTEER_SPAWN(name, type, width, ...)                 \
+  spawn.name = spawn_values<type>(columns, #name, n, width, held); \
+  unknown.erase(#name);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_SPAWN, CONTEXTSTEER_SPAWN, CONTEXTSTEER_SKIP_COLUMN, CONTEXTSTEER_SKIP_COLUMN)
+#undef CONTEXTSTEER_SPAWN
+  if (!unknown.empty()) throw py::value_error("columns: no agent is spawned with a column " + *unknown.begin());
+  return w.add_agents(static_cast<int>(n), spawn, steering);
 }
 
-// Checks a recording array: (steps, agents, width), or (steps, agents) when width is 1.
+// A recording array from `record`, by the column's record name: null when absent, else
+// (steps, agents, width) values, or (steps, agents) when width is 1.
 template <class T>
-T* record_target(std::optional<py::array_t<T, py::array::c_style>>& a, const char* name, py::ssize_t steps,
-                 py::ssize_t agents, py::ssize_t width) {
-  if (!a) return nullptr;
-  const bool ok = width == 1
-                      ? (a->ndim() == 2 && a->shape(0) == steps && a->shape(1) == agents)
-                      : (a->ndim() == 3 && a->shape(0) == steps && a->shape(1) == agents && a->shape(2) == width);
-  if (!ok || !a->writeable()) throw py::value_error(std::string(name) + ": recording array has the wrong shape");
-  return a->mutable_data();
+T* record_target(const py::dict& record, const char* name, py::ssize_t steps, py::ssize_t agents, py::ssize_t width) {
+  if (!name || !record.contains(name)) return nullptr;
+  using Stored = std::conditional_t<std::is_same_v<T, std::uint8_t>, bool, T>;
+  auto a = py::array_t<Stored, py::array::c_style>::ensure(record[name]);
+  const bool ok = a && a.dtype().is(dtype_of<T>()) &&
+                  (width == 1 ? (a.ndim() == 2 && a.shape(0) == steps && a.shape(1) == agents)
+                              : (a.ndim() == 3 && a.shape(0) == steps && a.shape(1) == agents && a.shape(2) == width));
+  if (!ok || !a.writeable() || a.ptr() != record[name].ptr()) {
+    throw py::value_error(std::string(name) + ": recording array has the wrong shape");
+  }
+  return reinterpret_cast<T*>(a.mutable_data());
 }
 
-using RecReal = std::optional<py::array_t<Real, py::array::c_style>>;
-using RecByte = std::optional<py::array_t<bool, py::array::c_style>>;
 using RecTime = std::optional<py::array_t<double, py::array::c_style>>;
 
-void run_py(World& w, int steps, Real dt, int substeps, RecReal positions, RecReal velocities, RecReal headings,
-            RecReal interest, RecReal danger, RecReal final_map, RecReal direction, RecReal strength, RecReal slot,
-            RecByte blocked, RecReal penetration, RecReal overlap, RecTime time) {
+// run(steps, dt, substeps, record, time): record maps record names (agent_columns.hpp)
+// to arrays to fill.
+void run_py(World& w, int steps, Real dt, int substeps, const py::dict& record, RecTime time) {
   const py::ssize_t n = w.agent_count();
-  const py::ssize_t s = w.slots();
+  std::set<std::string> unknown;
+  for (const auto& item : record) unknown.insert(item.first.cast<std::string>());
   RecordTargets r;
-  r.positions = record_target(positions, "positions", steps, n, 2);
-  r.velocities = record_target(velocities, "velocities", steps, n, 2);
-  r.headings = record_target(headings, "headings", steps, n, 1);
-  r.interest = record_target(interest, "interest", steps, n, s);
-  r.danger = record_target(danger, "danger", steps, n, s);
-  r.final_map = record_target(final_map, "final", steps, n, s);
-  r.direction = record_target(direction, "direction", steps, n, 2);
-  r.strength = record_target(strength, "strength", steps, n, 1);
-  r.slot = record_target(slot, "slot", steps, n, 1);
-  r.blocked = reinterpret_cast<std::uint8_t*>(record_target(blocked, "blocked", steps, n, 1));
-  r.penetration = record_target(penetration, "penetration", steps, n, 1);
-  r.overlap = record_target(overlap, "overlap", steps, n, 1);
+  const AgentStore& store = w.agents();
+#define CONTEXTSTEER_RECORD(name, type, declared_width, fill, check, scene, record_name, ...) \
+  r.name = record_target<type>(record, record_name, steps, n, store.name.width);              \
+  if (const char* recorded = record_name) unknown.erase(recorded);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD)
+#undef CONTEXTSTEER_RECORD
+  if (!unknown.empty()) throw py::value_error("record: no column is recorded as " + *unknown.begin());
   if (time) {
     if (time->ndim() != 1 || time->shape(0) != steps)
       throw py::value_error("time: recording array has the wrong shape");
@@ -109,6 +116,65 @@ void run_py(World& w, int steps, Real dt, int substeps, RecReal positions, RecRe
   w.run(steps, dt, substeps, r);
 }
 
+// A row of agent_columns.hpp for Python: world.py builds its views and the checks of
+// add_agents from these.
+template <class T>
+py::dict describe_column(const char* name, const char* kind, int width, T fill, ValueCheck check, const char* record,
+                         const char* doc) {
+  py::dict d;
+  d["name"] = name;
+  d["kind"] = kind;
+  d["dtype"] = dtype_of<T>();
+  d["width"] = width == kSlotsWide ? py::object(py::str("slots")) : py::object(py::int_(width));
+  d["default"] = std::is_same_v<T, std::uint8_t> ? py::object(py::bool_(fill != 0)) : py::object(py::cast(fill));
+  d["writable"] = std::string(kind) == "state" || std::string(kind) == "parameter";
+  py::object minimum = py::none(), maximum = py::none();
+  bool allow_inf = false;
+  if (check == ValueCheck::agent_id) {
+    minimum = py::int_(-1);
+  } else if (check == ValueCheck::layer_bits) {
+    minimum = py::int_(0), maximum = py::int_(kAllLayers);
+  } else if (check != ValueCheck::none) {
+    const ValueRange range = value_range(check);
+    allow_inf = range.allow_inf;
+    minimum = py::float_(check == ValueCheck::coordinate ? -kInfinity : range.lowest);
+  }
+  d["minimum"] = minimum;
+  d["maximum"] = maximum;
+  d["allow_inf"] = allow_inf;
+  d["record"] = record ? py::object(py::str(record)) : py::none();
+  d["doc"] = doc;
+  return d;
+}
+
+py::tuple agent_columns() {
+  py::list rows;
+#define CONTEXTSTEER_DESCRIBE(kind)                                                                        \
+  [&rows](const char* name, auto fill, int width, ValueCheck check, const char* record, const char* doc) { \
+    rows.append(describe_column(name, kind, width, fill, check, record, doc));                             \
+  }
+  auto state = CONTEXTSTEER_DESCRIBE("state");
+  auto parameter = CONTEXTSTEER_DESCRIBE("parameter");
+  auto identity = CONTEXTSTEER_DESCRIBE("identity");
+  auto result = CONTEXTSTEER_DESCRIBE("result");
+#undef CONTEXTSTEER_DESCRIBE
+#define CONTEXTSTEER_STATE_ROW(name, type, width, fill, check, scene, record, doc) \
+  state(#name, type(fill), width, ValueCheck::check, record, doc);
+#define CONTEXTSTEER_PARAMETER_ROW(name, type, width, fill, check, scene, record, doc) \
+  parameter(#name, type(fill), width, ValueCheck::check, record, doc);
+#define CONTEXTSTEER_IDENTITY_ROW(name, type, width, fill, check, scene, record, doc) \
+  identity(#name, type(fill), width, ValueCheck::check, record, doc);
+#define CONTEXTSTEER_RESULT_ROW(name, type, width, fill, check, scene, record, doc) \
+  result(#name, type(fill), width, ValueCheck::check, record, doc);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_STATE_ROW, CONTEXTSTEER_PARAMETER_ROW, CONTEXTSTEER_IDENTITY_ROW,
+                             CONTEXTSTEER_RESULT_ROW)
+#undef CONTEXTSTEER_RESULT_ROW
+#undef CONTEXTSTEER_IDENTITY_ROW
+#undef CONTEXTSTEER_PARAMETER_ROW
+#undef CONTEXTSTEER_STATE_ROW
+  return py::tuple(rows);
+}
+
 py::array_t<int> neighbors_py(World& w, const RealArray& point, Real radius, std::uint32_t mask, int exclude) {
   require_shape(point, "point", {2});
   std::vector<int> found;
@@ -116,20 +182,12 @@ py::array_t<int> neighbors_py(World& w, const RealArray& point, Real radius, std
   return array_of(found);
 }
 
+// Registers a property for a column of the agent store: a view of its values.
 template <class T>
-py::array column_view(const Column<T>& c, py::ssize_t n, bool writable, py::dtype dtype = py::dtype::of<T>()) {
-  if (c.width == 1) return shared_view(c.buffer, {n}, writable, dtype);
-  return shared_view(c.buffer, {n, static_cast<py::ssize_t>(c.width)}, writable, dtype);
-}
-
-// Registers a property for a column of the agent store.
-template <class T>
-void view_property(py::class_<World>& cls, const char* name, Column<T> AgentStore::* column, bool writable,
-                   const char* dtype = nullptr) {
-  cls.def_property_readonly(name, [column, writable, dtype](World& w) {
+void view_property(py::class_<World>& cls, const char* name, Column<T> AgentStore::* column, bool writable) {
+  cls.def_property_readonly(name, [column, writable](World& w) {
     const Column<T>& c = w.agents().*column;
-    return dtype ? column_view(c, w.agent_count(), writable, py::dtype(dtype))
-                 : column_view(c, w.agent_count(), writable);
+    return shared_view(c.buffer, column_shape(w.agent_count(), c.width), writable, dtype_of<T>());
   });
 }
 
@@ -196,10 +254,7 @@ void bind_world(py::module_& m) {
       .def(
           "steering", [](const World& w, int i) { return steering_to(w.steering(i)); }, py::arg("index"))
       .def_property_readonly("steering_count", &World::steering_count)
-      .def("add_agents", &add_agents_py, py::arg("positions"), py::arg("velocities"), py::arg("headings"),
-           py::arg("angular_velocities"), py::arg("radius"), py::arg("max_speed"), py::arg("max_acceleration"),
-           py::arg("max_turn_rate"), py::arg("mass"), py::arg("max_force"), py::arg("targets"), py::arg("target_ids"),
-           py::arg("layers"), py::arg("sense_masks"), py::arg("steering"))
+      .def("add_agents", &add_agents_py, py::arg("columns"), py::arg("steering"))
       .def(
           "remove_agents",
           [](World& w, const IdArray& ids) { w.remove_agents(ids.data(), static_cast<int>(ids.size())); },
@@ -227,11 +282,8 @@ void bind_world(py::module_& m) {
       // Safe to release: the caller keeps the world alive, and a call from another thread
       // that would change it meanwhile throws (World's BusyFlag).
       .def("step", &World::step, py::arg("dt"), py::arg("substeps"), py::call_guard<py::gil_scoped_release>())
-      .def("run", &run_py, py::arg("steps"), py::arg("dt"), py::arg("substeps"), py::arg("positions") = py::none(),
-           py::arg("velocities") = py::none(), py::arg("headings") = py::none(), py::arg("interest") = py::none(),
-           py::arg("danger") = py::none(), py::arg("final") = py::none(), py::arg("direction") = py::none(),
-           py::arg("strength") = py::none(), py::arg("slot") = py::none(), py::arg("blocked") = py::none(),
-           py::arg("penetration") = py::none(), py::arg("overlap") = py::none(), py::arg("time") = py::none())
+      .def("run", &run_py, py::arg("steps"), py::arg("dt"), py::arg("substeps"), py::arg("record"),
+           py::arg("time") = py::none())
       .def(
           "explain",
           [](World& w, int index) {
@@ -337,33 +389,15 @@ void bind_world(py::module_& m) {
         return py::make_tuple(b.min.x, b.min.y, b.max.x, b.max.y);
       });
 
-  // Per-agent arrays: writable state and parameters, read-only identity, maps, decisions
-  // and measurements.
-  view_property(cls, "positions", &AgentStore::position, true);
-  view_property(cls, "velocities", &AgentStore::velocity, true);
-  view_property(cls, "heading", &AgentStore::heading, true);
-  view_property(cls, "angular_velocity", &AgentStore::angular_velocity, true);
-  view_property(cls, "radius", &AgentStore::radius, true);
-  view_property(cls, "max_speed", &AgentStore::max_speed, true);
-  view_property(cls, "max_acceleration", &AgentStore::max_acceleration, true);
-  view_property(cls, "max_turn_rate", &AgentStore::max_turn_rate, true);
-  view_property(cls, "mass", &AgentStore::mass, true);
-  view_property(cls, "max_force", &AgentStore::max_force, true);
-  view_property(cls, "targets", &AgentStore::target, true);
-  view_property(cls, "target_ids", &AgentStore::target_id, true);
-  view_property(cls, "layers", &AgentStore::layer, true);
-  view_property(cls, "sense_masks", &AgentStore::sense_mask, true);
-  view_property(cls, "ids", &AgentStore::id, false);
-  view_property(cls, "steering_index", &AgentStore::controller, false);
-  view_property(cls, "interest", &AgentStore::interest, false);
-  view_property(cls, "danger", &AgentStore::danger, false);
-  view_property(cls, "final", &AgentStore::final_map, false);
-  view_property(cls, "direction", &AgentStore::direction, false);
-  view_property(cls, "strength", &AgentStore::strength, false);
-  view_property(cls, "slot", &AgentStore::slot, false);
-  view_property(cls, "blocked", &AgentStore::blocked, false, "bool");
-  view_property(cls, "penetration", &AgentStore::penetration, false);
-  view_property(cls, "overlap", &AgentStore::overlap, false);
+  // Per-agent arrays, one per row of agent_columns.hpp: writable state and parameters,
+  // read-only identity and results.
+#define CONTEXTSTEER_WRITABLE_VIEW(name, ...) view_property(cls, #name, &AgentStore::name, true);
+#define CONTEXTSTEER_READ_ONLY_VIEW(name, ...) view_property(cls, #name, &AgentStore::name, false);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_WRITABLE_VIEW, CONTEXTSTEER_WRITABLE_VIEW, CONTEXTSTEER_READ_ONLY_VIEW,
+                             CONTEXTSTEER_READ_ONLY_VIEW)
+#undef CONTEXTSTEER_READ_ONLY_VIEW
+#undef CONTEXTSTEER_WRITABLE_VIEW
+  m.attr("AGENT_COLUMNS") = agent_columns();
 }
 
 }  // namespace contextsteer::bindings

@@ -118,14 +118,14 @@ TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
     const std::unique_ptr<World> made = every_kind_of_world(threads);
     World& world = *made;
     for (int i = 0; i < 5; ++i) world.step(0.05f);  // warm-up: scratch reaches its size
-    const std::vector<Real> start(world.agents().position.data(),
-                                  world.agents().position.data() + 2 * world.agent_count());
+    const std::vector<Real> start(world.agents().positions.data(),
+                                  world.agents().positions.data() + 2 * world.agent_count());
     const long long before = heap_allocations();
     for (int i = 0; i < 20; ++i) world.step(0.05f, 2);
     EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
     int moved = 0;  // the steps did steer the agents
     for (int a = 0; a < world.agent_count(); ++a) {
-      moved += length(load(world.agents().position.data(), a) - load(start.data(), a)) > 0.2f;
+      moved += length(load(world.agents().positions.data(), a) - load(start.data(), a)) > 0.2f;
     }
     EXPECT_GT(moved, world.agent_count() * 9 / 10);
   }

@@ -132,7 +132,8 @@ TEST(Avoid, RefusesAKeepRightBeyondAQuarterTurn) {
       Avoid({}, p);
       ADD_FAILURE() << angle;
     } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find("keep_right: expected an angle from -pi/4 to pi/4"), std::string::npos);
+      EXPECT_NE(std::string(e.what()).find("keep_right: expected an angle from -0.7853982 to 0.7853982 in radians"),
+                std::string::npos);
     }
   }
 }

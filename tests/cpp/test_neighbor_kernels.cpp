@@ -196,6 +196,35 @@ TEST(KernelWidth, WideKernelsAreAllowedOnACpuWithAvx512UnlessLimited) {
   simd_width_limit = previous;
 }
 
+// The one dispatch place hands out a table whose every entry is set, of the lanes
+// kernel_width() reports, and none (the scalar paths) below 4 lanes; the AVX-512 table
+// differs from the AVX2 one in the pass by pairs alone.
+TEST(KernelWidth, TheDispatchedTableMatchesTheWidthAndHasEveryKernel) {
+  const int previous = simd_width_limit.load();
+  for (const int limit : {16, 8, 4, 1}) {
+    simd_width_limit = limit;
+    const KernelTable* kernels = vector_kernels();
+    if (kernel_width() == 1) {
+      EXPECT_EQ(kernels, nullptr) << "limit " << limit;
+      continue;
+    }
+    ASSERT_NE(kernels, nullptr) << "limit " << limit;
+    EXPECT_EQ(kernels->lanes, kernel_width()) << "limit " << limit;
+#define CONTEXTSTEER_EXPECT_KERNEL(result, name, parameters) EXPECT_NE(kernels->name, nullptr) << #name;
+    CONTEXTSTEER_WIDE_KERNELS(CONTEXTSTEER_EXPECT_KERNEL)
+#undef CONTEXTSTEER_EXPECT_KERNEL
+  }
+  simd_width_limit = 16;
+  const KernelTable* widest = vector_kernels();
+  simd_width_limit = 8;
+  const KernelTable* up_to_8 = vector_kernels();
+  if (widest && up_to_8) {
+    EXPECT_EQ(widest->move_agents, up_to_8->move_agents);
+    EXPECT_EQ(widest->pair_danger_chunk == up_to_8->pair_danger_chunk, !cpu_has_avx512());
+  }
+  simd_width_limit = previous;
+}
+
 // Bearings left as they are, and turned both ways (Avoid's keep_right).
 const Vec2 kTurns[] = {
     {1, 0}, {std::cos(Real(0.3)), std::sin(Real(0.3))}, {std::cos(Real(-0.7)), std::sin(Real(-0.7))}};

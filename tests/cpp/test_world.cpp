@@ -53,7 +53,7 @@ std::int64_t add(World& w, std::vector<Real> pos, Real max_speed, Real max_accel
   return w.add_agents(n, spawn, steering);
 }
 
-Vec2 position_of(const World& w, std::int64_t id) { return load(w.agents().position.data(), w.index_of(id)); }
+Vec2 position_of(const World& w, std::int64_t id) { return load(w.agents().positions.data(), w.index_of(id)); }
 
 // `n` agents at random in the box from `low` to `high` (metres), at max_speed `speed`, of
 // radii drawn from [radii.x, radii.y) (one radius when they are equal, on one layer,
@@ -119,7 +119,7 @@ TEST(World, KinematicLimitsHoldForContextAndClassicAgents) {
   for (int i = 0; i < 80; ++i) {
     w.step(0.1f);
     for (int a = 0; a < 2; ++a) {
-      const Vec2 v = load(s.velocity.data(), a);
+      const Vec2 v = load(s.velocities.data(), a);
       EXPECT_LE(length(v), 3.0f + 1e-5f);
       EXPECT_LE(std::fabs(length(v) - speed[a]), 2.0f * 0.1f + 1e-5f);
       EXPECT_LE(std::fabs(wrap_angle(s.heading[a] - heading[a])), 0.5f * 0.1f + 1e-5f);
@@ -151,11 +151,11 @@ TEST(World, IdsSurviveRemovalAndRemovedIdsFail) {
 TEST(World, GrowingKeepsOldBuffersAlive) {
   World w(chase_and_avoid({5, 0}));
   add(w, {1, 2}, 1.0f);
-  const SharedBuffer<Real> old = w.agents().position.buffer;
+  const SharedBuffer<Real> old = w.agents().positions.buffer;
   add(w, {3, 4, 5, 6}, 1.0f);
-  EXPECT_NE(old.get(), w.agents().position.buffer.get());
+  EXPECT_NE(old.get(), w.agents().positions.buffer.get());
   EXPECT_EQ(old->size(), 2u);
-  EXPECT_EQ(w.agents().position[5], 6.0f);
+  EXPECT_EQ(w.agents().positions[5], 6.0f);
   EXPECT_EQ(w.agents().interest.buffer->size(), 3u * 16);
 }
 
@@ -169,7 +169,7 @@ TEST(World, ResetRestoresTheSpawnState) {
   EXPECT_EQ(position_of(w, 1).x, -3.0f);
   EXPECT_EQ(w.steps_taken(), 0);
   EXPECT_EQ(w.time(), 0.0);
-  EXPECT_EQ(w.agents().velocity[0], 0.0f);
+  EXPECT_EQ(w.agents().velocities[0], 0.0f);
 }
 
 TEST(World, ACopyStepsAsTheOriginalAndOwnsItsState) {
@@ -188,10 +188,10 @@ TEST(World, ACopyStepsAsTheOriginalAndOwnsItsState) {
     EXPECT_EQ(std::memcmp(a.data(), b.data(), a.buffer->size() * sizeof(*a.data())), 0) << what;
     EXPECT_NE(a.data(), b.data()) << what;  // its own memory
   };
-  same(w.agents().position, twin->agents().position, "position");
-  same(w.agents().velocity, twin->agents().velocity, "velocity");
+  same(w.agents().positions, twin->agents().positions, "position");
+  same(w.agents().velocities, twin->agents().velocities, "velocity");
   same(w.agents().heading, twin->agents().heading, "heading");
-  same(w.agents().final_map, twin->agents().final_map, "final maps");
+  same(w.agents().final, twin->agents().final, "final maps");
   same(w.agents().overlap, twin->agents().overlap, "overlap");
   EXPECT_EQ(w.time(), twin->time());
   // Changes to one leave the other as it was.
@@ -225,7 +225,7 @@ TEST(World, ASavedStateRestoredIntoAWorldOfTheSameSteeringsStepsAlike) {
   EXPECT_THROW(loaded.index_of(4), std::out_of_range);  // still removed
   EXPECT_EQ(loaded.index_of(5), w.index_of(5));
   for (int i = 0; i < 20; ++i) w.step(0.05f), loaded.step(0.05f);
-  for (const auto column : {&AgentStore::position, &AgentStore::velocity, &AgentStore::heading, &AgentStore::final_map,
+  for (const auto column : {&AgentStore::positions, &AgentStore::velocities, &AgentStore::heading, &AgentStore::final,
                             &AgentStore::overlap}) {
     const Column<Real>&a = w.agents().*column, &b = loaded.agents().*column;
     ASSERT_EQ(a.buffer->size(), b.buffer->size());
@@ -278,8 +278,8 @@ TEST(World, FindsABadValueInAnyLaneOfEveryColumn) {
     Column<Real>* column;
     Real value;
   };
-  const std::vector<Bad> bad{{&s.position, NAN},         {&s.velocity, kInfinity},   {&s.heading, -2e9f},
-                             {&s.angular_velocity, NAN}, {&s.target, -kInfinity},    {&s.radius, -0.5f},
+  const std::vector<Bad> bad{{&s.positions, NAN},        {&s.velocities, kInfinity}, {&s.heading, -2e9f},
+                             {&s.angular_velocity, NAN}, {&s.targets, -kInfinity},   {&s.radius, -0.5f},
                              {&s.max_speed, kInfinity},  {&s.max_acceleration, NAN}, {&s.max_turn_rate, -1},
                              {&s.max_force, -kInfinity}, {&s.mass, kMinMass / 2},    {&s.mass, kInfinity}};
   for (const int width : {8, 4, 1}) {
@@ -314,9 +314,9 @@ TEST(World, RefusesBadStateAndBadSteps) {
   EXPECT_THROW(w.step(0), std::invalid_argument);
   EXPECT_THROW(w.step(NAN), std::invalid_argument);
   EXPECT_THROW(w.step(0.1f, 0), std::invalid_argument);
-  w.agents().velocity[0] = INFINITY;
+  w.agents().velocities[0] = INFINITY;
   EXPECT_THROW(w.step(0.1f), std::invalid_argument);
-  w.agents().velocity[0] = 0;
+  w.agents().velocities[0] = 0;
   // Forces are divided by masses: a subnormal mass would make 1 / mass inf.
   for (const Real mass : {Real(0), Real(1e-44f), kMinMass / 2, Real(2e9f), kInfinity}) {
     w.agents().mass[0] = mass;
@@ -326,16 +326,16 @@ TEST(World, RefusesBadStateAndBadSteps) {
   // Explaining and querying neighbors read the state too, and refuse it as a step does
   // (an unknown target id once read past the end of the id table).
   std::vector<int> found;
-  w.agents().target_id[0] = 1'000'000'000'000;
+  w.agents().target_ids[0] = 1'000'000'000'000;
   EXPECT_THROW(w.explain(0), std::out_of_range);
-  w.agents().target_id[0] = -1;
-  w.agents().position[0] = NAN;
+  w.agents().target_ids[0] = -1;
+  w.agents().positions[0] = NAN;
   EXPECT_THROW(w.neighbors({0, 0}, 1, kAllLayers, -1, found), std::invalid_argument);
   EXPECT_THROW(w.explain(0), std::invalid_argument);
-  w.agents().position[0] = 0;
+  w.agents().positions[0] = 0;
   EXPECT_EQ(w.steps_taken(), 0);
   w.step(0.1f);  // the lightest agent accepted moves like any other
-  EXPECT_TRUE(std::isfinite(w.agents().velocity[0]) && std::isfinite(w.agents().position[0]));
+  EXPECT_TRUE(std::isfinite(w.agents().velocities[0]) && std::isfinite(w.agents().positions[0]));
   EXPECT_THROW(w.add_steering(chase_and_avoid({0, 0}, 8)), std::invalid_argument);  // another resolution
   EXPECT_THROW(w.steering(3), std::out_of_range);
   EXPECT_THROW(w.set_threads(0), std::invalid_argument);
@@ -375,7 +375,7 @@ TEST(World, BlockedAgentsBrake) {
   w.add_agents(1, spawn);
   w.step(0.1f);
   EXPECT_EQ(w.agents().blocked[0], 1);
-  EXPECT_NEAR(w.agents().velocity[0], 0.9f, 1e-6);  // braking at the acceleration limit
+  EXPECT_NEAR(w.agents().velocities[0], 0.9f, 1e-6);  // braking at the acceleration limit
 }
 
 TEST(World, PenetrationAndOverlapAreMeasured) {
@@ -393,8 +393,8 @@ TEST(World, PenetrationAndOverlapAreMeasured) {
   EXPECT_NEAR(w.agents().overlap[2], 0.4f, 1e-5);
   EXPECT_EQ(w.agents().overlap[0], 0.0f);
   // On another layer, agent 2 is no longer sensed by agent 1.
-  w.agents().layer[2] = 2u;
-  w.agents().sense_mask[1] = 1u;
+  w.agents().layers[2] = 2u;
+  w.agents().sense_masks[1] = 1u;
   w.step(0.1f);
   EXPECT_EQ(w.agents().overlap[1], 0.0f);
   EXPECT_NEAR(w.agents().overlap[2], 0.4f, 1e-5);
@@ -411,11 +411,11 @@ TEST(World, AgentMovedBetweenStepsIsSeenWhereItWasPut) {
   w.step(0.1f);
   const Real* danger = w.agents().danger.data();
   EXPECT_EQ(*std::max_element(danger, danger + 16), 0.0f);
-  w.agents().position[2] = 2;  // agent 1 now 2 m east of agent 0
+  w.agents().positions[2] = 2;  // agent 1 now 2 m east of agent 0
   w.step(0.1f);
   EXPECT_GT(danger[0], 0.5f);  // slot 0 points east
   EXPECT_NEAR(w.agents().overlap[0], 0.0f, 1e-6);
-  w.agents().position[2] = 0.5f;
+  w.agents().positions[2] = 0.5f;
   w.step(0.1f);
   EXPECT_NEAR(w.agents().overlap[0], 0.5f, 1e-5);
 }
@@ -437,7 +437,7 @@ TEST(World, ArriveStopsInsideTheTargetRadiusWithoutOvershoot) {
   }
   EXPECT_LT(std::fabs(position_of(w, 0).x - 10), 0.3f);
   EXPECT_LE(furthest, 10.0f);  // never passed the target
-  EXPECT_LT(length(load(w.agents().velocity.data(), 0)), 0.05f);
+  EXPECT_LT(length(load(w.agents().velocities.data(), 0)), 0.05f);
 }
 
 TEST(World, PursueCatchesATargetMovingInAStraightLine) {
@@ -488,8 +488,8 @@ TEST(World, ResultsAreBitIdenticalForOneAndTwoThreads) {
     const int seek = w.add_steering(classic(ClassicKind::Arrive, {3, 3}));
     add(w, std::vector<Real>(pos.begin(), pos.begin() + 300), 1.5f, 2.0f, seek);
     for (int i = 0; i < 150; ++i) w.step(0.05f);
-    const auto& p = *w.agents().position.buffer;
-    const auto& f = *w.agents().final_map.buffer;
+    const auto& p = *w.agents().positions.buffer;
+    const auto& f = *w.agents().final.buffer;
     std::string bytes(reinterpret_cast<const char*>(p.data()), p.size() * sizeof(Real));
     bytes.append(reinterpret_cast<const char*>(f.data()), f.size() * sizeof(Real));
     return std::hash<std::string>{}(bytes);
@@ -623,8 +623,8 @@ std::vector<Real> brute_force_overlap(const World& w) {
   std::vector<Real> overlap(w.agent_count(), 0);
   for (int a = 0; a < w.agent_count(); ++a) {
     for (int b = 0; b < w.agent_count(); ++b) {
-      if (b == a || !(s.sense_mask[a] & s.layer[b])) continue;
-      const Real dx = s.position[2 * b] - s.position[2 * a], dy = s.position[2 * b + 1] - s.position[2 * a + 1];
+      if (b == a || !(s.sense_masks[a] & s.layers[b])) continue;
+      const Real dx = s.positions[2 * b] - s.positions[2 * a], dy = s.positions[2 * b + 1] - s.positions[2 * a + 1];
       overlap[a] = std::max(overlap[a], (s.radius[a] + s.radius[b]) - std::sqrt(dx * dx + dy * dy));
     }
   }
@@ -659,15 +659,15 @@ TEST(World, OverlapOfOnlyTheAgentsAvoidFoundCloseIsEveryAgentsOverlap) {
       int close_only = 0, overlapping = 0;
       for (int step = 0; step < 60; ++step) {
         if (step == 40) {  // agent 0 sent onto an agent 10 m away or more, at max_speed 3
-          Real* p = w.agents().position.data();
+          Real* p = w.agents().positions.data();
           int b = 1;
           while (std::hypot(p[2 * b] - p[0], p[2 * b + 1] - p[1]) < 10) ++b;
-          w.agents().velocity[0] = (p[2 * b] - p[0]) / Real(0.1);
-          w.agents().velocity[1] = (p[2 * b + 1] - p[1]) / Real(0.1);
+          w.agents().velocities[0] = (p[2 * b] - p[0]) / Real(0.1);
+          w.agents().velocities[1] = (p[2 * b + 1] - p[1]) / Real(0.1);
           w.agents().max_acceleration[0] = Real(0.1);
         }
         if (step == 41) {  // and back to its max_speed
-          w.agents().velocity[0] = w.agents().velocity[1] = 0;
+          w.agents().velocities[0] = w.agents().velocities[1] = 0;
           w.agents().max_acceleration[0] = kInfinity;
         }
         w.step(0.1f);

@@ -588,7 +588,7 @@ def test_python_behaviours_and_the_worlds_their_functions_refer_to_are_freed():
     gc.collect()
     pipeline = cs._core.Pipeline([core], 8, 0.0, "max", "max", "subtract", 0.5, 0.0, "argmax", 0.0, 0.0, 0.0, 0.0)
     world = cs._core.World(pipeline)
-    world.add_agents(np.zeros((1, 2), np.float32), *[None] * 13, 0)
+    world.add_agents({"positions": np.zeros((1, 2), np.float32)}, 0)
     with pytest.raises(RuntimeError, match="PythonBehavior: the behaviour was freed"):
         world.step(0.1, 1)
 

@@ -15,13 +15,7 @@
 
 namespace contextsteer {
 
-Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params)
-    : DangerBehavior(params.weight), params_(params) {
-  require_positive(params.max_distance, "max_distance", "a distance", " in metres");
-  if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
-    throw std::invalid_argument("keep_right: expected an angle from -pi/4 to pi/4 in radians, got " +
-                                format_real(params.keep_right));
-  }
+Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : BehaviorWith(params) {
   own_.add_circles(circles, kAllLayers);  // checks them, naming "circles"
   own_.prepare_index();
 }

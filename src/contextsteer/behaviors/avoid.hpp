@@ -32,6 +32,10 @@
 
 namespace contextsteer {
 
+// pi/4: the turn stays a bias toward one side; further, a neighbor's danger would lie
+// nearer beside it than on it.
+constexpr Real kMaxKeepRight = Real(0.7853981633974483);
+
 struct AvoidParams {
   Real max_distance = 5;  // metres of clearance beyond which an obstacle is ignored
   Falloff falloff = Falloff::Linear;
@@ -42,13 +46,22 @@ struct AvoidParams {
   // (counter-clockwise) before their coverage is found, so that agents meeting head-on
   // both step to their right (to their left when negative). Obstacles are not turned.
   Real keep_right = 0;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("max_distance", &AvoidParams::max_distance, "m", "clearance beyond which an obstacle is ignored",
+              above(0)),
+        field("falloff", &AvoidParams::falloff, "", "how danger fades with clearance / max_distance"),
+        field("world_obstacles", &AvoidParams::world_obstacles, "", "also avoid the scene's obstacles"),
+        field("agents", &AvoidParams::agents, "", "also avoid the other agents it senses"),
+        field("keep_right", &AvoidParams::keep_right, "rad",
+              "other agents' bearings turned counter-clockwise by it, within +-pi/4",
+              from_to(-kMaxKeepRight, kMaxKeepRight)),
+        weight_field<AvoidParams>());
+  }
 };
 
-// pi/4: the turn stays a bias toward one side; further, a neighbor's danger would lie
-// nearer beside it than on it.
-constexpr Real kMaxKeepRight = Real(0.7853981633974483);
-
-class Avoid : public DangerBehavior {
+class Avoid : public BehaviorWith<AvoidParams, DangerBehavior> {
  public:
   // Throws std::invalid_argument for a max_distance that is not > 0, a keep_right beyond
   // +-kMaxKeepRight, or a circle beyond the core's bound or of negative radius (as
@@ -63,7 +76,6 @@ class Avoid : public DangerBehavior {
                          const SlotDirections& dirs) const override;
 
   const std::vector<Circle>& circles() const { return own_.circles(); }
-  const AvoidParams& params() const { return params_; }
 
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
@@ -77,7 +89,6 @@ class Avoid : public DangerBehavior {
   // Its own circles, indexed once here (they never change): among many of them, each
   // agent looks only at those near it, as for the world's obstacles.
   Obstacles own_;
-  AvoidParams params_;
 };
 
 }  // namespace contextsteer

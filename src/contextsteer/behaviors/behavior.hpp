@@ -12,6 +12,7 @@
 
 #include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/base/real.hpp"
+#include "contextsteer/behaviors/support/parameters.hpp"
 #include "contextsteer/maps/slots.hpp"
 #include "contextsteer/scene/scene.hpp"
 
@@ -24,6 +25,9 @@ class Behavior {
 
   // The factor the pipeline's combine rule applies to this behaviour's maps.
   Real weight() const { return weight_; }
+  // Held for reading by every world stepping with this behaviour (Pipeline::begin_reading);
+  // a change of its parameters meanwhile throws the busy error.
+  const ParameterGuard& guard() const { return guard_; }
   virtual bool fills_interest() const = 0;
   virtual bool fills_danger() const = 0;
   // How far (metres) this behaviour looks for other agents; 0 when it does not. The
@@ -64,6 +68,11 @@ class Behavior {
     return nullptr;
   }
 
+ protected:
+  // Called under guard_ only, by a change of parameters.
+  void set_weight(Real weight) { weight_ = weight; }
+  ParameterGuard guard_;
+
  private:
   Real weight_;
 };
@@ -84,6 +93,37 @@ class DangerBehavior : public Behavior {
   using Behavior::Behavior;
   bool fills_interest() const final { return false; }
   bool fills_danger() const final { return true; }
+};
+
+// A behaviour of kind Kind (InterestBehavior or DangerBehavior) whose parameters are the
+// struct P: defaults and units in P, its fields listed in P::fields() (parameters.hpp),
+// a `weight` among them.
+template <class P, class Kind>
+class BehaviorWith : public Kind {
+ public:
+  using Params = P;
+  explicit BehaviorWith(const P& params) : Kind(checked(params).weight), params_(params) {}
+
+  const P& params() const { return params_; }
+  // Checks `params` as the constructor does (std::invalid_argument naming the field);
+  // they take effect at the next step of every world using this behaviour. Throws the
+  // busy std::runtime_error, naming `what`, while one steps.
+  void set_params(const P& params, const char* what = "parameters") {
+    checked(params);
+    this->guard_.write(what, [&] {
+      params_ = params;
+      this->set_weight(params.weight);
+    });
+  }
+
+ protected:
+  P params_;
+
+ private:
+  static const P& checked(const P& params) {
+    check_fields(params);
+    return params;
+  }
 };
 
 }  // namespace contextsteer

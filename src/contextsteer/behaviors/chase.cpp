@@ -8,24 +8,18 @@
 namespace contextsteer {
 
 TargetCombine parse_target_combine(const std::string& name, const char* argument) {
-  if (name == "max") return TargetCombine::Max;
-  if (name == "sum") return TargetCombine::Sum;
-  throw std::invalid_argument(std::string(argument) + ": expected one of 'max', 'sum', got '" + name + "'");
+  return value_named<TargetCombine>(name, argument);
 }
 
 Chase::Chase(std::vector<Vec2> targets, const ChaseParams& params)
-    : InterestBehavior(params.weight), targets_{std::move(targets), params.agent_target}, params_(params) {
-  // Infinite (the default) ignores no target.
-  if (params.max_distance != kInfinity)
-    require_positive(params.max_distance, "max_distance", "a distance", " in metres");
+    : BehaviorWith(params), targets_{std::move(targets), params.agent_target} {
   targets_.check("targets");
-  check_sideways(params.sideways);
 }
 
 void Chase::set_targets(std::vector<Vec2> targets) {
   Targets next{std::move(targets), params_.agent_target};
   next.check("targets");
-  targets_ = std::move(next);
+  guard_.write("targets", [&] { targets_ = std::move(next); });
 }
 
 void Chase::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,

@@ -20,17 +20,34 @@ namespace contextsteer {
 
 enum class TargetCombine { Max, Sum };
 TargetCombine parse_target_combine(const std::string& name, const char* argument);
+template <>
+struct Names<TargetCombine> {
+  static constexpr NamedValue<TargetCombine> values[] = {{"max", TargetCombine::Max}, {"sum", TargetCombine::Sum}};
+};
 
 struct ChaseParams {
   Real max_distance = kInfinity;  // metres; farther targets are ignored
   Falloff falloff = Falloff::Linear;
   TargetCombine combine = TargetCombine::Max;
-  bool agent_target = false;
   Real sideways = 0;  // in [0, 1): the lobe's share of its peak at right angles (add_lobe)
   Real weight = 1;
+  // Not a field: each agent chases its own target (set by the targets given, see Targets).
+  bool agent_target = false;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("max_distance", &ChaseParams::max_distance, "m", "farther targets are ignored; infinite by default",
+              above_or_infinite(0)),
+        field("falloff", &ChaseParams::falloff, "", "how strength fades with distance / max_distance"),
+        field("combine", &ChaseParams::combine, "",
+              "'max' goes for the best target, 'sum' for the centre between them"),
+        field("sideways", &ChaseParams::sideways, "", "the lobe's share of its peak at right angles, in [0, 1)",
+              kSidewaysBounds),
+        weight_field<ChaseParams>());
+  }
 };
 
-class Chase : public InterestBehavior {
+class Chase : public BehaviorWith<ChaseParams, InterestBehavior> {
  public:
   // Throws std::invalid_argument for a max_distance that is neither infinite nor > 0 and at most
   // 1e9, or a non-finite target.
@@ -41,11 +58,9 @@ class Chase : public InterestBehavior {
 
   const std::vector<Vec2>& targets() const { return targets_.points; }
   void set_targets(std::vector<Vec2> targets);
-  const ChaseParams& params() const { return params_; }
 
  private:
   Targets targets_;
-  ChaseParams params_;
 };
 
 }  // namespace contextsteer

@@ -1,7 +1,7 @@
 // sin and cos for W lanes at once, or for one Real with the very same operations.
 //
 // libm's sinf and cosf are a call per value, which a vector kernel cannot make; for
-// behaviours that turn a heading into a direction (Forward, Wander) those calls were most
+// behaviours that turn a heading into a direction (Forward, Wander) such calls would be most
 // of their time. This one takes the quadrant k = round(x * 2 / pi) (by adding and taking
 // away 1.5 * 2^23), reduces r = x - k pi / 2 with pi / 2 split into three parts
 // (Cody-Waite; exact products for |k| < 2^13), evaluates the minimax polynomials of

@@ -1,24 +1,24 @@
-// Float vectors of 4 or 8 lanes for the hot kernels, and the means to run 8 on AVX2.
+// Float vectors of 4, 8 or 16 lanes for the hot kernels, and the helpers they are written with.
 //
 // A kernel is written once, as an always-inline template on the lane count W, with GCC
 // and Clang vector extensions. It is instantiated with W = 4 in a function compiled for
 // baseline x86-64 (SSE2) or ARM (NEON), and with W = 8 in one marked target("avx2"),
-// chosen at run time by cpu_has_avx2() (a few parts of kernels also with W = 16 in one
-// marked for AVX-512, chosen by cpu_has_avx512()). Only element-wise IEEE operations are used
+// chosen at run time (dispatch.hpp; a few parts of kernels also with W = 16 in one
+// marked for AVX-512). Only element-wise IEEE operations are used
 // (+ - * / sqrt, comparisons, selections) and no multiply-add is contracted
 // (-ffp-contract=off), so both widths give bit-identical results. MSVC builds keep the
 // scalar paths, as do builds with CONTEXTSTEER_NO_VECTOR_KERNELS defined (CMake:
 // -DCONTEXTSTEER_VECTOR_KERNELS=OFF).
 //
-// GCC 12 quirks these helpers work around: a vector built with braces in a helper
-// becomes lane-by-lane inserts (splat adds the scalar to a zero vector instead), and
-// helpers must be always-inline to be compiled for the calling kernel's target.
+// How the helpers are written: splat adds the scalar to a zero vector, since a vector
+// built with braces in a helper can compile to lane-by-lane inserts; and every helper is
+// always-inline, so that it is compiled for the calling kernel's target.
 #pragma once
 
-#include <atomic>
 #include <cmath>
 
 #include "contextsteer/base/real.hpp"
+#include "contextsteer/kernels/dispatch.hpp"
 
 // For helpers that kernels call: inlined, so that they are compiled for the kernel's target.
 #if defined(__GNUC__) || defined(__clang__)
@@ -47,11 +47,12 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_max(V a, V b) {
   return a > b ? a : b;
 }
 CONTEXTSTEER_ALWAYS_INLINE Real lane_sqrt(Real v) { return std::sqrt(v); }
-
-// The widest kernels the library may use: 16 (AVX-512, for the few kernels that have such
-// a path, when the CPU has it), 8 (AVX2, when the CPU has it), 4, or 1 (the scalar paths
-// only). Lowered by tests, to check that every path gives the same numbers.
-inline std::atomic<int> simd_width_limit{16};
+// f(v) where the mask is set, else v: for rare lanes that need a scalar function (a
+// library call); with vectors, f runs lane by lane, and only when some lane is set.
+template <class F>
+CONTEXTSTEER_ALWAYS_INLINE Real apply_where(bool mask, Real v, F&& f) {
+  return mask ? f(v) : v;
+}
 
 }  // namespace contextsteer
 
@@ -68,7 +69,6 @@ inline std::atomic<int> simd_width_limit{16};
 // vector to a baseline one, even an always-inlined one, but accepts such calls between
 // baseline functions (the kernel and these helpers), which are then inlined into it.
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 #define CONTEXTSTEER_AVX2_DISPATCH 1
 // Every CPU with AVX2 also counts bits in one instruction (popcnt); kernels use both.
 #define CONTEXTSTEER_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
@@ -188,6 +188,16 @@ CONTEXTSTEER_ALWAYS_INLINE int mask_bits(Int8 mask) {
 }
 #endif
 
+// apply_where (above) for W lanes.
+template <class M, class V, class F>
+CONTEXTSTEER_ALWAYS_INLINE V apply_where(M mask, V v, F&& f) {
+  if (!mask_bits(mask)) return v;
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) {
+    if (mask[l]) v[l] = f(v[l]);
+  }
+  return v;
+}
+
 // For each W-bit lane mask: the permutation that brings the set lanes to the front, in
 // order, and how many there are. store_packed() keeps the lanes that passed a test.
 template <int W>
@@ -237,71 +247,6 @@ CONTEXTSTEER_ALWAYS_INLINE void store_packed(T* p, V v, M order) {
 #endif
 }
 
-// True when this CPU runs AVX2 and popcnt, and the operating system saves the 32-byte
-// registers (asked once). Read from CPUID and XGETBV directly: __builtin_cpu_supports needs
-// __cpu_model from the compiler's runtime library, which Apple's x86-64 toolchain lacks.
-inline bool cpu_has_avx2() {
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-  static const bool has = [] {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
-    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_POPCNT)) return false;
-    unsigned xcr0, xcr0_high;  // XCR0 bits 1 and 2: the OS saves the SSE and AVX state
-    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0 & 6) != 6) return false;
-    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2);
-  }();
-  return has;
-#else
-  return false;
-#endif
-}
-
-// True when this CPU also runs AVX-512 F, VL, BW and DQ, and the operating system saves
-// the mask and 64-byte registers (asked once).
-inline bool cpu_has_avx512() {
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-  static const bool has = [] {
-    if (!cpu_has_avx2()) return false;
-    unsigned xcr0, xcr0_high;  // XCR0 bits 5 to 7: the opmask and both halves of the ZMM state
-    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0 & 0xE0) != 0xE0) return false;
-    unsigned a, b, c, d;
-    const unsigned wanted = bit_AVX512F | bit_AVX512DQ | bit_AVX512BW | bit_AVX512VL;
-    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & wanted) == wanted;
-  }();
-  return has;
-#else
-  return false;
-#endif
-}
-
 }  // namespace contextsteer
 
 #endif
-
-namespace contextsteer {
-
-// The lanes a kernel should run now: 8 on a CPU with AVX2, 4 with vector extensions,
-// else 1 (the scalar path), never more than simd_width_limit. (16 lanes are asked for
-// apart, by wide_kernels_allowed().)
-inline int kernel_width() {
-  const int limit = simd_width_limit.load(std::memory_order_relaxed);
-#ifdef CONTEXTSTEER_SIMD
-  if (limit >= 8 && cpu_has_avx2()) return 8;
-  if (limit >= 4) return 4;
-#endif
-  (void)limit;
-  return 1;
-}
-
-// Whether the kernels that have a 16-lane path (AVX-512) may take it now.
-inline bool wide_kernels_allowed() {
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-  return simd_width_limit.load(std::memory_order_relaxed) >= 16 && cpu_has_avx512();
-#else
-  return false;
-#endif
-}
-
-}  // namespace contextsteer

@@ -77,6 +77,17 @@ inline int first_max_index(const Real* row, int slots) {
   return static_cast<int>(std::max_element(row, row + slots) - row);
 }
 
+// to[i] = f(a[i], b[i]) for every slot, f taking two Reals or two 4-lane vectors and
+// giving the same numbers either way.
+template <class F>
+CONTEXTSTEER_ALWAYS_INLINE void combine_row(const Real* a, const Real* b, int slots, Real* to, F&& f) {
+  int i = 0;
+#ifdef CONTEXTSTEER_SIMD
+  for (; i + 4 <= slots; i += 4) store_lanes(to + i, f(load_lanes<Real4>(a + i), load_lanes<Real4>(b + i)));
+#endif
+  for (; i < slots; ++i) to[i] = f(a[i], b[i]);
+}
+
 // to[i] = from[i] for every slot: a map row is too short to pay for a call to memmove.
 inline void copy_row(const Real* from, Real* to, int slots) {
   int i = 0;

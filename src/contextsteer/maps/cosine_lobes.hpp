@@ -4,8 +4,8 @@
 // heading, with or against neighbors) adds, per agent, lobes max(0, dot(v, d_i) + b) to
 // its row: v points where the agent should go; with b = 0 its length is the lobe's peak
 // (b > 0 widens the lobe, see add_lobe).
-// Collected for a whole block and added in one call, the lobes run 8 slots at a time on
-// AVX2 (chosen once per block, not per lobe).
+// Collected for a whole block and added in one call, the lobes run W slots at a time
+// (kernels/wide/add_cosine_lobes.inl; the lanes chosen once per block, not per lobe).
 #pragma once
 
 #include <algorithm>
@@ -49,7 +49,7 @@ void add_block_lobes(Real* rows, const SlotDirections& dirs, int count, bool sum
         add_cosine_lobes(rows, dirs, lobes, held, sum);
         held = 0;
       }
-      // Field by field: a Lobe built whole on the stack and copied in was read back by
+      // Field by field: a Lobe built whole on the stack and copied in would be read back by
       // a load spanning two of its stores, which stalls on store forwarding.
       Lobe& lobe = lobes[held++];
       lobe.row = k;

@@ -6,8 +6,9 @@
 #include <vector>
 
 #include "contextsteer/base/parameter_checks.hpp"
-#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/kernels/dispatch.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
+#include "contextsteer/maps/final_map.hpp"
 
 namespace contextsteer {
 
@@ -39,45 +40,14 @@ void check_resolve_params(const ResolveParams& params) {
 
 namespace {
 
-// The final map's value for one slot (V = Real) or for 4 or 8 (simd.hpp), by danger
-// mode, with the same operations for every width. `limit` is Threshold's threshold or
-// MinMask's least danger plus margin.
-template <class V>
-CONTEXTSTEER_ALWAYS_INLINE V masked(DangerMode mode, Real limit, V in, V dn) {
-  switch (mode) {
-    case DangerMode::Subtract:
-      return lane_max(in - dn, V{});
-    case DangerMode::Threshold:
-    case DangerMode::MinMask:
-      return select(dn <= limit, lane_max(in, V{}), V{});
-    case DangerMode::Multiply:
-      break;
-  }
-  const V clamped = select(dn < Real(0), V{}, select(Real(1) < dn, splat<V>(Real(1)), dn));  // std::clamp(dn, 0, 1)
-  return lane_max(in, V{}) * (Real(1) - clamped);
-}
-
-// The `limit` masked() takes for one agent's danger row.
-Real mask_limit(const ResolveParams& p, const Real* danger, int slots) {
-  if (p.danger_mode == DangerMode::Threshold) return p.threshold;
-  if (p.danger_mode == DangerMode::MinMask) return *std::min_element(danger, danger + slots) + p.margin;
-  return 0;
-}
-
 void build_final(const Real* interest, const Real* danger, int slots, const ResolveParams& p, Real* final_row) {
   if (!danger) {
     for (int i = 0; i < slots; ++i) final_row[i] = std::max(Real(0), interest[i]);
     return;
   }
   const Real limit = mask_limit(p, danger, slots);
-  int i = 0;
-#ifdef CONTEXTSTEER_SIMD
-  for (; i + 4 <= slots; i += 4) {
-    store_lanes(final_row + i,
-                masked(p.danger_mode, limit, load_lanes<Real4>(interest + i), load_lanes<Real4>(danger + i)));
-  }
-#endif
-  for (; i < slots; ++i) final_row[i] = masked(p.danger_mode, limit, interest[i], danger[i]);
+  combine_row(interest, danger, slots, final_row,
+              [&](auto in, auto dn) CONTEXTSTEER_LAMBDA_ALWAYS_INLINE { return masked(p.danger_mode, limit, in, dn); });
 }
 
 // Offset in slots from the best slot, in [-0.5, 0.5], for the sub-slot methods.
@@ -183,62 +153,14 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
   return d;
 }
 
-namespace {
-
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
-// resolve_row for Argmax without hysteresis, 8 slots at a time: the final map, its
-// largest value and the first slot holding it. Needs slots % 8 == 0, slots <= 64.
-CONTEXTSTEER_ALWAYS_INLINE void argmax_rows_8(const Real* interest, const Real* danger, int count,
-                                              const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
-                                              Decision* decisions) {
-  const int slots = dirs.slots();
-  for (int k = 0; k < count; ++k) {
-    const std::size_t row = static_cast<std::size_t>(k) * slots;
-    const Real limit = mask_limit(p, danger + row, slots);
-    Real* final_row = final_rows + row;
-    Real8 largest{};  // final values are >= 0
-    for (int i = 0; i < slots; i += 8) {
-      const Real8 f =
-          masked(p.danger_mode, limit, load_lanes<Real8>(interest + row + i), load_lanes<Real8>(danger + row + i));
-      store_lanes(final_row + i, f);
-      largest = lane_max(largest, f);
-    }
-    const Real best = largest_lane(largest);
-    Decision d;
-    if (best > 0) {
-      std::uint64_t where = 0;
-      for (int i = 0; i < slots; i += 8) {
-        where |= static_cast<std::uint64_t>(mask_bits(load_lanes<Real8>(final_row + i) == best)) << i;
-      }
-      const int slot = __builtin_ctzll(where);
-      d.blocked = false;
-      d.slot = static_cast<Real>(slot);
-      d.direction = dirs[slot];
-      d.strength = std::min(best, Real(1));
-    }
-    decisions[k] = d;
-  }
-}
-// argmax_rows_8 compiled for AVX2, by being inlined (written here, it would pass 32-byte
-// vectors to the baseline helpers, which Clang refuses: simd.hpp).
-CONTEXTSTEER_TARGET_AVX2 void argmax_rows_avx2(const Real* interest, const Real* danger, int count,
-                                               const SlotDirections& dirs, const ResolveParams& p, Real* final_rows,
-                                               Decision* decisions) {
-  argmax_rows_8(interest, danger, count, dirs, p, final_rows, decisions);
-}
-#endif
-
-}  // namespace
-
 void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
                   const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions) {
   const int slots = dirs.slots();
-#ifdef CONTEXTSTEER_AVX2_DISPATCH
   const bool plain_argmax = params.select == SelectMethod::Argmax && params.hysteresis == 0 && danger;
-  if (plain_argmax && slots % 8 == 0 && slots <= 64 && kernel_width() == 8) {
-    return argmax_rows_avx2(interest, danger, count, dirs, params, final_rows, decisions);
+  const KernelTable* kernels = plain_argmax ? vector_kernels() : nullptr;
+  if (kernels && slots % kernels->lanes == 0 && slots <= 64) {
+    return kernels->argmax_rows(interest, danger, count, dirs, params, final_rows, decisions);
   }
-#endif
   for (int k = 0; k < count; ++k) {
     const std::size_t row = static_cast<std::size_t>(k) * slots;
     decisions[k] = resolve_row(interest + row, danger ? danger + row : nullptr, dirs, params, final_rows + row,

@@ -91,8 +91,8 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
 // resolve_row for `count` agents whose maps are consecutive (count, slots) rows of
 // `interest` and `danger` (or null); their final maps go to consecutive rows of
 // `final_rows` and their decisions to decisions[0 .. count). `current` is null or
-// (count,) directions for hysteresis. Argmax without hysteresis runs 8 slots at a time
-// on AVX2, with the same numbers.
+// (count,) directions for hysteresis. Argmax without hysteresis runs W slots at a time
+// (kernels/wide/argmax_rows.inl), with the same numbers.
 void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
                   const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions);
 

@@ -110,7 +110,7 @@ class NavigationField {
   Real half_diagonal() const { return cell_ * Real(0.70710678); }
   // Cells whose centres lie within this many cells of a goal point, in open sight of it,
   // start at their exact distance: second-order marching needs a few exact values to start from
-  // (with only the nearest ring, every distance beyond came out ~0.2 m short).
+  // (with only the nearest ring, every distance beyond comes out ~0.2 m short).
   static constexpr int kSeedCells = 5;
   // Whether the straight way from p (in the area) to the centre of cell (column, row)
   // crosses open cells only: free, and outside every clearance margin (cost 1), where

@@ -29,19 +29,6 @@ struct WithCache {
 
 }  // namespace
 
-namespace {
-// The mean divides by the weights' sum; catch a zero sum when the pipeline is built.
-void check_mean_weights(CombineRule rule, const std::vector<Real>& weights, const char* kind) {
-  if (rule != CombineRule::Mean || weights.empty()) return;
-  Real total = 0;
-  for (Real w : weights) total += w;
-  if (total == 0) {
-    throw std::invalid_argument(std::string("behaviors: the 'mean' rule needs ") + kind +
-                                " weights whose sum is not zero");
-  }
-}
-}  // namespace
-
 Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors)
     : config_(config),
       directions_(config.slots, config.offset),
@@ -52,21 +39,72 @@ Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<con
   check_smooth_factor(config.smooth, "smooth");
   for (const auto& b : behaviors_) {
     if (!b) throw std::invalid_argument("behaviors: expected behaviours, got None");
-    if (b->fills_interest()) interest_weights_.push_back(b->weight());
-    if (b->fills_danger()) danger_weights_.push_back(b->weight());
-    neighbor_radius_ = std::max(neighbor_radius_, b->neighbor_radius());
+    interest_count_ += b->fills_interest();
+    danger_count_ += b->fills_danger();
     memory_offset_.push_back(memory_width_);
     memory_width_ += b->memory_width();
   }
-  map_count_ = static_cast<int>(interest_weights_.size() + danger_weights_.size());
-  check_mean_weights(config.interest_rule, interest_weights_, "interest");
-  check_mean_weights(config.danger_rule, danger_weights_, "danger");
+  check_weights(config_);
+}
+
+void Pipeline::check_weights(const PipelineConfig& config) const {
+  // The mean divides by the weights' sum: refuse a zero sum, at build, at a change of the
+  // rules and at each evaluation (weights may have changed since).
+  Real sums[2] = {0, 0};
+  bool filled[2] = {false, false};
+  for (const auto& b : behaviors_) {
+    if (b->fills_interest()) sums[0] += b->weight(), filled[0] = true;
+    if (b->fills_danger()) sums[1] += b->weight(), filled[1] = true;
+  }
+  const CombineRule rules[2] = {config.interest_rule, config.danger_rule};
+  for (int kind = 0; kind < 2; ++kind) {
+    if (rules[kind] == CombineRule::Mean && filled[kind] && sums[kind] == 0) {
+      throw std::invalid_argument(std::string("weight: the 'mean' rule needs ") + (kind ? "danger" : "interest") +
+                                  " weights whose sum is not zero");
+    }
+  }
+}
+
+void Pipeline::set_config(const PipelineConfig& config, const char* what) {
+  if (config.slots != config_.slots) {
+    throw std::invalid_argument(
+        "slots: a pipeline's slot count is fixed when it is built (the worlds using it "
+        "hold maps of that size); build another Pipeline");
+  }
+  check_resolve_params(config.resolve);
+  check_smooth_factor(config.smooth, "smooth");
+  // Built before the change, so that a bad value changes nothing.
+  SlotDirections directions(config.slots, config.offset);
+  CircularBlur blur_interest(config.blur_interest, config.slots), blur_danger(config.blur_danger, config.slots);
+  check_weights(config);
+  guard_.write(what, [&] {
+    config_ = config;
+    directions_ = std::move(directions);
+    blur_interest_ = std::move(blur_interest);
+    blur_danger_ = std::move(blur_danger);
+  });
+}
+
+void Pipeline::begin_reading() const {
+  guard_.begin_reading();
+  for (const auto& b : behaviors_) b->guard().begin_reading();
+}
+
+void Pipeline::end_reading() const {
+  for (const auto& b : behaviors_) b->guard().end_reading();
+  guard_.end_reading();
+}
+
+Real Pipeline::neighbor_radius() const {
+  Real radius = 0;
+  for (const auto& b : behaviors_) radius = std::max(radius, b->neighbor_radius());
+  return radius;
 }
 
 Pipeline::Scratch Pipeline::make_scratch() const {
   const std::size_t block = static_cast<std::size_t>(kBlockAgents) * config_.slots;
   Scratch s;
-  s.behavior_maps.assign(block * map_count_, 0);
+  s.behavior_maps.assign(block * (interest_count_ + danger_count_), 0);
   for (int kind = 0; kind < 2; ++kind) {
     s.combined[kind].assign(block, 0);
     s.blurred[kind].assign(block, 0);
@@ -77,6 +115,8 @@ Pipeline::Scratch Pipeline::make_scratch() const {
   s.decisions.assign(kBlockAgents, Decision{});
   s.interest_maps.reserve(behaviors_.size());
   s.danger_maps.reserve(behaviors_.size());
+  s.interest_weights.reserve(behaviors_.size());
+  s.danger_weights.reserve(behaviors_.size());
   return s;
 }
 
@@ -121,6 +161,12 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   std::vector<const Real*>& danger_maps = scratch.danger_maps;
   interest_maps.clear();
   danger_maps.clear();
+  scratch.interest_weights.clear();
+  scratch.danger_weights.clear();
+  for (const auto& b : behaviors_) {
+    if (b->fills_interest()) scratch.interest_weights.push_back(b->weight());
+    if (b->fills_danger()) scratch.danger_weights.push_back(b->weight());
+  }
 
   Real* next = scratch.behavior_maps.data();
   for (std::size_t index = 0; index < behaviors_.size(); ++index) {
@@ -147,10 +193,10 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
     b->fill(view, agents, count, directions_, i_rows, d_rows);
   }
 
-  const Real* interest_rows = merge_kind(0, interest_maps, interest_weights_, config_.interest_rule, blur_interest_,
-                                         agents, count, has_previous, interest, scratch);
-  const Real* danger_rows = merge_kind(1, danger_maps, danger_weights_, config_.danger_rule, blur_danger_, agents,
-                                       count, has_previous, danger, scratch);
+  const Real* interest_rows = merge_kind(0, interest_maps, scratch.interest_weights, config_.interest_rule,
+                                         blur_interest_, agents, count, has_previous, interest, scratch);
+  const Real* danger_rows = merge_kind(1, danger_maps, scratch.danger_weights, config_.danger_rule, blur_danger_,
+                                       agents, count, has_previous, danger, scratch);
   // Hysteresis leans toward the way each agent already moves.
   const bool hysteresis = config_.resolve.hysteresis > 0 && scene.velocities;
   if (hysteresis) {
@@ -165,6 +211,7 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
 }
 
 void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {
+  check_weights(config_);
   for (std::size_t index = 0; index < behaviors_.size(); ++index) {
     behaviors_[index]->prepare(view_for(scene, index), agents, count, directions_);
   }
@@ -202,17 +249,17 @@ Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const
                  DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},
                  has_previous, scratch);
   Explanation e;
-  // The behaviours' blocks lie in scratch in behaviour order, interest before danger;
-  // this agent's map is the first row of each.
-  const std::size_t block = static_cast<std::size_t>(kBlockAgents) * slots;
-  const Real* next = scratch.behavior_maps.data();
+  // Each behaviour's rows, where evaluate_block read them (its own block of scratch, or
+  // rows the behaviour lent): interest and danger in behaviour order. This agent's map
+  // is the first row of each.
+  std::size_t next_interest = 0, next_danger = 0;
   for (std::size_t b = 0; b < behaviors_.size(); ++b) {
     for (bool kind_is_danger : {false, true}) {
       if (kind_is_danger ? !behaviors_[b]->fills_danger() : !behaviors_[b]->fills_interest()) continue;
-      e.behavior_maps.emplace_back(next, next + slots);
+      const Real* rows = kind_is_danger ? scratch.danger_maps[next_danger++] : scratch.interest_maps[next_interest++];
+      e.behavior_maps.emplace_back(rows, rows + slots);
       e.behavior_index.push_back(static_cast<int>(b));
       e.is_danger.push_back(kind_is_danger);
-      next += block;
     }
   }
   e.interest.assign(interest.begin() + row, interest.begin() + row + slots);

@@ -20,6 +20,28 @@
 
 namespace contextsteer {
 
+// The names of the rules, as Python gives them.
+template <>
+struct Names<CombineRule> {
+  static constexpr NamedValue<CombineRule> values[] = {
+      {"max", CombineRule::Max}, {"sum", CombineRule::Sum}, {"mean", CombineRule::Mean}, {"min", CombineRule::Min}};
+};
+template <>
+struct Names<DangerMode> {
+  static constexpr NamedValue<DangerMode> values[] = {{"subtract", DangerMode::Subtract},
+                                                      {"threshold", DangerMode::Threshold},
+                                                      {"min_mask", DangerMode::MinMask},
+                                                      {"multiply", DangerMode::Multiply}};
+};
+template <>
+struct Names<SelectMethod> {
+  static constexpr NamedValue<SelectMethod> values[] = {{"argmax", SelectMethod::Argmax},
+                                                        {"blend", SelectMethod::Blend},
+                                                        {"average", SelectMethod::Average},
+                                                        {"parabolic", SelectMethod::Parabolic},
+                                                        {"gradient", SelectMethod::Gradient}};
+};
+
 struct PipelineConfig {
   int slots = 16;
   Real offset = 0;  // radians, angle of slot 0
@@ -39,6 +61,15 @@ class Pipeline {
   Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors);
 
   const PipelineConfig& config() const { return config_; }
+  // Checks `config` as the constructor does; its slot count must be this pipeline's.
+  // Takes effect at the next evaluation; throws the busy std::runtime_error while a
+  // world steps with this pipeline, naming `what`.
+  void set_config(const PipelineConfig& config, const char* what = "Pipeline");
+
+  // Holds this pipeline's settings and its behaviours' parameters for reading; pair each
+  // with end_reading().
+  void begin_reading() const;
+  void end_reading() const;
   const SlotDirections& directions() const { return directions_; }
   const std::vector<std::shared_ptr<const Behavior>>& behaviors() const { return behaviors_; }
 
@@ -52,11 +83,14 @@ class Pipeline {
     std::vector<Decision> decisions;  // (kBlockAgents,)
     // The maps of the block's behaviours, per kind (reserved for all of them).
     std::vector<const Real*> interest_maps, danger_maps;
+    // Their behaviours' weights, as they are at this evaluation.
+    std::vector<Real> interest_weights, danger_weights;
   };
   Scratch make_scratch() const;
 
-  // Largest neighbor radius of the behaviours, metres (0 when none looks at agents).
-  Real neighbor_radius() const { return neighbor_radius_; }
+  // Largest neighbor radius of the behaviours, metres (0 when none looks at agents), as
+  // their parameters are now.
+  Real neighbor_radius() const;
   // Values per agent its behaviours keep between a world's steps, all together: the
   // world's scene.memory_width must be at least this for them to keep anything.
   int memory_width() const { return memory_width_; }
@@ -97,6 +131,8 @@ class Pipeline {
   const Real* merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
                          CombineRule rule, const CircularBlur& blur, const int* agents, int count, bool has_previous,
                          MapBatch target, Scratch& scratch) const;
+  // Throws std::invalid_argument when `config` takes the mean of weights summing to 0.
+  void check_weights(const PipelineConfig& config) const;
   // The scene as behaviour `index` sees it: its own part of the kept values.
   SceneView view_for(const SceneView& scene, std::size_t index) const;
 
@@ -105,12 +141,34 @@ class Pipeline {
   CircularBlur blur_interest_;
   CircularBlur blur_danger_;
   std::vector<std::shared_ptr<const Behavior>> behaviors_;
-  std::vector<Real> interest_weights_;  // weights of the behaviours that fill interest, in order
-  std::vector<Real> danger_weights_;
-  int map_count_ = 0;  // interest maps + danger maps filled by the behaviours
-  Real neighbor_radius_ = 0;
+  int interest_count_ = 0;  // behaviours that fill interest
+  int danger_count_ = 0;
+  ParameterGuard guard_;
   std::vector<int> memory_offset_;  // per behaviour, its first kept value in an agent's row
   int memory_width_ = 0;
+};
+
+// Holds the pipelines of a range of items (a world's steerings) for reading for its
+// lifetime: `pipeline_of(item)` gives an item's pipeline, or null.
+template <class Range, class PipelineOf>
+class PipelinesRead {
+ public:
+  PipelinesRead(const Range& items, PipelineOf pipeline_of) : items_(items), pipeline_of_(pipeline_of) {
+    for (const auto& item : items_) {
+      if (const Pipeline* p = pipeline_of_(item)) p->begin_reading();
+    }
+  }
+  ~PipelinesRead() {
+    for (const auto& item : items_) {
+      if (const Pipeline* p = pipeline_of_(item)) p->end_reading();
+    }
+  }
+  PipelinesRead(const PipelinesRead&) = delete;
+  PipelinesRead& operator=(const PipelinesRead&) = delete;
+
+ private:
+  const Range& items_;
+  PipelineOf pipeline_of_;
 };
 
 }  // namespace contextsteer

@@ -1,6 +1,8 @@
 // The agents that may overlap another once a step has moved them, noted on the way by
 // Avoid's pass by pairs (agent_pair_danger), which meets every pair of agents within its
-// reach before the step. The world's measure stage then queries only those for overlap
+// reach before the step. A world owns one as a product of its evaluate stage
+// (EvaluateProduct in world/stage_products.hpp, which says who writes and reads it and
+// when it is valid). The world's measure stage then queries only those for overlap
 // (overlap.hpp); every other agent's overlap is 0. The numbers are the same as querying
 // every agent, as long as no agent moved farther than half the slack, which the world
 // checks after moving them (otherwise it queries every agent).

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "contextsteer/base/format_real.hpp"
-#include "contextsteer/kernels/simd.hpp"
+#include "contextsteer/kernels/disc_gaps.hpp"
 
 namespace contextsteer {
 
@@ -118,21 +118,9 @@ Real Obstacles::circle_penetration(Vec2 p, Real r, LayerMask mask) const {
   // at a time; only the circles in contact then cost a square root each for their depth,
   // reach - d. (The least d^2 - reach^2 is not always the deepest: (reach - d)(reach + d)
   // also grows with the reach.)
-#ifdef CONTEXTSTEER_SIMD
-  const std::size_t count = circle_x_.size();
-  Real4 lane_least = splat<Real4>(kInfinity);
-  for (std::size_t i = 0; i < count; i += 4) {
-    const Real4 dx = load_lanes<Real4>(circle_x_.data() + i) - splat<Real4>(p.x);
-    const Real4 dy = load_lanes<Real4>(circle_y_.data() + i) - splat<Real4>(p.y);
-    const Real4 reach = load_lanes<Real4>(circle_r_.data() + i) + splat<Real4>(r);
-    const Real4 gap = dx * dx + dy * dy - reach * reach;
-    lane_least = gap < lane_least ? gap : lane_least;
-  }
-  Real least = kInfinity;
-  for (int lane = 0; lane < 4; ++lane) least = std::min(least, lane_least[lane]);
+  const Real least = least_gap(circle_x_.data(), circle_y_.data(), circle_r_.data(), circle_x_.size(), p, r);
   if (!(least < 0)) return 0;  // no contact with any circle, on any layer
-#endif
-  // Contacts exist (or no vector path): the deepest among the sensed layers.
+  // Contacts exist: the deepest among the sensed layers.
   Real depth = 0;
   for (std::size_t i = 0; i < circles_.size(); ++i) depth = std::max(depth, circle_depth(i, p, r, mask));
   return depth;

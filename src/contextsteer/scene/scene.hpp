@@ -36,8 +36,9 @@ struct SceneView {
   // Where behaviours keep scene-wide results from prepare() for fill() (and the threads
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;
-  // Where Avoid's pass by pairs notes the agents that may overlap after the step; only
-  // a world's step has it, so it is optional.
+  // Where Avoid's pass by pairs notes the agents that may overlap after the step: the
+  // evaluate stage's product of a world's step (world/stage_products.hpp); only a
+  // world's step has it, so it is optional.
   CloseAgents* close_agents = nullptr;
   double time = 0;  // seconds since the world began
   Real dt = 0;      // seconds the decisions act for (a world's step), 0 if unknown

@@ -39,6 +39,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/base/vec2.hpp"
+#include "contextsteer/kernels/cell_span.hpp"
 #include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 
@@ -325,24 +326,9 @@ class SpatialGrid {
   }
 
   // The columns of x_lo and x_hi and the rows of y_lo and y_hi (metres) in region g,
-  // each as clamp_cell gives it. Where vectors are available, the four at once: one
-  // conversion and no branch, where four clamp_cells take a conversion and two branches
-  // each (every neighbor query starts here).
-  struct CellSpan {
-    int x0, x1, y0, y1;
-  };
+  // each as clamp_cell gives it (kernels/cell_span.hpp: every neighbor query starts here).
   CONTEXTSTEER_ALWAYS_INLINE static CellSpan cell_span(const Region& g, Real x_lo, Real x_hi, Real y_lo, Real y_hi) {
-#ifdef CONTEXTSTEER_SIMD
-    const Real4 last = load_lanes<Real4>(g.last_cell);
-    Real4 c = (Real4{x_lo, x_hi, y_lo, y_hi} - load_lanes<Real4>(g.origin_lanes)) * load_lanes<Real4>(g.inverse_lanes);
-    c = lane_max(c, Real4{});                            // below 0, and NaN, to 0
-    c = select(c < last, c, last);                       // from n - 1 up (and infinity) to n - 1
-    const Int4 cell = __builtin_convertvector(c, Int4);  // truncation: the floor for c >= 0
-    return {cell[0], cell[1], cell[2], cell[3]};
-#else
-    return {clamp_cell((x_lo - g.origin.x) * g.inv_width, g.nx), clamp_cell((x_hi - g.origin.x) * g.inv_width, g.nx),
-            clamp_cell((y_lo - g.origin.y) * g.inv_row, g.ny), clamp_cell((y_hi - g.origin.y) * g.inv_row, g.ny)};
-#endif
+    return cell_span_of(g.origin_lanes, g.inverse_lanes, g.last_cell, x_lo, x_hi, y_lo, y_hi);
   }
 
   // The cell index of coordinate c (in cells, measured from the grid's origin), clamped

@@ -51,7 +51,7 @@ Real reach_time(const SceneView& scene, Real time_to_target) { return std::max(t
 Real align(const SceneView& scene, int a, Real angle, const ClassicBehavior& b) {
   const Real r = wrap_angle(angle - scene.heading(a));
   const Real t = reach_time(scene, b.time_to_target);
-  // Aligned: stop turning (seed 004 sets the rotation to 0 when there is no angular
+  // Aligned: stop turning (the rotation is set to 0 when there is no angular
   // steering); keeping the angular velocity would carry the heading past the goal.
   if (std::fabs(r) < b.align_tolerance) return -scene.angular_velocity(a) / t;
   const Real goal = std::copysign(std::min(scene.max_turn_rate_of(a), std::fabs(r) / t), r);

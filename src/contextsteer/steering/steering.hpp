@@ -1,4 +1,4 @@
-// Classic steering (seeds 003 and 004): behaviours that each return a linear and an
+// Classic steering: behaviours that each return a linear and an
 // angular acceleration, and combiners that merge them. It runs on the same agent state
 // as context steering, so both approaches can be compared in one world.
 //

@@ -34,15 +34,32 @@ void AgentStore::compact(const std::vector<bool>& keep) {
 }
 
 void AgentStore::set_map_width(int slots) {
-  for (Column<Real>* column : {&interest, &danger, &final_map}) {
-    column->width = slots;
-    column->buffer = std::make_shared<ColumnVector<Real>>(static_cast<std::size_t>(size) * slots, Real(0));
-  }
+  auto resize = [&](auto& column, int declared_width) {
+    if (declared_width != kSlotsWide) return;
+    using T = typename std::decay_t<decltype(column)>::value_type;
+    column.width = slots;
+    column.buffer = std::make_shared<ColumnVector<T>>(static_cast<std::size_t>(size) * slots, T(0));
+  };
+#define CONTEXTSTEER_RESIZE_MAP(name, type, width, ...) resize(name, width);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RESIZE_MAP, CONTEXTSTEER_RESIZE_MAP, CONTEXTSTEER_RESIZE_MAP,
+                             CONTEXTSTEER_RESIZE_MAP)
+#undef CONTEXTSTEER_RESIZE_MAP
 }
 
 void AgentStore::set_memory_width(int width) {
   memory.width = width;
   memory.buffer = std::make_shared<ColumnVector<Real>>(static_cast<std::size_t>(size) * width, memory.fill);
+}
+
+void AgentStore::reset() {
+  auto refill = [](auto& column) { std::fill(column.buffer->begin(), column.buffer->end(), column.fill); };
+#define CONTEXTSTEER_RESTORE_SPAWN(name, ...) std::copy_n(spawn_##name.data(), name.buffer->size(), name.data());
+#define CONTEXTSTEER_REFILL(name, ...) refill(name);
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RESTORE_SPAWN, CONTEXTSTEER_SKIP_COLUMN, CONTEXTSTEER_SKIP_COLUMN,
+                             CONTEXTSTEER_REFILL)
+#undef CONTEXTSTEER_REFILL
+#undef CONTEXTSTEER_RESTORE_SPAWN
+  refill(memory);
 }
 
 }  // namespace contextsteer

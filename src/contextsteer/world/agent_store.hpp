@@ -1,4 +1,4 @@
-// Per-agent arrays of a world, structure of arrays.
+// Per-agent arrays of a world, structure of arrays, one per row of agent_columns.hpp.
 //
 // Every column is a shared buffer of `width` values per agent. Adding or removing agents
 // moves the store to new buffers and leaves the old ones to whoever still holds them
@@ -12,7 +12,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/runtime/cache_line_allocator.hpp"
-#include "contextsteer/scene/obstacles.hpp"
+#include "contextsteer/world/agent_columns.hpp"
 
 namespace contextsteer {
 
@@ -36,40 +36,19 @@ struct Column {
 };
 
 struct AgentStore {
-  // Hot state, read and written every step.
-  Column<Real> position{2};          // metres
-  Column<Real> velocity{2};          // m/s
-  Column<Real> heading{1};           // radians, counter-clockwise from +x
-  Column<Real> angular_velocity{1};  // rad/s
-  // Parameters.
-  Column<Real> radius{1, Real(0.5)};            // metres
-  Column<Real> max_speed{1, Real(1)};           // m/s
-  Column<Real> max_acceleration{1, kInfinity};  // m/s^2
-  Column<Real> max_turn_rate{1, kInfinity};     // rad/s
-  Column<Real> mass{1, Real(1)};                // kg, from kMinMass to kMaxMagnitude
-  Column<Real> max_force{1, kInfinity};         // N
-  Column<Real> target{2};                       // metres, each agent's own target point
-  Column<std::int64_t> target_id{1, -1};        // id of the agent it targets, -1 for none
-  Column<LayerMask> layer{1, 1u};               // layers the agent is on
-  Column<LayerMask> sense_mask{1, kAllLayers};  // layers it senses
-  Column<std::int32_t> controller{1, 0};        // index of its steering in the world
-  Column<std::int64_t> id{1, -1};
-  // The state at spawn, for reset().
-  Column<Real> spawn_position{2}, spawn_velocity{2}, spawn_heading{1}, spawn_angular_velocity{1}, spawn_target{2};
-  // Last step's maps (agents, slots) and decisions.
-  Column<Real> interest{0}, danger{0}, final_map{0};
-  Column<Real> direction{2};
-  Column<Real> strength{1};
-  Column<Real> slot{1, Real(-1)};
-  Column<std::uint8_t> blocked{1, 0};
-  // Last step's measurements, metres.
-  Column<Real> penetration{1};  // deepest reach into a sensed obstacle
-  Column<Real> overlap{1};      // deepest overlap with another agent it senses
+#define CONTEXTSTEER_COLUMN(name, type, width, fill, ...) Column<type> name{width, type(fill)};
+#define CONTEXTSTEER_STATE_COLUMN(name, type, width, fill, ...) \
+  Column<type> name{width, type(fill)};                         \
+  Column<type> spawn_##name{width, type(fill)};  // as at spawn, for reset()
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_STATE_COLUMN, CONTEXTSTEER_COLUMN, CONTEXTSTEER_COLUMN, CONTEXTSTEER_COLUMN)
+#undef CONTEXTSTEER_STATE_COLUMN
+#undef CONTEXTSTEER_COLUMN
   // What behaviours keep from one step to the next (Behavior::memory_width), NaN until
-  // first written.
+  // first written; its width is the widest pipeline's, so it is no row of the table.
   Column<Real> memory{0, std::numeric_limits<Real>::quiet_NaN()};
 
-  // Calls f(column) for every column, always in this order.
+  // Calls f(column) for every column, always in the same order (that of a saved state):
+  // the spawned and identity columns, the spawn copies, the results, memory.
   template <class F>
   void visit(F&& f) {
     visit_columns(*this, f);
@@ -89,16 +68,43 @@ struct AgentStore {
   void set_map_width(int slots);
   // Changes the width of the memory column; every value becomes NaN.
   void set_memory_width(int width);
+  // Puts the state columns back to their spawn copies and the results to their fill;
+  // memory becomes NaN.
+  void reset();
 
  private:
   template <class Store, class F>
   static void visit_columns(Store& s, F& f) {
-    f(s.position), f(s.velocity), f(s.heading), f(s.angular_velocity), f(s.radius), f(s.max_speed);
-    f(s.max_acceleration), f(s.max_turn_rate), f(s.mass), f(s.max_force), f(s.target), f(s.target_id), f(s.layer);
-    f(s.sense_mask), f(s.controller), f(s.id), f(s.spawn_position), f(s.spawn_velocity), f(s.spawn_heading);
-    f(s.spawn_angular_velocity), f(s.spawn_target), f(s.interest), f(s.danger), f(s.final_map), f(s.direction);
-    f(s.strength), f(s.slot), f(s.blocked), f(s.penetration), f(s.overlap), f(s.memory);
+#define CONTEXTSTEER_VISIT(name, ...) f(s.name);
+#define CONTEXTSTEER_VISIT_SPAWN(name, ...) f(s.spawn_##name);
+    CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_VISIT, CONTEXTSTEER_VISIT, CONTEXTSTEER_VISIT, CONTEXTSTEER_SKIP_COLUMN)
+    CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_VISIT_SPAWN, CONTEXTSTEER_SKIP_COLUMN, CONTEXTSTEER_SKIP_COLUMN,
+                               CONTEXTSTEER_SKIP_COLUMN)
+    CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_SKIP_COLUMN, CONTEXTSTEER_SKIP_COLUMN, CONTEXTSTEER_SKIP_COLUMN,
+                               CONTEXTSTEER_VISIT)
+#undef CONTEXTSTEER_VISIT_SPAWN
+#undef CONTEXTSTEER_VISIT
+    f(s.memory);
   }
+};
+
+// Values for new agents, one pointer per spawned column (STATE and PARAMETER rows); each
+// covers `count` agents, null means the column's fill. positions is required.
+struct AgentSpawn {
+#define CONTEXTSTEER_SPAWN_VALUES(name, type, ...) const type* name = nullptr;
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_SPAWN_VALUES, CONTEXTSTEER_SPAWN_VALUES, CONTEXTSTEER_SKIP_COLUMN,
+                             CONTEXTSTEER_SKIP_COLUMN)
+#undef CONTEXTSTEER_SPAWN_VALUES
+};
+
+// Where World::run copies each step's results: per column, null (not recorded) or
+// (steps, agents, width) values; time is (steps,).
+struct RecordTargets {
+#define CONTEXTSTEER_RECORD_TARGET(name, type, ...) type* name = nullptr;
+  CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RECORD_TARGET, CONTEXTSTEER_RECORD_TARGET, CONTEXTSTEER_RECORD_TARGET,
+                             CONTEXTSTEER_RECORD_TARGET)
+#undef CONTEXTSTEER_RECORD_TARGET
+  double* time = nullptr;
 };
 
 }  // namespace contextsteer

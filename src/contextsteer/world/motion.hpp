@@ -2,7 +2,7 @@
 // acceleration limit, semi-implicit Euler, the heading turned toward the velocity within
 // the turn-rate limit.
 //
-// move_by_decisions runs W agents at a time (simd.hpp) and the rest one at a time, with
+// move_by_decisions runs W agents at a time (kernels/wide/move_agents.inl) and the rest one at a time, with
 // the same operations, so an agent's motion does not depend on which path it took.
 #pragma once
 

@@ -1,5 +1,8 @@
 // A world of agents: their state as flat arrays, static obstacles, a neighbor grid, and
-// a step made of named stages (index, evaluate, integrate, measure).
+// a step made of named stages (check, index, evaluate, integrate, measure), each in its
+// own file (stage_*.cpp), handing its results to the next through the world's stage
+// products (stage_products.hpp). Copy and restore (copy_and_restore.cpp), recording
+// (recording.cpp) and the checks (validation.cpp) have files of their own too.
 //
 // Agents are steered by one of the world's steerings: a context Pipeline or a classic
 // steering, so both approaches run side by side on one scene. All context pipelines of
@@ -23,12 +26,12 @@
 #include "contextsteer/pipeline/pipeline.hpp"
 #include "contextsteer/runtime/busy_flag.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
-#include "contextsteer/scene/close_agents.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 #include "contextsteer/scene/spatial_grid.hpp"
 #include "contextsteer/steering/steering.hpp"
 #include "contextsteer/world/agent_store.hpp"
+#include "contextsteer/world/stage_products.hpp"
 
 namespace contextsteer {
 
@@ -36,43 +39,6 @@ namespace contextsteer {
 struct Steering {
   std::shared_ptr<const Pipeline> pipeline;
   std::shared_ptr<const ClassicSteering> classic;
-};
-
-// Values for new agents; every pointer covers `count` agents, null means the default of
-// that column (see AgentStore).
-struct AgentSpawn {
-  const Real* positions = nullptr;  // (count, 2), required
-  const Real* velocities = nullptr;
-  const Real* headings = nullptr;
-  const Real* angular_velocities = nullptr;
-  const Real* radius = nullptr;
-  const Real* max_speed = nullptr;
-  const Real* max_acceleration = nullptr;
-  const Real* max_turn_rate = nullptr;
-  const Real* mass = nullptr;
-  const Real* max_force = nullptr;
-  const Real* targets = nullptr;
-  const std::int64_t* target_ids = nullptr;
-  const LayerMask* layers = nullptr;
-  const LayerMask* sense_masks = nullptr;
-};
-
-// Where run() copies each step's results; each pointer is null (not recorded) or holds
-// (steps, agents, width) values.
-struct RecordTargets {
-  Real* positions = nullptr;   // width 2
-  Real* velocities = nullptr;  // width 2
-  Real* headings = nullptr;
-  Real* interest = nullptr;  // width slots
-  Real* danger = nullptr;
-  Real* final_map = nullptr;
-  Real* direction = nullptr;  // width 2
-  Real* strength = nullptr;
-  Real* slot = nullptr;
-  std::uint8_t* blocked = nullptr;
-  Real* penetration = nullptr;
-  Real* overlap = nullptr;
-  double* time = nullptr;  // (steps,)
 };
 
 // Wall time of the stages of the last step, seconds.
@@ -223,6 +189,15 @@ class World {
   void check_travel(Real dt) const;
   // Throws for the first invalid value or unknown target id of agents [first, first + count).
   void check_agents(std::size_t first, std::size_t count) const;
+  // Throws for the first of the values of `agents` agents (`width` each, of agents
+  // first_agent, first_agent + 1, ...) that `what` refuses, naming the column `name`;
+  // agent ids may name agents up to ids_end (past the batch being added).
+  void check_column(const Real* values, std::size_t agents, int width, ValueCheck what, const char* name,
+                    std::size_t first_agent, std::int64_t ids_end) const;
+  void check_column(const std::int64_t* values, std::size_t agents, int width, ValueCheck what, const char* name,
+                    std::size_t first_agent, std::int64_t ids_end) const;
+  template <class T>  // layer bits, steering indices: any value
+  void check_column(const T*, std::size_t, int, ValueCheck, const char*, std::size_t, std::int64_t) const {}
   SceneView scene() const;
   // For explain and explain_classic: the steering of the agent at row `index` (checked),
   // with the targets and grid brought up to the current state.
@@ -231,11 +206,12 @@ class World {
   void build_grid();
   void step_unguarded(Real dt, int substeps);
 
-  // The stages of a step.
-  void index_stage();
-  void evaluate_stage(Real dt);
-  void integrate_stage(Real dt, int substeps);
-  void measure_stage();
+  // The stages of a step, in their order; each in its own file, stage_<name>.cpp.
+  void check_stage(Real dt);                    // the state is one a step may take
+  void index_stage();                           // writes index_
+  void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
+  void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
+  void measure_stage();                         // writes the measurements, measured_
 
   AgentStore store_;
   std::vector<Controller> controllers_;
@@ -247,20 +223,11 @@ class World {
   std::unique_ptr<ThreadPool> pool_;
   // Scratch, sized when agents, steerings or threads change, reused by every step.
   std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
-  std::vector<int> target_index_;                                 // (agents,) index of each agent's target agent or -1
-  std::vector<Real> linear_;                                      // (agents, 2) classic steering outputs, m/s^2
-  std::vector<Real> angular_;                                     // (agents,) rad/s^2
-  Real max_radius_ = 0;                                           // metres, the largest agent radius
-  Real usual_radius_ = 0;  // metres, the grid's usual_radius(), which sizes its rows
-  Real fastest_ = 0;       // m/s, the largest max_speed
-  // The agents Avoid's pass by pairs found close enough to overlap after the step, and
-  // how far the farthest agent moved in it (m^2), per worker: the measure stage queries
-  // only those for overlap when no agent moved too far (close_agents.hpp).
-  CloseAgents close_;
-  std::vector<std::uint8_t> close_flags_;  // (agents,)
-  std::vector<Real> travel_;               // (threads,)
-  bool overlap_of_close_only_ = false;     // in the last measure stage
-  int overlap_measured_ = 0;               // agents in the last measure stage
+  // What each stage hands to the later ones (stage_products.hpp).
+  IndexProduct index_;
+  EvaluateProduct evaluated_;
+  IntegrateProduct integrated_;
+  MeasureProduct measured_;
   bool keep_maps_ = true;
   std::vector<int> index_of_id_;  // id -> index, -1 once removed
   std::int64_t next_id_ = 0;

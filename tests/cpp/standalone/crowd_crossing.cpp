@@ -66,7 +66,7 @@ int main() {
     worst_overlap = std::max(worst_overlap, *std::max_element(agents.overlap.data(), agents.overlap.data() + n));
     arrived = 0;
     for (int a = 0; a < n; ++a) {
-      const Vec2 p = load(agents.position.data(), a), t = load(agents.target.data(), a);
+      const Vec2 p = load(agents.positions.data(), a), t = load(agents.targets.data(), a);
       arrived += length(t - p) < 1;
     }
   }

@@ -4,8 +4,8 @@
 // clearance, is a disc of radius r_a + r_b at its offset from a: the same arc coverage as
 // add_disc_danger (arc_coverage.hpp) with danger falloff(clearance / max_distance).
 // With 2 slots or more the work runs W lanes at a time (8 with AVX2, else 4; see
-// simd.hpp), on blocks of agents: the neighbors of every agent of a block are gathered
-// from the grid's runs (neighbor_lanes.hpp), the ones within reach packed together, then
+// kernels/wide/agent_danger.inl), on blocks of agents: the neighbors of every agent of a block are gathered
+// from the grid's runs (kernels/wide/neighbor_lanes.inl), the ones within reach packed together, then
 // all their bearings, half-angles and weights computed W at a time, then each agent's
 // swept over the slots two vectors at a time (the last few slots one vector or one slot
 // at a time). One slot, and compilers without vector extensions, take a scalar path with
@@ -21,6 +21,7 @@
 #include <cstddef>
 
 #include "contextsteer/behaviors/support/falloff.hpp"
+#include "contextsteer/kernels/neighbor_buffers.hpp"  // reserve_neighbor_buffers, for the threads that run it
 #include "contextsteer/maps/slots.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/scene.hpp"
@@ -56,17 +57,5 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Neig
 bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, NeighborDanger how, const SlotDirections& dirs, Real* rows,
                        ThreadPool& pool);
-
-// Sets up this thread's buffers for the neighbors of a block of agents, at the size that
-// serves all but crowds denser than ~250 agents within reach of each (they grow then). A
-// world's worker threads call it as they start: which blocks of agents a worker takes
-// varies from step to step, and a step must not allocate because a worker met Avoid for
-// the first time.
-void reserve_neighbor_buffers();
-
-// How many neighbors this thread's buffers hold without growing, once set up (0 in a
-// build without vector kernels, which needs none). Lets a test that means to grow them
-// check that it did.
-std::size_t neighbor_buffer_capacity();
 
 }  // namespace contextsteer

@@ -13,12 +13,22 @@
 #include <string>
 
 #include "contextsteer/base/real.hpp"
+#include "contextsteer/behaviors/support/parameters.hpp"
 
 namespace contextsteer {
 
 enum class Falloff { Step, Linear, Smoothstep, InverseSquare, Exponential };
 
 Falloff parse_falloff(const std::string& name, const char* argument);
+
+template <>
+struct Names<Falloff> {
+  static constexpr NamedValue<Falloff> values[] = {{"step", Falloff::Step},
+                                                   {"linear", Falloff::Linear},
+                                                   {"smoothstep", Falloff::Smoothstep},
+                                                   {"inverse_square", Falloff::InverseSquare},
+                                                   {"exponential", Falloff::Exponential}};
+};
 
 inline Real falloff_value(Falloff curve, Real distance, Real max_distance) {
   const Real x = std::isinf(max_distance) ? Real(0) : std::clamp(distance / max_distance, Real(0), Real(1));

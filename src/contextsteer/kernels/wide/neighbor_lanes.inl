@@ -1,13 +1,17 @@
 // The agents near one agent, read from the grid's sorted arrays W lanes at a time: the
-// gathering step shared by the vector kernels over neighbors (simd.hpp).
+// gathering step shared by the vector kernels over neighbors. Included by wide kernels.
 #pragma once
+
+#ifndef CONTEXTSTEER_KERNEL_SET_CHOSEN
+#error "a wide kernel is included by kernels/<set>/<name>.cpp, after the set's target.hpp"
+#endif
 
 #include <cstdint>
 
 #include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/scene/scene.hpp"
 
-#ifdef CONTEXTSTEER_SIMD
+#ifdef CONTEXTSTEER_KERNEL_SET
 
 namespace contextsteer {
 

@@ -1,0 +1,4 @@
+// sincos_rows for the AVX2 set (8 lanes): see dispatch.hpp.
+#include "contextsteer/kernels/avx2/target.hpp"
+// The kernel, compiled for the set above.
+#include "contextsteer/kernels/wide/sincos_rows.inl"

@@ -1,0 +1,4 @@
+// agent_danger for the baseline set (4 lanes): see dispatch.hpp.
+#include "contextsteer/kernels/baseline/target.hpp"
+// The kernel, compiled for the set above.
+#include "contextsteer/kernels/wide/agent_danger.inl"

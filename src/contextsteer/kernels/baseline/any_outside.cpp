@@ -1,0 +1,4 @@
+// any_outside for the baseline set (4 lanes): see dispatch.hpp.
+#include "contextsteer/kernels/baseline/target.hpp"
+// The kernel, compiled for the set above.
+#include "contextsteer/kernels/wide/any_outside.inl"

@@ -1,0 +1,4 @@
+// measure_overlap for the baseline set (4 lanes): see dispatch.hpp.
+#include "contextsteer/kernels/baseline/target.hpp"
+// The kernel, compiled for the set above.
+#include "contextsteer/kernels/wide/measure_overlap.inl"

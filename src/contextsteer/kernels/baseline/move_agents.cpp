@@ -1,0 +1,4 @@
+// move_agents for the baseline set (4 lanes): see dispatch.hpp.
+#include "contextsteer/kernels/baseline/target.hpp"
+// The kernel, compiled for the set above.
+#include "contextsteer/kernels/wide/move_agents.inl"

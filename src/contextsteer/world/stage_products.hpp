@@ -1,0 +1,54 @@
+// What each stage of a world's step hands to the stages after it. The world owns one of
+// each; a stage writes only its own product (and the agent store), and reads only the
+// products of the stages before it. All are sized when agents, steerings or threads
+// change, and reused by every step.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/scene/close_agents.hpp"
+
+namespace contextsteer {
+
+// Written by the index stage (stage_index.cpp), also when explain() or neighbors() bring
+// the world up to its current state; read by evaluate, measure and the scene views.
+struct IndexProduct {
+  std::vector<int> target_index;  // (agents,) row of each agent's target agent, or -1
+  Real max_radius = 0;            // metres, the largest agent radius
+  Real usual_radius = 0;          // metres, the grid's usual_radius(), which sizes its rows
+  Real fastest = 0;               // m/s, the largest max_speed
+};
+
+// Written by the evaluate stage (stage_evaluate.cpp).
+struct EvaluateProduct {
+  // Classic steering outputs, read by the integrate stage; context decisions go to the
+  // agent store (direction, strength, slot, blocked).
+  std::vector<Real> classic_linear;   // (agents, 2) m/s^2
+  std::vector<Real> classic_angular;  // (agents,) rad/s^2
+  // The agents that may overlap another once the step has moved them
+  // (scene/close_agents.hpp). Writer: Avoid's pass by pairs, during the evaluate stage,
+  // through SceneView::close_agents, which the evaluate stage points at `close_agents`
+  // after zeroing `close_flags` and setting the slack from this step's dt and fastest
+  // agent. Reader: the measure stage of the same step, which then queries only the
+  // flagged agents for overlap when the pass was complete and no agent moved farther
+  // than half the slack. Valid from the end of the evaluate stage to the end of the
+  // measure stage, which clears `complete`; World::overlap_queries() reads the flags
+  // afterwards, for the record of the last step.
+  CloseAgents close_agents;
+  std::vector<std::uint8_t> close_flags;  // (agents,) what close_agents.flags points at
+};
+
+// Written by the integrate stage (stage_integrate.cpp); read by the measure stage.
+struct IntegrateProduct {
+  std::vector<Real> farthest_move;  // (threads,) m^2, the largest squared move of an agent, per worker
+};
+
+// Written by the measure stage (stage_measure.cpp); read by World::overlap_queries().
+struct MeasureProduct {
+  bool overlap_of_close_only = false;  // whether only the close agents were queried
+  int overlap_measured = 0;            // agents in the stage
+};
+
+}  // namespace contextsteer
