@@ -9,6 +9,7 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 
 from __future__ import annotations
 
+import math
 import weakref
 from dataclasses import dataclass
 from typing import Any

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <stdexcept>
 
 #include "contextsteer/base/format_real.hpp"
@@ -90,8 +89,8 @@ Anticipate::Anticipate(const AnticipateParams& params) : Behavior(params.weight)
   }
 }
 
-void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs,
-                      Real* interest, Real* danger) const {
+void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+                      Real* danger) const {
   if (!scene.grid) return;
   const int slots = dirs.slots();
   const Real c = std::cos(params_.keep_right), s = std::sin(params_.keep_right);

@@ -29,10 +29,10 @@
 namespace contextsteer {
 
 struct AnticipateParams {
-  Real radius = 3;       // metres within which other agents are sensed, > 0
-  Real horizon = 1.5;    // seconds looked ahead, > 0
-  Real keep_right = 0;   // radians, in [-pi/4, pi/4]
-  Real make_way = 0;     // interest in every slot, in [0, 1], of an agent that standing would not keep clear
+  Real radius = 3;      // metres within which other agents are sensed, > 0
+  Real horizon = 1.5;   // seconds looked ahead, > 0
+  Real keep_right = 0;  // radians, in [-pi/4, pi/4]
+  Real make_way = 0;    // interest in every slot, in [0, 1], of an agent that standing would not keep clear
   Real weight = 1;
 };
 
