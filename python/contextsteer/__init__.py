@@ -9,31 +9,9 @@ scenes in :mod:`contextsteer.scenarios`; measures of a run in :mod:`contextsteer
 imported when a sweep runs).
 """
 
+from . import behaviors as _behaviors
 from . import classic, metrics, scenarios
-from .behaviors import (
-    Alignment,
-    Anticipate,
-    Arrive,
-    Avoid,
-    Batch,
-    Behavior,
-    Chase,
-    Cohesion,
-    Evade,
-    Flee,
-    FollowField,
-    FollowPath,
-    Forward,
-    Leave,
-    Neighbors,
-    Pursue,
-    PythonBehavior,
-    Rays,
-    Seek,
-    Separation,
-    TimeToCollision,
-    Wander,
-)
+from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
 from .navigation import NavigationField
@@ -46,35 +24,14 @@ from .world import ALL_LAYERS, World
 __version__ = "0.1.0"
 
 __all__ = [
+    *_behaviors.__all__,
     "ALL_LAYERS",
-    "Alignment",
-    "Anticipate",
-    "Arrive",
-    "Avoid",
-    "Batch",
-    "Behavior",
-    "Chase",
     "ClassicExplanation",
-    "Cohesion",
-    "Evade",
     "Explanation",
-    "Flee",
-    "FollowField",
-    "FollowPath",
-    "Forward",
-    "Leave",
     "LaneMaps",
     "NavigationField",
-    "Neighbors",
-    "Pursue",
-    "PythonBehavior",
     "RacingLanes",
-    "Rays",
-    "Seek",
-    "Separation",
-    "TimeToCollision",
     "Track",
-    "Wander",
     "Decision",
     "Evaluation",
     "Pipeline",

@@ -6,14 +6,14 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Evade', 'Flee', 'Flocking', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
-    def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
+    def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
         ...
     def __getstate__(self) -> tuple:
         ...
-    def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
+    def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
         ...
     def __setstate__(self, state: tuple) -> None:
         ...
@@ -263,74 +263,876 @@ class Avoid(Behavior):
     def world_obstacles(self, arg1: typing.Any) -> None:
         ...
 class Flee(Behavior):
-    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how strength fades with distance / radius
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther threats are ignored
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'farther threats are ignored', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how strength fades with distance / radius', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, params: Flee.Params) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def falloff(self) -> typing.Any:
+        """
+        how strength fades with distance / radius
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther threats are ignored
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Forward(Behavior):
-    def __init__(self, strength: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def strength(self) -> typing.Any:
+            """
+            the lobe's peak
+            """
+        @strength.setter
+        def strength(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'strength', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "the lobe's peak", 'bounds': {'minimum': 0.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Forward.Params) -> None:
+        ...
+    @property
+    def strength(self) -> typing.Any:
+        """
+        the lobe's peak
+        """
+    @strength.setter
+    def strength(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Pursue(Behavior):
-    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def max_prediction(self) -> typing.Any:
+            """
+            the longest look ahead at the target's motion
+            """
+        @max_prediction.setter
+        def max_prediction(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'max_prediction', 'kind': 'number', 'default': 1.0, 'unit': 's', 'doc': "the longest look ahead at the target's motion", 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Pursue.Params) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def max_prediction(self) -> typing.Any:
+        """
+        the longest look ahead at the target's motion
+        """
+    @max_prediction.setter
+    def max_prediction(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Evade(Behavior):
-    def __init__(self, max_prediction: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how strength fades with distance / radius
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def max_prediction(self) -> typing.Any:
+            """
+            the longest look ahead at the target's motion
+            """
+        @max_prediction.setter
+        def max_prediction(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            an aim point farther away is ignored
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'max_prediction', 'kind': 'number', 'default': 1.0, 'unit': 's', 'doc': "the longest look ahead at the target's motion", 'bounds': {'above': 0.0}}, {'name': 'radius', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'an aim point farther away is ignored', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how strength fades with distance / radius', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Evade.Params) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def falloff(self) -> typing.Any:
+        """
+        how strength fades with distance / radius
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def max_prediction(self) -> typing.Any:
+        """
+        the longest look ahead at the target's motion
+        """
+    @max_prediction.setter
+    def max_prediction(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        an aim point farther away is ignored
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Arrive(Behavior):
-    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def slowing_radius(self) -> typing.Any:
+            """
+            strength distance / slowing_radius within it
+            """
+        @slowing_radius.setter
+        def slowing_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def target_radius(self) -> typing.Any:
+            """
+            no interest within it: arrived
+            """
+        @target_radius.setter
+        def target_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'target_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': 'no interest within it: arrived', 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, targets: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, params: Arrive.Params) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def slowing_radius(self) -> typing.Any:
+        """
+        strength distance / slowing_radius within it
+        """
+    @slowing_radius.setter
+    def slowing_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def target_radius(self) -> typing.Any:
+        """
+        no interest within it: arrived
+        """
+    @target_radius.setter
+    def target_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Leave(Behavior):
-    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def danger_radius(self) -> typing.Any:
+            """
+            nothing beyond it; strength 1 - distance / danger_radius within it
+            """
+        @danger_radius.setter
+        def danger_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def escape_radius(self) -> typing.Any:
+            """
+            strength 1 within it
+            """
+        @escape_radius.setter
+        def escape_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'escape_radius', 'kind': 'number', 'default': 1.0, 'unit': 'm', 'doc': 'strength 1 within it', 'bounds': {'minimum': 0.0}}, {'name': 'danger_radius', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'nothing beyond it; strength 1 - distance / danger_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, threats: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], agent_target: bool, params: Leave.Params) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def danger_radius(self) -> typing.Any:
+        """
+        nothing beyond it; strength 1 - distance / danger_radius within it
+        """
+    @danger_radius.setter
+    def danger_radius(self, arg1: typing.Any) -> None:
         ...
-class Flocking(Behavior):
-    def __init__(self, rule: str, radius: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    @property
+    def escape_radius(self) -> typing.Any:
+        """
+        strength 1 within it
+        """
+    @escape_radius.setter
+    def escape_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+class Separation(Behavior):
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how strength fades with distance / radius
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 2.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how strength fades with distance / radius', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Separation.Params) -> None:
+        ...
+    @property
+    def falloff(self) -> typing.Any:
+        """
+        how strength fades with distance / radius
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+class Alignment(Behavior):
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Alignment.Params) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+class Cohesion(Behavior):
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Cohesion.Params) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Wander(Behavior):
-    def __init__(self, seed: typing.SupportsInt | typing.SupportsIndex, rate: typing.SupportsFloat | typing.SupportsIndex, spread: typing.SupportsFloat | typing.SupportsIndex, strength: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def rate(self) -> typing.Any:
+            """
+            how fast the wander angle drifts, in noise cycles
+            """
+        @rate.setter
+        def rate(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def seed(self) -> typing.Any:
+            """
+            the noise's seed: the same seed gives the same maps
+            """
+        @seed.setter
+        def seed(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def spread(self) -> typing.Any:
+            """
+            the largest turn from the heading
+            """
+        @spread.setter
+        def spread(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def strength(self) -> typing.Any:
+            """
+            the lobe's peak
+            """
+        @strength.setter
+        def strength(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'seed', 'kind': 'seed', 'default': 0, 'unit': '', 'doc': "the noise's seed: the same seed gives the same maps", 'bounds': {}}, {'name': 'rate', 'kind': 'number', 'default': 0.5, 'unit': 'Hz', 'doc': 'how fast the wander angle drifts, in noise cycles', 'bounds': {'above': 0.0}}, {'name': 'spread', 'kind': 'number', 'default': 1.0, 'unit': 'rad', 'doc': 'the largest turn from the heading', 'bounds': {'minimum': 0.0}}, {'name': 'strength', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "the lobe's peak", 'bounds': {'minimum': 0.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Wander.Params) -> None:
         ...
     def offset(self, id: typing.SupportsInt | typing.SupportsIndex, time: typing.SupportsFloat | typing.SupportsIndex) -> float:
         ...
+    @property
+    def rate(self) -> typing.Any:
+        """
+        how fast the wander angle drifts, in noise cycles
+        """
+    @rate.setter
+    def rate(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def seed(self) -> typing.Any:
+        """
+        the noise's seed: the same seed gives the same maps
+        """
+    @seed.setter
+    def seed(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def spread(self) -> typing.Any:
+        """
+        the largest turn from the heading
+        """
+    @spread.setter
+    def spread(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def strength(self) -> typing.Any:
+        """
+        the lobe's peak
+        """
+    @strength.setter
+    def strength(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
 class FollowField(Behavior):
-    def __init__(self, field: NavigationField, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def arrive_radius(self) -> typing.Any:
+            """
+            no interest within it of a goal (by the field's distance)
+            """
+        @arrive_radius.setter
+        def arrive_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def slowing_radius(self) -> typing.Any:
+            """
+            strength distance / slowing_radius within it
+            """
+        @slowing_radius.setter
+        def slowing_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': "no interest within it of a goal (by the field's distance)", 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, field: NavigationField, params: FollowField.Params) -> None:
+        ...
+    @property
+    def arrive_radius(self) -> typing.Any:
+        """
+        no interest within it of a goal (by the field's distance)
+        """
+    @arrive_radius.setter
+    def arrive_radius(self, arg1: typing.Any) -> None:
         ...
     @property
     def field(self) -> NavigationField:
         ...
     @property
-    def sideways(self) -> float:
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def slowing_radius(self) -> typing.Any:
+        """
+        strength distance / slowing_radius within it
+        """
+    @slowing_radius.setter
+    def slowing_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class FollowPath(Behavior):
-    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], lookahead: typing.SupportsFloat | typing.SupportsIndex, arrive_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, loop: bool, sideways: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def arrive_radius(self) -> typing.Any:
+            """
+            no interest within it of the last waypoint
+            """
+        @arrive_radius.setter
+        def arrive_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def lookahead(self) -> typing.Any:
+            """
+            how far beyond its progress the agent aims
+            """
+        @lookahead.setter
+        def lookahead(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def loop(self) -> typing.Any:
+            """
+            the path goes on from its last waypoint back to the first
+            """
+        @loop.setter
+        def loop(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def sideways(self) -> typing.Any:
+            """
+            the lobe's share of its peak at right angles, in [0, 1)
+            """
+        @sideways.setter
+        def sideways(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def slowing_radius(self) -> typing.Any:
+            """
+            strength distance / slowing_radius within it of the last waypoint
+            """
+        @slowing_radius.setter
+        def slowing_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def window(self) -> typing.Any:
+            """
+            path after the last progress where the next is sought; more than an agent travels in a step
+            """
+        @window.setter
+        def window(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'lookahead', 'kind': 'number', 'default': 2.0, 'unit': 'm', 'doc': 'how far beyond its progress the agent aims', 'bounds': {'minimum': 0.0}}, {'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': 'no interest within it of the last waypoint', 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it of the last waypoint', 'bounds': {'above': 0.0}}, {'name': 'window', 'kind': 'number', 'default': 4.0, 'unit': 'm', 'doc': 'path after the last progress where the next is sought; more than an agent travels in a step', 'bounds': {'above': 0.0}}, {'name': 'loop', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'the path goes on from its last waypoint back to the first'}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], params: FollowPath.Params) -> None:
         ...
     def progress(self, point: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], last: typing.SupportsFloat | typing.SupportsIndex) -> float:
+        ...
+    @property
+    def arrive_radius(self) -> typing.Any:
+        """
+        no interest within it of the last waypoint
+        """
+    @arrive_radius.setter
+    def arrive_radius(self, arg1: typing.Any) -> None:
         ...
     @property
     def length(self) -> float:
         ...
     @property
-    def loop(self) -> bool:
+    def lookahead(self) -> typing.Any:
+        """
+        how far beyond its progress the agent aims
+        """
+    @lookahead.setter
+    def lookahead(self, arg1: typing.Any) -> None:
         ...
     @property
-    def sideways(self) -> float:
+    def loop(self) -> typing.Any:
+        """
+        the path goes on from its last waypoint back to the first
+        """
+    @loop.setter
+    def loop(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def sideways(self) -> typing.Any:
+        """
+        the lobe's share of its peak at right angles, in [0, 1)
+        """
+    @sideways.setter
+    def sideways(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def slowing_radius(self) -> typing.Any:
+        """
+        strength distance / slowing_radius within it of the last waypoint
+        """
+    @slowing_radius.setter
+    def slowing_radius(self, arg1: typing.Any) -> None:
         ...
     @property
     def waypoints(self) -> numpy.typing.NDArray[numpy.float32]:
         ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def window(self) -> typing.Any:
+        """
+        path after the last progress where the next is sought; more than an agent travels in a step
+        """
+    @window.setter
+    def window(self, arg1: typing.Any) -> None:
+        ...
 class Rays(Behavior):
-    def __init__(self, length: typing.SupportsFloat | typing.SupportsIndex, mode: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def length(self) -> typing.Any:
+            """
+            each ray's length
+            """
+        @length.setter
+        def length(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def mode(self) -> typing.Any:
+            """
+            'binary': 1 on a hit; 'distance': 1 - t / length
+            """
+        @mode.setter
+        def mode(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'length', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': "each ray's length", 'bounds': {'above': 0.0}}, {'name': 'mode', 'kind': 'name', 'default': 'distance', 'unit': '', 'doc': "'binary': 1 on a hit; 'distance': 1 - t / length", 'choices': ['binary', 'distance']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Rays.Params) -> None:
+        ...
+    @property
+    def length(self) -> typing.Any:
+        """
+        each ray's length
+        """
+    @length.setter
+    def length(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def mode(self) -> typing.Any:
+        """
+        'binary': 1 on a hit; 'distance': 1 - t / length
+        """
+    @mode.setter
+    def mode(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Track:
     def __init__(self, centreline: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], half_width: typing.SupportsFloat | typing.SupportsIndex, racing_line: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], closed: bool) -> None:
@@ -349,18 +1151,306 @@ class Track:
     def length(self) -> float:
         ...
 class RacingLanes(Behavior):
-    def __init__(self, track: Track, lanes: typing.SupportsInt | typing.SupportsIndex, lookahead: typing.SupportsFloat | typing.SupportsIndex, line_width: typing.SupportsFloat | typing.SupportsIndex, window: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how a car ahead's danger fades with ds / lookahead
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def lanes(self) -> typing.Any:
+            """
+            lateral offsets across the track
+            """
+        @lanes.setter
+        def lanes(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def line_width(self) -> typing.Any:
+            """
+            over which interest falls to 0 away from the racing line; None: the track's whole width
+            """
+        @line_width.setter
+        def line_width(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def lookahead(self) -> typing.Any:
+            """
+            how far ahead of the car the lanes lie
+            """
+        @lookahead.setter
+        def lookahead(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def window(self) -> typing.Any:
+            """
+            track after the car's last place where the next is sought; more than a car travels in a step
+            """
+        @window.setter
+        def window(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'lanes', 'kind': 'count', 'default': 7, 'unit': 'lanes', 'doc': 'lateral offsets across the track', 'bounds': {'minimum': 1.0, 'maximum': 256.0}}, {'name': 'lookahead', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'how far ahead of the car the lanes lie', 'bounds': {'above': 0.0}}, {'name': 'line_width', 'kind': 'number', 'default': None, 'unit': 'm', 'doc': "over which interest falls to 0 away from the racing line; None: the track's whole width", 'bounds': {'above': 0.0, 'absent': True}}, {'name': 'window', 'kind': 'number', 'default': 20.0, 'unit': 'm', 'doc': "track after the car's last place where the next is sought; more than a car travels in a step", 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': "how a car ahead's danger fades with ds / lookahead", 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, track: Track, params: RacingLanes.Params) -> None:
         ...
     def lane_maps(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> dict:
         ...
     @property
-    def lanes(self) -> int:
+    def falloff(self) -> typing.Any:
+        """
+        how a car ahead's danger fades with ds / lookahead
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def lanes(self) -> typing.Any:
+        """
+        lateral offsets across the track
+        """
+    @lanes.setter
+    def lanes(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def line_width(self) -> typing.Any:
+        """
+        over which interest falls to 0 away from the racing line; None: the track's whole width
+        """
+    @line_width.setter
+    def line_width(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def lookahead(self) -> typing.Any:
+        """
+        how far ahead of the car the lanes lie
+        """
+    @lookahead.setter
+    def lookahead(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def window(self) -> typing.Any:
+        """
+        track after the car's last place where the next is sought; more than a car travels in a step
+        """
+    @window.setter
+    def window(self, arg1: typing.Any) -> None:
         ...
 class TimeToCollision(Behavior):
-    def __init__(self, radius: typing.SupportsFloat | typing.SupportsIndex, horizon: typing.SupportsFloat | typing.SupportsIndex, falloff: str, weight: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def falloff(self) -> typing.Any:
+            """
+            how danger fades with t* / horizon
+            """
+        @falloff.setter
+        def falloff(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def horizon(self) -> typing.Any:
+            """
+            the latest closest approach looked at
+            """
+        @horizon.setter
+        def horizon(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 3.0, 'unit': 's', 'doc': 'the latest closest approach looked at', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how danger fades with t* / horizon', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: TimeToCollision.Params) -> None:
+        ...
+    @property
+    def falloff(self) -> typing.Any:
+        """
+        how danger fades with t* / horizon
+        """
+    @falloff.setter
+    def falloff(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def horizon(self) -> typing.Any:
+        """
+        the latest closest approach looked at
+        """
+    @horizon.setter
+    def horizon(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+class Anticipate(Behavior):
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def horizon(self) -> typing.Any:
+            """
+            how far ahead a touch counts
+            """
+        @horizon.setter
+        def horizon(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def keep_right(self) -> typing.Any:
+            """
+            neighbors turned counter-clockwise by this
+            """
+        @keep_right.setter
+        def keep_right(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def make_way(self) -> typing.Any:
+            """
+            interest of an agent that standing would not keep clear
+            """
+        @make_way.setter
+        def make_way(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Anticipate.Params) -> None:
+        ...
+    @property
+    def horizon(self) -> typing.Any:
+        """
+        how far ahead a touch counts
+        """
+    @horizon.setter
+    def horizon(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def keep_right(self) -> typing.Any:
+        """
+        neighbors turned counter-clockwise by this
+        """
+    @keep_right.setter
+    def keep_right(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def make_way(self) -> typing.Any:
+        """
+        interest of an agent that standing would not keep clear
+        """
+    @make_way.setter
+    def make_way(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class PythonBehavior(Behavior):
-    def __init__(self, callback: typing.Any, fills_interest: bool, fills_danger: bool, neighbor_radius: typing.SupportsFloat | typing.SupportsIndex, weight: typing.SupportsFloat | typing.SupportsIndex, memory_width: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def neighbor_radius(self) -> typing.Any:
+            """
+            within which it will ask batch.neighbors, so that the world's grid covers it
+            """
+        @neighbor_radius.setter
+        def neighbor_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'neighbor_radius', 'kind': 'number', 'default': 0.0, 'unit': 'm', 'doc': "within which it will ask batch.neighbors, so that the world's grid covers it", 'bounds': {'minimum': 0.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, callback: typing.Any, fills_interest: bool, fills_danger: bool, memory_width: typing.SupportsInt | typing.SupportsIndex, params: PythonBehavior.Params) -> None:
+        ...
+    @property
+    def neighbor_radius(self) -> typing.Any:
+        """
+        within which it will ask batch.neighbors, so that the world's grid covers it
+        """
+    @neighbor_radius.setter
+    def neighbor_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
         ...
 class Pipeline:
     danger_mode: str

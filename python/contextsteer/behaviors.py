@@ -9,7 +9,6 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 
 from __future__ import annotations
 
-import math
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,31 @@ from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
 
+# What the package exports from here: adding a behaviour adds its name to this list.
+__all__ = [
+    "Alignment",
+    "Anticipate",
+    "Arrive",
+    "Avoid",
+    "Batch",
+    "Behavior",
+    "Chase",
+    "Cohesion",
+    "Evade",
+    "Flee",
+    "FollowField",
+    "FollowPath",
+    "Forward",
+    "Leave",
+    "Neighbors",
+    "Pursue",
+    "PythonBehavior",
+    "Rays",
+    "Seek",
+    "Separation",
+    "TimeToCollision",
+    "Wander",
+]
 
 class Behavior(ShowsArguments):
     """Base of every behaviour; wraps the C++ object that fills the maps. Its repr is the
@@ -85,7 +109,10 @@ def _checked(spec: dict, value):
     """``value`` checked as the C++ field ``spec`` takes it (the core checks again)."""
     name, kind = spec["name"], spec["kind"]
     if kind == "number":
-        return check.number(name, value, **spec["bounds"])
+        bounds = dict(spec["bounds"])
+        if bounds.pop("absent", False) and value is None:
+            return None  # left unset: the C++ struct says what that means
+        return check.number(name, value, **bounds)
     if kind == "flag":
         return check.flag(name, value)
     if kind == "name":
@@ -135,15 +162,6 @@ def _declare_parameters(cls) -> None:
     lines = [f"    {name}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
              for name, f in cls._parameters.items()]
     cls.__doc__ = (cls.__doc__ or "").rstrip() + "\n\n    Parameters (from the C++ struct):\n" + "\n".join(lines) + "\n"
-
-
-def _sideways(value) -> float:
-    """A lobe's share of its peak at right angles: a number in [0, 1)."""
-    return check.number("sideways", value, minimum=0.0, below=1.0)
-
-
-_SIDEWAYS = property(lambda self: self._core.sideways,
-                     doc="The lobe's share of its peak at right angles to where it points, in [0, 1).")
 
 
 def _targets(name: str, value):
@@ -233,146 +251,122 @@ class Avoid(Behavior, core=_core.Avoid):
         return self._core.circles
 
 
-class Flee(Behavior):
+class Flee(Behavior, core=_core.Flee):
     """Interest away from threats within ``radius`` metres.
 
     For a threat at distance ``d <= radius``, slot ``i`` gets
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, ``u`` pointing away from it; threats
     combine by max. threats: ``(m, 2)`` points, or None for each agent's own target.
-    sideways: in [0, 1), the share of the peak left at right angles, as for :class:`Chase`.
+    sideways: the share of the peak left at right angles, as for :class:`Chase`.
     """
 
     _core: _core.Flee
-    sideways = _SIDEWAYS
 
-    def __init__(self, threats=None, *, radius: float = 10.0, falloff: str = "linear", sideways: float = 0.0,
-                 weight: float = 1.0):
+    def __init__(self, threats=None, **parameters):
         points, own = _targets("threats", threats)
-        self._core = _core.Flee(points, own, check.number("radius", radius, above=0.0), check.name("falloff", falloff),
-                                _sideways(sideways), check.number("weight", weight))
+        self._core = _core.Flee(points, own, self._params(parameters))
 
 
-class Forward(Behavior):
+class Forward(Behavior, core=_core.Forward):
     """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (seed 000's
     directional behaviour; with Avoid it drives round a track)."""
 
-    def __init__(self, *, strength: float = 1.0, weight: float = 1.0):
-        self._core = _core.Forward(check.number("strength", strength, minimum=0.0), check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Forward(self._params(parameters))
 
 
-class Pursue(Behavior):
+class Pursue(Behavior, core=_core.Pursue):
     """Interest toward where the agent's target agent will be (seed 004).
 
     With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
     the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
     ``d / s``; the aim is ``target + w * prediction``. Set each agent's target agent with
-    ``World(target_ids=...)``; without one it aims at its target point. sideways: in
-    [0, 1), the share of the peak left at right angles, as for :class:`Chase`.
+    ``World(target_ids=...)``; without one it aims at its target point. sideways: the
+    share of the peak left at right angles, as for :class:`Chase`.
     """
 
     _core: _core.Pursue
-    sideways = _SIDEWAYS
 
-    def __init__(self, *, max_prediction: float = 1.0, sideways: float = 0.0, weight: float = 1.0):
-        self._core = _core.Pursue(check.number("max_prediction", max_prediction, above=0.0),
-                                  check.number("weight", weight), _sideways(sideways))
+    def __init__(self, **parameters):
+        self._core = _core.Pursue(self._params(parameters))
 
 
-class Evade(Behavior):
+class Evade(Behavior, core=_core.Evade):
     """Interest away from where the agent's target agent will be (as :class:`Pursue`
-    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. sideways: in
-    [0, 1), the share of the peak left at right angles, as for :class:`Chase`."""
+    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. sideways: the
+    share of the peak left at right angles, as for :class:`Chase`."""
 
     _core: _core.Evade
-    sideways = _SIDEWAYS
 
-    def __init__(self, *, max_prediction: float = 1.0, radius: float = 10.0, falloff: str = "linear",
-                 sideways: float = 0.0, weight: float = 1.0):
-        self._core = _core.Evade(check.number("max_prediction", max_prediction, above=0.0),
-                                 check.number("radius", radius, above=0.0), check.name("falloff", falloff),
-                                 _sideways(sideways), check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Evade(self._params(parameters))
 
 
-class Arrive(Behavior):
+class Arrive(Behavior, core=_core.Arrive):
     """Interest toward targets whose strength ramps like the seeds' arrive speed: 0 within
     ``target_radius``, ``d / slowing_radius`` within ``slowing_radius``, else 1 (metres).
-    targets: ``(m, 2)`` points, or None for each agent's own target. sideways: in [0, 1),
-    the share of the peak left at right angles, as for :class:`Chase`."""
+    targets: ``(m, 2)`` points, or None for each agent's own target. sideways: the share
+    of the peak left at right angles, as for :class:`Chase`."""
 
     _core: _core.Arrive
-    sideways = _SIDEWAYS
 
-    def __init__(self, targets=None, *, target_radius: float = 0.5, slowing_radius: float = 3.0,
-                 sideways: float = 0.0, weight: float = 1.0):
+    def __init__(self, targets=None, **parameters):
         points, own = _targets("targets", targets)
-        self._core = _core.Arrive(points, own, check.number("target_radius", target_radius, minimum=0.0),
-                                  check.number("slowing_radius", slowing_radius, above=0.0),
-                                  _sideways(sideways), check.number("weight", weight))
+        self._core = _core.Arrive(points, own, self._params(parameters))
 
 
-class Leave(Behavior):
+class Leave(Behavior, core=_core.Leave):
     """Interest away from threats (seed 004's leave): nothing beyond ``danger_radius``,
     strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres).
-    sideways: in [0, 1), the share of the peak left at right angles, as for :class:`Chase`."""
+    sideways: the share of the peak left at right angles, as for :class:`Chase`."""
 
     _core: _core.Leave
-    sideways = _SIDEWAYS
 
-    def __init__(self, threats=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0,
-                 sideways: float = 0.0, weight: float = 1.0):
+    def __init__(self, threats=None, **parameters):
         points, own = _targets("threats", threats)
-        self._core = _core.Leave(points, own, check.number("escape_radius", escape_radius, minimum=0.0),
-                                 check.number("danger_radius", danger_radius, above=0.0),
-                                 _sideways(sideways), check.number("weight", weight))
+        self._core = _core.Leave(points, own, self._params(parameters))
 
 
-class Separation(Behavior):
+class Separation(Behavior, core=_core.Separation):
     """Interest away from each sensed neighbor within ``radius`` metres,
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
 
-    def __init__(self, *, radius: float = 2.0, falloff: str = "linear", weight: float = 1.0):
-        self._core = _core.Flocking("separation", check.number("radius", radius, above=0.0),
-                                    check.name("falloff", falloff), check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Separation(self._params(parameters))
 
 
-class Alignment(Behavior):
+class Alignment(Behavior, core=_core.Alignment):
     """Interest toward ``m``, the mean of the sensed neighbors' unit velocities within
     ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
 
-    def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
-        self._core = _core.Flocking("alignment", check.number("radius", radius, above=0.0), "linear",
-                                    check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Alignment(self._params(parameters))
 
 
-class Cohesion(Behavior):
+class Cohesion(Behavior, core=_core.Cohesion):
     """Interest toward the centroid ``c`` of the sensed neighbors within ``radius`` metres:
     ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
 
-    def __init__(self, *, radius: float = 5.0, weight: float = 1.0):
-        self._core = _core.Flocking("cohesion", check.number("radius", radius, above=0.0), "linear",
-                                    check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Cohesion(self._params(parameters))
 
 
-class Wander(Behavior):
+class Wander(Behavior, core=_core.Wander):
     """Interest toward the heading turned by a drifting angle ``spread * noise(t * rate)``:
     smooth value noise in [-1, 1] drawn from ``(seed, agent id)``, so the same seed gives
     the same maps. rate: cycles per second; spread: radians."""
 
     _core: _core.Wander
 
-    def __init__(self, *, seed: int = 0, rate: float = 0.5, spread: float = 1.0, strength: float = 1.0,
-                 weight: float = 1.0):
-        seed = check.count("seed", seed, maximum=2**64 - 1)
-        self._core = _core.Wander(seed % 2**64, check.number("rate", rate, above=0.0),
-                                  check.number("spread", spread, minimum=0.0),
-                                  check.number("strength", strength, minimum=0.0), check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Wander(self._params(parameters))
 
     def offset(self, agent_id: int, time: float) -> float:
         """The wander angle (radians) of agent ``agent_id`` at ``time`` seconds."""
         return self._core.offset(check.count("agent_id", agent_id, maximum=2**63 - 1), check.number("time", time))
 
 
-class FollowField(Behavior):
+class FollowField(Behavior, core=_core.FollowField):
     """Interest along a :class:`~contextsteer.NavigationField`: a cosine lobe toward the
     field's direction at the agent, the shortest way round the obstacles to the nearest
     goal. As :class:`Arrive`, its peak is 0 within ``arrive_radius`` metres of a goal (by
@@ -382,22 +376,18 @@ class FollowField(Behavior):
 
     The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
     other agents. Many agents sharing one goal all follow the same ways, so a crowd
-    queues at the narrowest place, as real crowds do. sideways: in [0, 1), the share of
-    the peak left at right angles to the field, as for :class:`Chase`."""
+    queues at the narrowest place, as real crowds do. sideways: the share of the peak
+    left at right angles to the field, as for :class:`Chase`."""
 
     _core: _core.FollowField
-    sideways = _SIDEWAYS
 
-    def __init__(self, field, *, arrive_radius: float = 0.5, slowing_radius: float = 3.0, sideways: float = 0.0,
-                 weight: float = 1.0):
+    def __init__(self, field, **parameters):
         from .navigation import NavigationField
 
         if not isinstance(field, NavigationField):
             raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
         self._field = field
-        self._core = _core.FollowField(field._core, check.number("arrive_radius", arrive_radius, minimum=0.0),
-                                       check.number("slowing_radius", slowing_radius, above=0.0),
-                                       _sideways(sideways), check.number("weight", weight))
+        self._core = _core.FollowField(field._core, self._params(parameters))
 
     @property
     def field(self):
@@ -405,12 +395,12 @@ class FollowField(Behavior):
         return self._field
 
 
-class FollowPath(Behavior):
+class FollowPath(Behavior, core=_core.FollowPath):
     """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last
     waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
-    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: in [0, 1), the
-    share of the peak left at right angles, as for :class:`Chase`.
+    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: the share of
+    the peak left at right angles, as for :class:`Chase`.
 
     In a world each agent's progress is kept from step to step and only moves forward:
     the closest point is sought along the next ``window`` metres of path, so a path that
@@ -423,25 +413,13 @@ class FollowPath(Behavior):
     and on, for ever; arc lengths wrap around the loop's length and nobody arrives."""
 
     _core: _core.FollowPath
-    sideways = _SIDEWAYS
 
-    def __init__(self, waypoints, *, lookahead: float = 2.0, arrive_radius: float = 0.5,
-                 slowing_radius: float = 3.0, window: float = 4.0, loop: bool = False, sideways: float = 0.0,
-                 weight: float = 1.0):
-        self._core = _core.FollowPath(check.points("waypoints", waypoints),
-                                      check.number("lookahead", lookahead, minimum=0.0),
-                                      check.number("arrive_radius", arrive_radius, minimum=0.0),
-                                      check.number("slowing_radius", slowing_radius, above=0.0),
-                                      check.number("window", window, above=0.0),
-                                      check.flag("loop", loop), _sideways(sideways), check.number("weight", weight))
+    def __init__(self, waypoints, **parameters):
+        self._core = _core.FollowPath(check.points("waypoints", waypoints), self._params(parameters))
 
     @property
     def waypoints(self) -> np.ndarray:
         return self._core.waypoints
-
-    @property
-    def loop(self) -> bool:
-        return self._core.loop
 
     @property
     def length(self) -> float:
@@ -457,41 +435,51 @@ class FollowPath(Behavior):
         return self._core.progress(point, float("nan") if anywhere else check.number("last", last))
 
 
-class Rays(Behavior):
+class Rays(Behavior, core=_core.Rays):
     """Danger from one ray per slot (seed 002), ``length`` metres, against the scene's
     circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
     puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``. Each thread
     that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast
     each obstacle once per agent."""
 
-    def __init__(self, *, length: float = 5.0, mode: str = "distance", weight: float = 1.0):
-        self._core = _core.Rays(check.number("length", length, above=0.0), check.name("mode", mode),
-                                check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.Rays(self._params(parameters))
 
 
-class TimeToCollision(Behavior):
+class TimeToCollision(Behavior, core=_core.TimeToCollision):
     """Danger from where a moving neighbor will be: for each sensed neighbor within
     ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
     ``falloff(t* / horizon)``."""
 
-    def __init__(self, *, radius: float = 10.0, horizon: float = 3.0, falloff: str = "linear", weight: float = 1.0):
-        self._core = _core.TimeToCollision(check.number("radius", radius, above=0.0),
-                                           check.number("horizon", horizon, above=0.0),
-                                           check.name("falloff", falloff), check.number("weight", weight))
+    def __init__(self, **parameters):
+        self._core = _core.TimeToCollision(self._params(parameters))
 
 
-class Anticipate(Behavior):
-    """Danger from other agents by the speed at which each direction stays clear of them for
-    ``horizon`` seconds (see the C++ header); use with ``danger_mode="multiply"``."""
+class Anticipate(Behavior, core=_core.Anticipate):
+    """Danger from the other agents by how fast the agent could walk each way without
+    touching one of them within ``horizon`` seconds, given where they are going.
 
-    def __init__(self, *, radius: float = 3.0, horizon: float = 1.5, keep_right: float = 0.0, make_way: float = 0.0,
-                 weight: float = 1.0):
-        self._core = _core.Anticipate(check.number("radius", radius, above=0.0),
-                                      check.number("horizon", horizon, above=0.0),
-                                      check.number("keep_right", keep_right, minimum=-math.pi / 4, maximum=math.pi / 4),
-                                      check.number("make_way", make_way, minimum=0.0, maximum=1.0),
-                                      check.number("weight", weight))
+    For slot direction ``d``, ``safe(d)`` is the lowest speed along ``d`` that comes within
+    the two radii of a sensed neighbor (within ``radius`` metres) in the horizon, the
+    neighbor moving on at its velocity. The slot's danger is ``1 - min(1, safe(d) /
+    max_speed)``; where standing still already leads into a touch, ``min(1, s / max_speed)``
+    with ``s`` the speed along ``d`` that gets clear, so that the ways out are the least
+    dangerous. With ``danger_mode="multiply"`` the decision's strength is then the share of
+    ``max_speed`` that stays clear: an agent follows a neighbor walking its way at that
+    neighbor's pace (at the same speed it sees no danger), slows for one that stands, and
+    sees an oncoming one before a standing one at the same distance.
+
+    ``keep_right`` turns every neighbor's position and velocity counter-clockwise by that
+    many radians first, so that in a face-off both agents find their own right clearer.
+    ``make_way``: an agent that a neighbor would touch if it stood still gets this
+    interest in every slot, so that it steps out of the way (the least dangerous way) even
+    when it has arrived; it fills interest too (zero rows when it does not make way), which
+    counts in an ``interest_rule="mean"``.
+    """
+
+    def __init__(self, **parameters):
+        self._core = _core.Anticipate(self._params(parameters))
 
 
 Seek = Chase  # the classic name of the same behaviour
@@ -544,7 +532,7 @@ class Batch:
         return Neighbors(offsets, ids, positions, velocities)
 
 
-class PythonBehavior(Behavior):
+class PythonBehavior(Behavior, core=_core.PythonBehavior):
     """A behaviour written in Python, composed with built-in ones in the same pipeline.
 
     Either subclass it and define ``fill(self, batch, interest, danger)``, or pass that
@@ -554,14 +542,12 @@ class PythonBehavior(Behavior):
     stays in C++. Values that are not finite raise ``ValueError``.
 
     fills: ``"interest"``, ``"danger"`` or ``"both"``.
-    neighbor_radius: metres within which it will ask ``batch.neighbors``, so that the
-        world's grid covers it.
     memory: values it keeps per agent between steps, in ``batch.memory`` (0 to 256).
         Agents added, removed and reset keep theirs right, as for built-in behaviours.
+    Both are fixed once it is built: the pipeline and the worlds' memory are laid out by them.
     """
 
-    def __init__(self, fill=None, *, fills: str = "interest", neighbor_radius: float = 0.0, weight: float = 1.0,
-                 memory: int = 0):
+    def __init__(self, fill=None, *, fills: str = "interest", memory: int = 0, **parameters):
         if fill is not None:
             if not callable(fill):
                 raise TypeError(f"fill: expected a function (batch, interest, danger), got {type(fill).__name__}")
@@ -574,8 +560,7 @@ class PythonBehavior(Behavior):
         if check.name("fills", fills) not in ("interest", "danger", "both"):
             raise ValueError(f"fills: expected one of 'interest', 'danger', 'both', got {fills!r}")
         self._core = _core.PythonBehavior(_WeakFill(self), fills in ("interest", "both"), fills in ("danger", "both"),
-                                          check.number("neighbor_radius", neighbor_radius, minimum=0.0),
-                                          check.number("weight", weight), check.count("memory", memory, maximum=256))
+                                          check.count("memory", memory, maximum=256), self._params(parameters))
 
     def fill(self, batch: Batch, interest, danger) -> None:
         """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``."""

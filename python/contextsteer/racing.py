@@ -65,7 +65,7 @@ class LaneMaps:
     blocked: np.ndarray
 
 
-class RacingLanes(Behavior):
+class RacingLanes(Behavior, core=_core.RacingLanes):
     """A context map of lateral offsets across the track ``lookahead`` metres ahead.
 
     Lane ``j`` of ``lanes`` has its centre at ``e_j = -w + (j + 0.5) * 2w / lanes`` (``w``
@@ -77,8 +77,8 @@ class RacingLanes(Behavior):
     of the track, so it composes with Avoid and the others. Cars sense each other
     through the world's grid, on the layers they sense.
 
-    line_width: metres over which interest falls to 0 away from the line (default: the
-    whole width of the track, so the line is a gentle preference that a car ahead
+    line_width: metres over which interest falls to 0 away from the line (unset, None:
+    the whole width of the track, so the line is a gentle preference that a car ahead
     easily outweighs, and cars pull out to overtake rather than queue).
 
     window: in a world each car's arc length is kept from step to step and sought along
@@ -90,20 +90,11 @@ class RacingLanes(Behavior):
 
     _core: _core.RacingLanes
 
-    def __init__(self, track: Track, *, lanes: int = 7, lookahead: float = 10.0, line_width: float | None = None,
-                 window: float = 20.0, falloff: str = "linear", weight: float = 1.0):
+    def __init__(self, track: Track, **parameters):
         if not isinstance(track, Track):
             raise TypeError(f"track: expected a contextsteer.Track, got {type(track).__name__}")
         self.track = track
-        width = 2 * track.half_width if line_width is None else check.number("line_width", line_width, above=0.0)
-        self._core = _core.RacingLanes(track._core, check.count("lanes", lanes, minimum=1),
-                                       check.number("lookahead", lookahead, above=0.0), width,
-                                       check.number("window", window, above=0.0), check.name("falloff", falloff),
-                                       check.number("weight", weight))
-
-    @property
-    def lanes(self) -> int:
-        return self._core.lanes
+        self._core = _core.RacingLanes(track._core, self._params(parameters))
 
     def lane_maps(self, positions, *, radius=0.5) -> LaneMaps:
         """The lane maps and decisions of cars at ``(n, 2)`` positions, each seeing the others

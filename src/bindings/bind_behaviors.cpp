@@ -3,8 +3,8 @@
 
 #include "arrays.hpp"
 #include "bind_parameters.hpp"
-#include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/anticipate.hpp"
+#include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
 #include "contextsteer/behaviors/flee.hpp"
@@ -33,23 +33,6 @@ py::array_t<Real> circles_to_array(const std::vector<Circle>& circles) {
   return out;
 }
 
-Targets targets_from(const RealArray& points, bool agent_target, const char* argument) {
-  return Targets{points_from(points, argument), agent_target};
-}
-
-FlockRule parse_flock_rule(const std::string& name) {
-  if (name == "separation") return FlockRule::Separation;
-  if (name == "alignment") return FlockRule::Alignment;
-  if (name == "cohesion") return FlockRule::Cohesion;
-  throw std::invalid_argument("rule: expected one of 'separation', 'alignment', 'cohesion', got '" + name + "'");
-}
-
-RayMode parse_ray_mode(const std::string& name) {
-  if (name == "binary") return RayMode::Binary;
-  if (name == "distance") return RayMode::Distance;
-  throw std::invalid_argument("mode: expected one of 'binary', 'distance', got '" + name + "'");
-}
-
 }  // namespace
 
 void bind_behaviors(py::module_& m) {
@@ -74,75 +57,41 @@ void bind_behaviors(py::module_& m) {
            py::arg("circles"), py::arg("params"))
       .def_property_readonly("circles", [](const Avoid& a) { return circles_to_array(a.circles()); });
 
-  py::class_<Flee, Behavior, std::shared_ptr<Flee>>(m, "Flee")
-      .def(py::init([](const RealArray& threats, bool agent_target, Real radius, const std::string& falloff,
-                       Real sideways, Real weight) {
-             return std::make_shared<Flee>(targets_from(threats, agent_target, "threats"), radius,
-                                           parse_falloff(falloff, "falloff"), weight, sideways);
+  bind_behavior<Flee>(m, "Flee").def(py::init([](const RealArray& threats, bool agent_target, FleeParams p) {
+                                       p.agent_target = agent_target;
+                                       return std::make_shared<Flee>(points_from(threats, "threats"), p);
+                                     }),
+                                     py::arg("threats"), py::arg("agent_target"), py::arg("params"));
+  bind_behavior<Forward>(m, "Forward").def(py::init<const ForwardParams&>(), py::arg("params"));
+  bind_behavior<Pursue>(m, "Pursue").def(py::init<const PursueParams&>(), py::arg("params"));
+  bind_behavior<Evade>(m, "Evade").def(py::init<const EvadeParams&>(), py::arg("params"));
+  bind_behavior<Arrive>(m, "Arrive")
+      .def(py::init([](const RealArray& targets, bool agent_target, ArriveParams p) {
+             p.agent_target = agent_target;
+             return std::make_shared<Arrive>(points_from(targets, "targets"), p);
            }),
-           py::arg("threats"), py::arg("agent_target"), py::arg("radius"), py::arg("falloff"), py::arg("sideways"),
-           py::arg("weight"))
-      .def_property_readonly("sideways", &Flee::sideways);
-  py::class_<Forward, Behavior, std::shared_ptr<Forward>>(m, "Forward")
-      .def(py::init<Real, Real>(), py::arg("strength"), py::arg("weight"));
-  py::class_<Pursue, Behavior, std::shared_ptr<Pursue>>(m, "Pursue")
-      .def(py::init<Real, Real, Real>(), py::arg("max_prediction"), py::arg("weight"), py::arg("sideways"))
-      .def_property_readonly("sideways", &Pursue::sideways);
-  py::class_<Evade, Behavior, std::shared_ptr<Evade>>(m, "Evade")
-      .def(py::init([](Real max_prediction, Real radius, const std::string& falloff, Real sideways, Real weight) {
-             return std::make_shared<Evade>(max_prediction, radius, parse_falloff(falloff, "falloff"), weight,
-                                            sideways);
+           py::arg("targets"), py::arg("agent_target"), py::arg("params"));
+  bind_behavior<Leave>(m, "Leave")
+      .def(py::init([](const RealArray& threats, bool agent_target, LeaveParams p) {
+             p.agent_target = agent_target;
+             return std::make_shared<Leave>(points_from(threats, "threats"), p);
            }),
-           py::arg("max_prediction"), py::arg("radius"), py::arg("falloff"), py::arg("sideways"), py::arg("weight"))
-      .def_property_readonly("sideways", &Evade::sideways);
-  py::class_<Arrive, Behavior, std::shared_ptr<Arrive>>(m, "Arrive")
-      .def(py::init([](const RealArray& targets, bool agent_target, Real target_radius, Real slowing_radius,
-                       Real sideways, Real weight) {
-             return std::make_shared<Arrive>(targets_from(targets, agent_target, "targets"), target_radius,
-                                             slowing_radius, weight, sideways);
-           }),
-           py::arg("targets"), py::arg("agent_target"), py::arg("target_radius"), py::arg("slowing_radius"),
-           py::arg("sideways"), py::arg("weight"))
-      .def_property_readonly("sideways", &Arrive::sideways);
-  py::class_<Leave, Behavior, std::shared_ptr<Leave>>(m, "Leave")
-      .def(py::init([](const RealArray& threats, bool agent_target, Real escape_radius, Real danger_radius,
-                       Real sideways, Real weight) {
-             return std::make_shared<Leave>(targets_from(threats, agent_target, "threats"), escape_radius,
-                                            danger_radius, weight, sideways);
-           }),
-           py::arg("threats"), py::arg("agent_target"), py::arg("escape_radius"), py::arg("danger_radius"),
-           py::arg("sideways"), py::arg("weight"))
-      .def_property_readonly("sideways", &Leave::sideways);
-  py::class_<Flocking, Behavior, std::shared_ptr<Flocking>>(m, "Flocking")
-      .def(py::init([](const std::string& rule, Real radius, const std::string& falloff, Real weight) {
-             return std::make_shared<Flocking>(parse_flock_rule(rule), radius, parse_falloff(falloff, "falloff"),
-                                               weight);
-           }),
-           py::arg("rule"), py::arg("radius"), py::arg("falloff"), py::arg("weight"));
-  py::class_<Wander, Behavior, std::shared_ptr<Wander>>(m, "Wander")
-      .def(py::init<std::uint64_t, Real, Real, Real, Real>(), py::arg("seed"), py::arg("rate"), py::arg("spread"),
-           py::arg("strength"), py::arg("weight"))
+           py::arg("threats"), py::arg("agent_target"), py::arg("params"));
+  bind_behavior<Separation>(m, "Separation").def(py::init<const SeparationParams&>(), py::arg("params"));
+  bind_behavior<Alignment>(m, "Alignment").def(py::init<const AlignmentParams&>(), py::arg("params"));
+  bind_behavior<Cohesion>(m, "Cohesion").def(py::init<const CohesionParams&>(), py::arg("params"));
+  bind_behavior<Wander>(m, "Wander")
+      .def(py::init<const WanderParams&>(), py::arg("params"))
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
-  py::class_<FollowField, Behavior, std::shared_ptr<FollowField>>(m, "FollowField")
-      .def(py::init([](std::shared_ptr<NavigationField> field, Real arrive_radius, Real slowing_radius, Real sideways,
-                       Real weight) {
-             return std::make_shared<FollowField>(std::move(field), arrive_radius, slowing_radius, weight, sideways);
-           }),
-           py::arg("field"), py::arg("arrive_radius"), py::arg("slowing_radius"), py::arg("sideways"),
-           py::arg("weight"))
-      .def_property_readonly("sideways", &FollowField::sideways)
+  bind_behavior<FollowField>(m, "FollowField")
+      .def(py::init<std::shared_ptr<NavigationField>, const FollowFieldParams&>(), py::arg("field"), py::arg("params"))
       .def_property_readonly("field",
                              [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
-  py::class_<FollowPath, Behavior, std::shared_ptr<FollowPath>>(m, "FollowPath")
-      .def(py::init([](const RealArray& waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
-                       bool loop, Real sideways, Real weight) {
-             return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), lookahead, arrive_radius,
-                                                 slowing_radius, window, loop, weight, sideways);
+  bind_behavior<FollowPath>(m, "FollowPath")
+      .def(py::init([](const RealArray& waypoints, const FollowPathParams& p) {
+             return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), p);
            }),
-           py::arg("waypoints"), py::arg("lookahead"), py::arg("arrive_radius"), py::arg("slowing_radius"),
-           py::arg("window"), py::arg("loop"), py::arg("sideways"), py::arg("weight"))
-      .def_property_readonly("sideways", &FollowPath::sideways)
-      .def_property_readonly("loop", &FollowPath::loop)
+           py::arg("waypoints"), py::arg("params"))
       .def_property_readonly("waypoints", [](const FollowPath& f) { return points_to_array(f.waypoints()); })
       .def_property_readonly("length", &FollowPath::length)
       .def(
@@ -152,11 +101,7 @@ void bind_behaviors(py::module_& m) {
             return f.progress({point.at(0), point.at(1)}, last);
           },
           py::arg("point"), py::arg("last"));
-  py::class_<Rays, Behavior, std::shared_ptr<Rays>>(m, "Rays").def(
-      py::init([](Real length, const std::string& mode, Real weight) {
-        return std::make_shared<Rays>(length, parse_ray_mode(mode), weight);
-      }),
-      py::arg("length"), py::arg("mode"), py::arg("weight"));
+  bind_behavior<Rays>(m, "Rays").def(py::init<const RaysParams&>(), py::arg("params"));
   py::class_<Track, std::shared_ptr<Track>>(m, "Track")
       .def(py::init([](const RealArray& centreline, Real half_width, const RealArray& racing_line, bool closed) {
              if (racing_line.ndim() != 1) throw py::value_error("racing_line: expected a 1-D array");
@@ -186,15 +131,8 @@ void bind_behaviors(py::module_& m) {
             return py::make_tuple(p.x, p.y);
           },
           py::arg("s"), py::arg("lateral"));
-  py::class_<RacingLanes, Behavior, std::shared_ptr<RacingLanes>>(m, "RacingLanes")
-      .def(py::init([](std::shared_ptr<Track> track, int lanes, Real lookahead, Real line_width, Real window,
-                       const std::string& falloff, Real weight) {
-             return std::make_shared<RacingLanes>(track, lanes, lookahead, line_width, window,
-                                                  parse_falloff(falloff, "falloff"), weight);
-           }),
-           py::arg("track"), py::arg("lanes"), py::arg("lookahead"), py::arg("line_width"), py::arg("window"),
-           py::arg("falloff"), py::arg("weight"))
-      .def_property_readonly("lanes", &RacingLanes::lanes)
+  bind_behavior<RacingLanes>(m, "RacingLanes")
+      .def(py::init<std::shared_ptr<Track>, const RacingLanesParams&>(), py::arg("track"), py::arg("params"))
       .def(
           "lane_maps",
           [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
@@ -230,16 +168,8 @@ void bind_behaviors(py::module_& m) {
             return out;
           },
           py::arg("positions"), py::arg("radius"));
-  py::class_<TimeToCollision, Behavior, std::shared_ptr<TimeToCollision>>(m, "TimeToCollision")
-      .def(py::init([](Real radius, Real horizon, const std::string& falloff, Real weight) {
-             return std::make_shared<TimeToCollision>(radius, horizon, parse_falloff(falloff, "falloff"), weight);
-           }),
-           py::arg("radius"), py::arg("horizon"), py::arg("falloff"), py::arg("weight"));
-  py::class_<Anticipate, Behavior, std::shared_ptr<Anticipate>>(m, "Anticipate")
-      .def(py::init([](Real radius, Real horizon, Real keep_right, Real make_way, Real weight) {
-             return std::make_shared<Anticipate>(AnticipateParams{radius, horizon, keep_right, make_way, weight});
-           }),
-           py::arg("radius"), py::arg("horizon"), py::arg("keep_right"), py::arg("make_way"), py::arg("weight"));
+  bind_behavior<TimeToCollision>(m, "TimeToCollision").def(py::init<const TimeToCollisionParams&>(), py::arg("params"));
+  bind_behavior<Anticipate>(m, "Anticipate").def(py::init<const AnticipateParams&>(), py::arg("params"));
 }
 
 }  // namespace contextsteer::bindings

@@ -11,6 +11,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -55,12 +56,29 @@ const char* kind_of() {
   return "number";
 }
 
+// A field's value as Python sees it: an unset one (NaN where the field accepts absent) as None.
+template <class P, class T>
+py::object field_to_python(const Field<P, T>& f, const T& value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (f.bounds.absent && std::isnan(value)) return py::none();
+  }
+  return to_python(value);
+}
+
+template <class P, class T>
+T field_from_python(const Field<P, T>& f, const py::handle& value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (f.bounds.absent && value.is_none()) return std::numeric_limits<T>::quiet_NaN();
+  }
+  return from_python<T>(value, f.name);
+}
+
 template <class P, class T>
 py::dict describe(const Field<P, T>& f) {
   py::dict d;
   d["name"] = f.name;
   d["kind"] = kind_of<T>();
-  d["default"] = to_python(P{}.*(f.member));
+  d["default"] = field_to_python(f, P{}.*(f.member));
   d["unit"] = f.unit;
   d["doc"] = f.doc;
   if constexpr (is_name<T>) {
@@ -73,6 +91,7 @@ py::dict describe(const Field<P, T>& f) {
     if (b.low != -kMaxMagnitude) bounds[b.low_open ? "above" : "minimum"] = static_cast<double>(b.low);
     if (b.high != kMaxMagnitude) bounds[b.high_open ? "below" : "maximum"] = static_cast<double>(b.high);
     if (b.infinite) bounds["allow_inf"] = true;
+    if (b.absent) bounds["absent"] = true;
     d["bounds"] = bounds;
   }
   return d;
@@ -88,12 +107,8 @@ void bind_params(Scope& scope, const char* name) {
   std::apply(
       [&](const auto&... f) {
         (c.def_property(
-             f.name, [f](const P& p) { return parameters::to_python(p.*(f.member)); },
-             [f](P& p, const py::object& value) {
-               using T = std::decay_t<decltype(p.*(f.member))>;
-               p.*(f.member) = parameters::from_python<T>(value, f.name);
-             },
-             f.doc),
+             f.name, [f](const P& p) { return parameters::field_to_python(f, p.*(f.member)); },
+             [f](P& p, const py::object& value) { p.*(f.member) = parameters::field_from_python(f, value); }, f.doc),
          ...);
       },
       P::fields());
@@ -109,11 +124,10 @@ py::class_<B, Behavior, std::shared_ptr<B>> bind_behavior(py::module_& m, const 
       [&](const auto&... f) {
         (fields.append(parameters::describe(f)), ...);
         (c.def_property(
-             f.name, [f](const B& b) { return parameters::to_python(b.params().*(f.member)); },
+             f.name, [f](const B& b) { return parameters::field_to_python(f, b.params().*(f.member)); },
              [f](B& b, const py::object& value) {
-               using T = std::decay_t<decltype(b.params().*(f.member))>;
                P changed = b.params();
-               changed.*(f.member) = parameters::from_python<T>(value, f.name);
+               changed.*(f.member) = parameters::field_from_python(f, value);
                b.set_params(changed, f.name);
              },
              f.doc),

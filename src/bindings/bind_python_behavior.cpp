@@ -15,6 +15,7 @@
 #include <string>
 
 #include "arrays.hpp"
+#include "bind_parameters.hpp"
 #include "contextsteer/base/format_real.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
@@ -23,18 +24,31 @@ namespace contextsteer::bindings {
 
 namespace {
 
-class PythonBehavior : public Behavior {
+struct PythonBehaviorParams {
+  Real neighbor_radius = 0;  // metres within which it asks for neighbors
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("neighbor_radius", &PythonBehaviorParams::neighbor_radius, "m",
+              "within which it will ask batch.neighbors, so that the world's grid covers it", at_least(0)),
+        weight_field<PythonBehaviorParams>());
+  }
+};
+
+// What it fills and how many values it keeps per agent are fixed when it is built: the
+// pipeline and the world's memory are laid out by them.
+class PythonBehavior : public BehaviorWith<PythonBehaviorParams, Behavior> {
  public:
   // Most values a Python behaviour may keep per agent.
   static constexpr int kMaxMemory = 256;
 
-  PythonBehavior(py::object callback, bool fills_interest, bool fills_danger, Real neighbor_radius, Real weight,
-                 int memory_width)
-      : Behavior(weight),
+  PythonBehavior(py::object callback, bool fills_interest, bool fills_danger, int memory_width,
+                 const PythonBehaviorParams& params)
+      : BehaviorWith(params),
         callback_(std::move(callback)),
         fills_interest_(fills_interest),
         fills_danger_(fills_danger),
-        neighbor_radius_(neighbor_radius),
         memory_width_(memory_width) {
     if (memory_width < 0 || memory_width > kMaxMemory) {
       throw py::value_error("memory: expected from 0 to " + std::to_string(kMaxMemory) + " values per agent, got " +
@@ -49,7 +63,7 @@ class PythonBehavior : public Behavior {
 
   bool fills_interest() const override { return fills_interest_; }
   bool fills_danger() const override { return fills_danger_; }
-  Real neighbor_radius() const override { return neighbor_radius_; }
+  Real neighbor_radius() const override { return params_.neighbor_radius; }
   int memory_width() const override { return memory_width_; }
 
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override {
@@ -203,16 +217,15 @@ class PythonBehavior : public Behavior {
 
   py::object callback_;
   bool fills_interest_, fills_danger_;
-  Real neighbor_radius_;
   int memory_width_;
 };
 
 }  // namespace
 
 void bind_python_behavior(py::module_& m) {
-  py::class_<PythonBehavior, Behavior, std::shared_ptr<PythonBehavior>>(m, "PythonBehavior")
-      .def(py::init<py::object, bool, bool, Real, Real, int>(), py::arg("callback"), py::arg("fills_interest"),
-           py::arg("fills_danger"), py::arg("neighbor_radius"), py::arg("weight"), py::arg("memory_width") = 0);
+  bind_behavior<PythonBehavior>(m, "PythonBehavior")
+      .def(py::init<py::object, bool, bool, int, const PythonBehaviorParams&>(), py::arg("callback"),
+           py::arg("fills_interest"), py::arg("fills_danger"), py::arg("memory_width"), py::arg("params"));
 }
 
 }  // namespace contextsteer::bindings

@@ -22,6 +22,7 @@
 #include "contextsteer/behaviors/wander.hpp"
 #include "contextsteer/world/world.hpp"
 #include "counting_new.hpp"
+#include "params_with.hpp"
 
 using namespace contextsteer;
 
@@ -35,10 +36,7 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
   scene.add_segment({{-20, 25}, {20, 25}});
   scene.add_polygon({{30, 30}, {34, 30}, {32, 34}});
 
-  Targets goal;
-  goal.points = {{25, 0}};
-  Targets own;
-  own.agent_target = true;
+  const std::vector<Vec2> goal{{25, 0}};
   ChaseParams chase;
   chase.agent_target = true;
   AvoidParams avoid;
@@ -49,20 +47,25 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
   std::vector<std::shared_ptr<const Behavior>> everything{
       std::make_shared<Chase>(std::vector<Vec2>{}, chase),
       std::make_shared<Avoid>(std::vector<Circle>{{{5, 5}, 1}}, avoid),
-      std::make_shared<Flee>(goal, 5, Falloff::Linear, 0.2f),
-      std::make_shared<Arrive>(own, 0.5f, 3, 0.5f, 0.3f),
-      std::make_shared<Leave>(goal, 1, 4, 0.2f),
-      std::make_shared<Pursue>(1, 0.3f),
-      std::make_shared<Evade>(1, 5, Falloff::Smoothstep, 0.3f),
-      std::make_shared<Flocking>(FlockRule::Separation, 2, Falloff::Linear, 0.5f),
-      std::make_shared<Flocking>(FlockRule::Alignment, 4, Falloff::Linear, 0.2f),
-      std::make_shared<Flocking>(FlockRule::Cohesion, 4, Falloff::Linear, 0.2f),
-      std::make_shared<Forward>(0.5f, 0.2f),
-      std::make_shared<Wander>(7, 0.5f, 1, 0.5f, 0.2f),
-      std::make_shared<FollowPath>(std::vector<Vec2>{{-30, -30}, {30, -30}, {30, 20}}, 2, 0.5f, 3, 8, true, 0.5f),
-      std::make_shared<FollowField>(field, 0.5f, 3, 0.5f),
-      std::make_shared<Rays>(4, RayMode::Distance, 1),
-      std::make_shared<TimeToCollision>(6, 2, Falloff::Linear, 1)};
+      std::make_shared<Flee>(goal, with<FleeParams>([](auto& p) { p.radius = 5, p.weight = 0.2f; })),
+      std::make_shared<Arrive>(std::vector<Vec2>{}, with<ArriveParams>([](auto& p) {
+                                 p.agent_target = true, p.weight = 0.5f, p.sideways = 0.3f;
+                               })),
+      std::make_shared<Leave>(goal, with<LeaveParams>([](auto& p) { p.danger_radius = 4, p.weight = 0.2f; })),
+      std::make_shared<Pursue>(with<PursueParams>([](auto& p) { p.weight = 0.3f; })),
+      std::make_shared<Evade>(
+          with<EvadeParams>([](auto& p) { p.radius = 5, p.falloff = Falloff::Smoothstep, p.weight = 0.3f; })),
+      std::make_shared<Separation>(with<SeparationParams>([](auto& p) { p.radius = 2, p.weight = 0.5f; })),
+      std::make_shared<Alignment>(with<AlignmentParams>([](auto& p) { p.radius = 4, p.weight = 0.2f; })),
+      std::make_shared<Cohesion>(with<CohesionParams>([](auto& p) { p.radius = 4, p.weight = 0.2f; })),
+      std::make_shared<Forward>(with<ForwardParams>([](auto& p) { p.strength = 0.5f, p.weight = 0.2f; })),
+      std::make_shared<Wander>(with<WanderParams>([](auto& p) { p.seed = 7, p.strength = 0.5f, p.weight = 0.2f; })),
+      std::make_shared<FollowPath>(
+          std::vector<Vec2>{{-30, -30}, {30, -30}, {30, 20}},
+          with<FollowPathParams>([](auto& p) { p.window = 8, p.loop = true, p.weight = 0.5f; })),
+      std::make_shared<FollowField>(field, with<FollowFieldParams>([](auto& p) { p.weight = 0.5f; })),
+      std::make_shared<Rays>(with<RaysParams>([](auto& p) { p.length = 4; })),
+      std::make_shared<TimeToCollision>(with<TimeToCollisionParams>([](auto& p) { p.radius = 6, p.horizon = 2; }))};
   PipelineConfig config;
   config.slots = 16;
   config.resolve.select = SelectMethod::Blend;
@@ -74,7 +77,7 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
   for (int k = 0; k < 40; ++k) oval.push_back({30 * std::cos(0.157f * k), 20 * std::sin(0.157f * k)});
   const auto track = std::make_shared<Track>(oval, 4, std::vector<Real>{}, true);
   const std::vector<std::shared_ptr<const Behavior>> lanes{
-      std::make_shared<RacingLanes>(track, 7, 10, 1, 20, Falloff::Linear, 1)};
+      std::make_shared<RacingLanes>(track, with<RacingLanesParams>([](auto& p) { p.line_width = 1; }))};
 
   ClassicBehavior arrive;
   arrive.kind = ClassicKind::Arrive;

@@ -25,6 +25,7 @@
 #include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
+#include "params_with.hpp"
 
 using namespace contextsteer;
 
@@ -124,51 +125,62 @@ TEST(TargetLobes, AnAgentsOwnTargetGivesTheBitsOfTheSamePointSharedByIt) {
       expect_same_bits([&] { return std::make_unique<Chase>(std::vector<Vec2>{}, own); },
                        [&](Vec2 t) { return std::make_unique<Chase>(std::vector<Vec2>{t}, p); }, "chase");
     }
-    expect_same_bits(
-        [&] { return std::make_unique<Flee>(Targets{{}, true}, 20, Falloff::Linear, 1, sideways); },
-        [&](Vec2 t) { return std::make_unique<Flee>(Targets{{t}, false}, 20, Falloff::Linear, 1, sideways); }, "flee");
-    expect_same_bits([&] { return std::make_unique<Arrive>(Targets{{}, true}, 1, 10, 1, sideways); },
-                     [&](Vec2 t) { return std::make_unique<Arrive>(Targets{{t}, false}, 1, 10, 1, sideways); },
-                     "arrive");
+    FleeParams flee;
+    flee.radius = 20, flee.sideways = sideways;
+    FleeParams own_flee = flee;
+    own_flee.agent_target = true;
+    expect_same_bits([&] { return std::make_unique<Flee>(std::vector<Vec2>{}, own_flee); },
+                     [&](Vec2 t) { return std::make_unique<Flee>(std::vector<Vec2>{t}, flee); }, "flee");
+    ArriveParams arrive;
+    arrive.target_radius = 1, arrive.slowing_radius = 10, arrive.sideways = sideways;
+    ArriveParams own_arrive = arrive;
+    own_arrive.agent_target = true;
+    expect_same_bits([&] { return std::make_unique<Arrive>(std::vector<Vec2>{}, own_arrive); },
+                     [&](Vec2 t) { return std::make_unique<Arrive>(std::vector<Vec2>{t}, arrive); }, "arrive");
   }
 }
 
 TEST(Flee, LobeAwayScaledByFalloff) {
   Scene s({0, 0});
-  const auto row = interest_of(Flee(Targets{{{2, 0}}, false}, 8, Falloff::Linear, 1), s, 0, 4);
+  const auto row = interest_of(Flee({{2, 0}}, with<FleeParams>([](auto& p) { p.radius = 8; })), s, 0, 4);
   EXPECT_NEAR(row[2], 0.75, 1e-6);  // west, away from the threat; 1 - 2/8
   EXPECT_EQ(row[0], 0.0f);
 }
 
 TEST(Forward, FollowsTheHeading) {
   Scene s({0, 0}, {}, {static_cast<Real>(M_PI / 2)});
-  const auto row = interest_of(Forward(0.8f, 1), s, 0, 4);
+  const auto row = interest_of(Forward(with<ForwardParams>([](auto& p) { p.strength = 0.8f; })), s, 0, 4);
   EXPECT_NEAR(row[1], 0.8, 1e-6);
   EXPECT_NEAR(row[0], 0.0, 1e-6);
 }
 
 TEST(ArriveLeave, StrengthRamps) {
   Scene s({0, 0});
-  EXPECT_NEAR(interest_of(Arrive(Targets{{{2, 0}}, false}, 0.5f, 4, 1), s, 0, 4)[0], 0.5, 1e-6);
-  EXPECT_EQ(interest_of(Arrive(Targets{{{0.3f, 0}}, false}, 0.5f, 4, 1), s, 0, 4)[0], 0.0f);
-  EXPECT_NEAR(interest_of(Leave(Targets{{{2, 0}}, false}, 1, 4, 1), s, 0, 4)[2], 0.5, 1e-6);
-  EXPECT_NEAR(interest_of(Leave(Targets{{{0.5f, 0}}, false}, 1, 4, 1), s, 0, 4)[2], 1.0, 1e-6);
+  const auto arrive = with<ArriveParams>([](auto& p) { p.target_radius = 0.5f, p.slowing_radius = 4; });
+  const auto leave = with<LeaveParams>([](auto& p) { p.escape_radius = 1, p.danger_radius = 4; });
+  EXPECT_NEAR(interest_of(Arrive({{2, 0}}, arrive), s, 0, 4)[0], 0.5, 1e-6);
+  EXPECT_EQ(interest_of(Arrive({{0.3f, 0}}, arrive), s, 0, 4)[0], 0.0f);
+  EXPECT_NEAR(interest_of(Leave({{2, 0}}, leave), s, 0, 4)[2], 0.5, 1e-6);
+  EXPECT_NEAR(interest_of(Leave({{0.5f, 0}}, leave), s, 0, 4)[2], 1.0, 1e-6);
 }
 
 TEST(Flocking, SeparationAlignmentCohesion) {
   Scene s({0, 0, 1, 0, 0, 2}, {0, 0, 1, 0, 0, 3});
-  const auto sep = interest_of(Flocking(FlockRule::Separation, 4, Falloff::Linear, 1), s, 0, 4);
+  const auto sep = interest_of(Separation(with<SeparationParams>([](auto& p) { p.radius = 4; })), s, 0, 4);
   EXPECT_NEAR(sep[2], 0.75, 1e-6);  // away from the neighbor 1 m east
   EXPECT_NEAR(sep[3], 0.5, 1e-6);   // away from the one 2 m north
-  const auto ali = interest_of(Flocking(FlockRule::Alignment, 4, Falloff::Linear, 1), s, 0, 4);
+  const auto ali = interest_of(Alignment(with<AlignmentParams>([](auto& p) { p.radius = 4; })), s, 0, 4);
   EXPECT_NEAR(ali[0], 0.5, 1e-6);  // mean of (1, 0) and (0, 1)
   EXPECT_NEAR(ali[1], 0.5, 1e-6);
-  const auto coh = interest_of(Flocking(FlockRule::Cohesion, 4, Falloff::Linear, 1), s, 0, 4);
+  const auto coh = interest_of(Cohesion(with<CohesionParams>([](auto& p) { p.radius = 4; })), s, 0, 4);
   EXPECT_NEAR(coh[1], 1.0 / 4, 1e-6);  // toward (0.5, 1): dot with north is 1 / |c|, times |c| / 4
 }
 
 TEST(Wander, SameSeedSameOffsetsDifferentSeedsDiffer) {
-  const Wander a(5, 1, 1, 1, 1), b(5, 1, 1, 1, 1), c(6, 1, 1, 1, 1);
+  const auto seeded = [](std::uint64_t seed) {
+    return with<WanderParams>([seed](auto& p) { p.seed = seed, p.rate = 1; });
+  };
+  const Wander a(seeded(5)), b(seeded(5)), c(seeded(6));
   bool differs = false;
   for (double t = 0; t < 10; t += 0.37) {
     EXPECT_EQ(a.offset(3, t), b.offset(3, t));
@@ -180,7 +192,8 @@ TEST(Wander, SameSeedSameOffsetsDifferentSeedsDiffer) {
 }
 
 TEST(FollowPath, AimsAheadOfTheClosestPoint) {
-  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, 2, 0.5f, 4, 3, false, 1);
+  const auto params = with<FollowPathParams>([](auto& p) { p.slowing_radius = 4, p.window = 3; });
+  const FollowPath path({{0, 0}, {10, 0}, {10, 10}}, params);
   const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   bool end = false;
   EXPECT_NEAR(path.progress({3, 1}, anywhere), 3, 1e-5);
@@ -198,7 +211,8 @@ TEST(FollowPath, AimsAheadOfTheClosestPoint) {
 TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
   // A hairpin: out along y = 0, back along y = 1. From (5, 0.6) the return leg is the
   // closer, 13 m further along the path.
-  const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, 2, 0.5f, 4, 3, false, 1);
+  const auto params = with<FollowPathParams>([](auto& p) { p.slowing_radius = 4, p.window = 3; });
+  const FollowPath path({{0, 0}, {10, 0}, {10, 1}, {0, 1}}, params);
   const Real anywhere = std::numeric_limits<Real>::quiet_NaN();
   EXPECT_NEAR(path.progress({5, 0.6f}, anywhere), 16, 1e-5);
   EXPECT_NEAR(path.progress({5, 0.6f}, 4), 5, 1e-5);  // on the way out: stays on the first leg
@@ -207,12 +221,14 @@ TEST(FollowPath, ProgressOnlyMovesForwardWithinItsWindow) {
   EXPECT_NEAR(path.progress({1, 0.4f}, 4), 4, 1e-5);    // pushed back: progress stays
   EXPECT_NEAR(path.progress({5, 0.6f}, 14), 16, 1e-5);  // on the way back: the return leg
   EXPECT_NEAR(path.progress({5, -3}, 30), 21, 1e-5);    // past the end: the end
-  EXPECT_THROW(FollowPath({{0, 0}, {1, 0}}, 2, 0.5f, 4, 0, false, 1), std::invalid_argument);
+  EXPECT_THROW(FollowPath({{0, 0}, {1, 0}}, with<FollowPathParams>([](auto& p) { p.window = 0; })),
+               std::invalid_argument);
 }
 
 TEST(FollowPath, ALoopWrapsAroundAndNeverEnds) {
   // A 10 m square, 40 m round; the closing leg runs from (0, 10) down to (0, 0).
-  const FollowPath loop({{0, 0}, {10, 0}, {10, 10}, {0, 10}}, 2, 0.5f, 4, 3, true, 1);
+  const auto params = with<FollowPathParams>([](auto& p) { p.slowing_radius = 4, p.window = 3, p.loop = true; });
+  const FollowPath loop({{0, 0}, {10, 0}, {10, 10}, {0, 10}}, params);
   EXPECT_NEAR(loop.length(), 40, 1e-5);
   EXPECT_NEAR(loop.progress({-0.5f, 5}, std::numeric_limits<Real>::quiet_NaN()), 35, 1e-5);
   EXPECT_NEAR(loop.progress({1, -0.5f}, 39), 1, 1e-5);     // on into the next lap, wrapped
@@ -223,15 +239,17 @@ TEST(FollowPath, ALoopWrapsAroundAndNeverEnds) {
   EXPECT_FALSE(end);
   EXPECT_NEAR(aim.x, 1, 1e-5);
   EXPECT_NEAR(aim.y, 0, 1e-5);
-  EXPECT_THROW(FollowPath({{1, 1}}, 2, 0.5f, 4, 3, true, 1), std::invalid_argument);
+  EXPECT_THROW(FollowPath({{1, 1}}, params), std::invalid_argument);
 }
 
 TEST(Rays, BinaryAndDistance) {
   Scene s({0, 0});
   s.r = {0};
   s.obstacles.add_circle({{4, 0}, 1});
-  EXPECT_EQ(danger_of(Rays(5, RayMode::Binary, 1), s, 0, 8), (std::vector<Real>{1, 0, 0, 0, 0, 0, 0, 0}));
-  EXPECT_NEAR(danger_of(Rays(5, RayMode::Distance, 1), s, 0, 8)[0], 1 - 3.0 / 5, 1e-6);
+  EXPECT_EQ(danger_of(Rays(with<RaysParams>([](auto& p) { p.mode = RayMode::Binary; })), s, 0, 8),
+            (std::vector<Real>{1, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_NEAR(danger_of(Rays(with<RaysParams>([](auto& p) { p.mode = RayMode::Distance; })), s, 0, 8)[0], 1 - 3.0 / 5,
+              1e-6);
 }
 
 TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
@@ -306,7 +324,8 @@ TEST(Rays, EqualCastingEveryRayAtEveryObstacle) {
               for (int i = 0; i < slots; i += 2) EXPECT_EQ(want[i] > 0, i % 4 == 0) << i;
             }
             if (s == &under || s == &overlapped) EXPECT_EQ(want, std::vector<Real>(slots, 1)) << slots;
-            EXPECT_EQ(danger_of(Rays(length, mode, 1), *s, 0, slots), want)
+            const auto rays = with<RaysParams>([&](auto& p) { p.length = length, p.mode = mode; });
+            EXPECT_EQ(danger_of(Rays(rays), *s, 0, slots), want)
                 << "width " << width << ", " << slots << " slots, at " << at.x << " " << at.y;
           }
         }
@@ -379,11 +398,12 @@ TEST(Avoid, WallDangerIsThatOfItsEdgeRaysAtEveryWidth) {
 TEST(TimeToCollision, DangerWhereTheNeighborWillBe) {
   // Head-on along x, 10 m apart, closing at 5 m/s: contact in 2 s, from the east.
   Scene s({0, 0, 10, 0}, {2.5f, 0, -2.5f, 0});
-  const auto row = danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), s, 0, 8);
+  const auto params = with<TimeToCollisionParams>([](auto& p) { p.radius = 20, p.horizon = 4; });
+  const auto row = danger_of(TimeToCollision(params), s, 0, 8);
   // At t* = 2 the neighbor is on top of the agent: no bearing, every slot gets 1 - 2/4.
   for (Real d : row) EXPECT_NEAR(d, 0.5, 1e-6);
   Scene apart({0, 0, 10, 0}, {-1, 0, 1, 0});
-  EXPECT_EQ(danger_of(TimeToCollision(20, 4, Falloff::Linear, 1), apart, 0, 8), std::vector<Real>(8, 0.0f));
+  EXPECT_EQ(danger_of(TimeToCollision(params), apart, 0, 8), std::vector<Real>(8, 0.0f));
 }
 
 TEST(Track, RefusesACentrelineBeyondTheCoresBound) {
@@ -415,7 +435,9 @@ TEST(RacingLanes, DangerComesFromEveryCarAheadWithinTheLookahead) {
   scene.r = radii;
   const SceneView& view = scene.build();
   const int lanes_count = 9;
-  const RacingLanes lanes(track, lanes_count, lookahead, 2 * half_width, 20, Falloff::Linear, 1);
+  const RacingLanes lanes(track, with<RacingLanesParams>([&](auto& p) {
+                            p.lanes = lanes_count, p.lookahead = lookahead, p.line_width = 2 * half_width;
+                          }));
   const Real lane_width = 2 * half_width / lanes_count;
   int far = 0;
   for (int a = 0; a < view.agents; ++a) {
@@ -464,7 +486,7 @@ TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbor) {
   const int n = static_cast<int>(xy.size() / 2);
   scene.r.assign(n, 0.8f);
   const SceneView& view = scene.build();
-  const RacingLanes lanes(track, 7, 15, 6, 20, Falloff::Linear, 1);
+  const RacingLanes lanes(track, with<RacingLanesParams>([](auto& p) { p.lookahead = 15, p.line_width = 6; }));
   const SlotDirections dirs(16);
   std::vector<int> agents(n);
   std::iota(agents.begin(), agents.end(), 0);
@@ -506,7 +528,7 @@ TEST(RacingLanes, PlacesFoundOnceGiveTheLanesOfLocatingEachNeighbor) {
 
 TEST(RacingLanes, LaneMapsAndDecision) {
   auto track = std::make_shared<Track>(std::vector<Vec2>{{0, 0}, {100, 0}}, 5, std::vector<Real>{2, 2}, false);
-  const RacingLanes lanes(track, 5, 10, 5, 20, Falloff::Linear, 1);
+  const RacingLanes lanes(track, with<RacingLanesParams>([](auto& p) { p.lanes = 5, p.line_width = 5; }));
   Scene s({0, 0, 6, 2});
   s.r = {1, 1};
   std::vector<Real> interest(5), danger(5), final_map(5);

@@ -7,6 +7,7 @@
 
 #include "contextsteer/behaviors/follow_field.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
+#include "params_with.hpp"
 
 using namespace contextsteer;
 
@@ -267,7 +268,7 @@ TEST(FollowField, InterestAlongTheFieldArrivingAtTheGoal) {
   walls.add_segment({{10, 4}, {10, 20}});
   auto field =
       std::make_shared<const NavigationField>(walls, kAllLayers, kSquare, 0.25f, 0, std::vector<Vec2>{{15, 10}});
-  const FollowField follow(field, 0.5f, 4, 1);
+  const FollowField follow(field, with<FollowFieldParams>([](auto& p) { p.slowing_radius = 4; }));
   std::vector<Real> xy{5, 10, 15.2f, 10, 13, 10};
   SceneView scene;
   scene.agents = 3;
@@ -283,7 +284,9 @@ TEST(FollowField, InterestAlongTheFieldArrivingAtTheGoal) {
   for (int i = 16; i < 32; ++i) EXPECT_EQ(rows[i], 0.0f);
   EXPECT_NEAR(*std::max_element(rows.begin() + 32, rows.end()), 0.5f, 0.03f);
   EXPECT_GT(rows[32], 0.48f);  // slot 0 points east, at the goal
-  EXPECT_THROW(FollowField(nullptr, 0.5f, 4, 1), std::invalid_argument);
-  EXPECT_THROW(FollowField(field, -1, 4, 1), std::invalid_argument);
-  EXPECT_THROW(FollowField(field, 0.5f, 0, 1), std::invalid_argument);
+  EXPECT_THROW(FollowField(nullptr, FollowFieldParams{}), std::invalid_argument);
+  EXPECT_THROW(FollowField(field, with<FollowFieldParams>([](auto& p) { p.arrive_radius = -1; })),
+               std::invalid_argument);
+  EXPECT_THROW(FollowField(field, with<FollowFieldParams>([](auto& p) { p.slowing_radius = 0; })),
+               std::invalid_argument);
 }

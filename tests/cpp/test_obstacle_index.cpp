@@ -13,6 +13,7 @@
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
 #include "contextsteer/scene/obstacles.hpp"
+#include "params_with.hpp"
 
 using namespace contextsteer;
 
@@ -322,7 +323,7 @@ TEST(ObstacleIndex, PenetrationAvoidAndRaysAreTheSameAsCheckingEveryObstacle) {
   const std::vector<Real> want = danger(avoid, plain), got = danger(avoid, indexed);
   EXPECT_EQ(0, std::memcmp(want.data(), got.data(), want.size() * sizeof(Real)));
   EXPECT_GT(*std::max_element(want.begin(), want.end()), 0.5f);
-  const Rays rays(4, RayMode::Distance, 1);
+  const Rays rays(with<RaysParams>([](auto& p) { p.length = 4; }));
   const std::vector<Real> rays_want = danger(rays, plain), rays_got = danger(rays, indexed);
   EXPECT_EQ(0, std::memcmp(rays_want.data(), rays_got.data(), rays_want.size() * sizeof(Real)));
   EXPECT_GT(*std::max_element(rays_want.begin(), rays_want.end()), 0.5f);

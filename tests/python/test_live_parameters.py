@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import math
 import pickle
 
 import numpy as np
@@ -13,61 +14,198 @@ import pytest
 
 import contextsteer as cs
 
-# A value other than the default for each parameter of the behaviours built from C++ structs.
+
+def navigation_field() -> cs.NavigationField:
+    return cs.NavigationField([[6.0, 1.0]], area=(-10.0, -10.0, 10.0, 10.0), cell=0.5, circles=[[2.0, 2.0, 0.5]])
+
+
+def oval() -> cs.Track:
+    t = np.linspace(0, 2 * np.pi, 40, endpoint=False)
+    return cs.Track(np.c_[30 * np.cos(t), 20 * np.sin(t)], 4.0, closed=True)
+
+
+def neighbor_counting(**parameters) -> cs.PythonBehavior:
+    """A Python behaviour whose interest grows with the neighbors within its own neighbor_radius."""
+    def fill(batch, interest, danger):
+        counts = np.diff(batch.neighbors(behavior.neighbor_radius).offsets)
+        interest[:] = 0.1 * (1 + counts[:, None]) * np.abs(batch.slot_directions[:, 0])[None, :]
+
+    behavior = cs.PythonBehavior(fill, **parameters)
+    return behavior
+
+
+# How each behaviour built into the library is made for the test world, given parameters.
+BUILD = {
+    cs.Chase: lambda **p: cs.Chase([[3.0, 1.0], [2.0, -2.0]], **({"max_distance": 8.0} | p)),
+    cs.Avoid: lambda **p: cs.Avoid(**({"agents": True} | p)),
+    cs.Flee: lambda **p: cs.Flee([[1.0, 1.0]], **p),
+    cs.Forward: lambda **p: cs.Forward(**p),
+    cs.Pursue: lambda **p: cs.Pursue(**p),
+    cs.Evade: lambda **p: cs.Evade(**p),
+    cs.Arrive: lambda **p: cs.Arrive([[3.0, 0.0]], **p),
+    cs.Leave: lambda **p: cs.Leave([[1.0, 0.0]], **p),
+    cs.Separation: lambda **p: cs.Separation(**p),
+    cs.Alignment: lambda **p: cs.Alignment(**p),
+    cs.Cohesion: lambda **p: cs.Cohesion(**p),
+    cs.Wander: lambda **p: cs.Wander(**p),
+    cs.FollowField: lambda **p: cs.FollowField(navigation_field(), **p),
+    cs.FollowPath: lambda **p: cs.FollowPath([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0]], **p),
+    cs.Rays: lambda **p: cs.Rays(**p),
+    cs.TimeToCollision: lambda **p: cs.TimeToCollision(**p),
+    cs.Anticipate: lambda **p: cs.Anticipate(**p),
+    cs.RacingLanes: lambda **p: cs.RacingLanes(oval(), **p),
+    cs.PythonBehavior: neighbor_counting,
+}
+SET_BY_BUILD = {cs.Chase: {"max_distance"}, cs.Avoid: {"agents"}}
+# A value other than the default for every parameter of each, which changes its maps in
+# the test world.
 CHANGES = {
     cs.Chase: dict(max_distance=4.0, falloff="step", combine="sum", sideways=0.4, weight=0.5),
     cs.Avoid: dict(max_distance=1.0, falloff="step", world_obstacles=False, agents=False, keep_right=0.3,
                    weight=0.5),
+    cs.Flee: dict(radius=1.2, falloff="step", sideways=0.4, weight=0.5),
+    cs.Forward: dict(strength=0.3, weight=0.5),
+    cs.Pursue: dict(max_prediction=0.1, sideways=0.4, weight=0.5),
+    cs.Evade: dict(max_prediction=0.1, radius=2.5, falloff="step", sideways=0.4, weight=0.5),
+    cs.Arrive: dict(target_radius=2.0, slowing_radius=10.0, sideways=0.4, weight=0.5),
+    cs.Leave: dict(escape_radius=2.5, danger_radius=2.0, sideways=0.4, weight=0.5),
+    cs.Separation: dict(radius=1.0, falloff="step", weight=0.5),
+    cs.Alignment: dict(radius=1.5, weight=0.5),
+    cs.Cohesion: dict(radius=1.5, weight=0.5),
+    cs.Wander: dict(seed=9, rate=5.0, spread=0.2, strength=0.3, weight=0.5),
+    cs.FollowField: dict(arrive_radius=6.5, slowing_radius=20.0, sideways=0.4, weight=0.5),
+    cs.FollowPath: dict(lookahead=0.5, arrive_radius=3.5, slowing_radius=10.0, window=1e-3, loop=True, sideways=0.4,
+                        weight=0.5),
+    cs.Rays: dict(length=0.8, mode="binary", weight=0.5),
+    cs.TimeToCollision: dict(radius=2.0, horizon=0.5, falloff="step", weight=0.5),
+    cs.Anticipate: dict(radius=2.0, horizon=0.5, keep_right=0.3, make_way=0.5, weight=0.5),
+    cs.RacingLanes: dict(lanes=3, lookahead=4.0, line_width=1.0, window=1e-3, falloff="step", weight=0.5),
+    cs.PythonBehavior: dict(neighbor_radius=3.0, weight=0.5),
 }
-# A bad value for each, and the error it raises.
+# The window (metres an agent may travel in a step) shows in no map: too small a window
+# makes the next step refuse dt.
+REFUSES_THE_STEP = {"window"}
+# A bad value for each parameter, and the error it raises.
 BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "combine": ("avg", ValueError),
        "sideways": (1.0, ValueError), "weight": (1e300, ValueError), "world_obstacles": ("yes", TypeError),
-       "agents": (1, TypeError), "keep_right": (1.0, ValueError)}
+       "agents": (1, TypeError), "keep_right": (1.0, ValueError), "radius": (0.0, ValueError),
+       "strength": (-1.0, ValueError), "max_prediction": (math.inf, ValueError), "target_radius": (-0.5, ValueError),
+       "slowing_radius": (0.0, ValueError), "escape_radius": (math.nan, ValueError),
+       "danger_radius": (-2.0, ValueError),
+       "make_way": (1.5, ValueError), "seed": (-1, ValueError), "rate": (0.0, ValueError),
+       "spread": (-0.1, ValueError), "arrive_radius": (-1.0, ValueError), "lookahead": (-1.0, ValueError),
+       "window": (0.0, ValueError), "loop": ("no", TypeError), "length": (0.0, ValueError),
+       "mode": ("sonar", ValueError), "horizon": (-3.0, ValueError), "lanes": (0, ValueError),
+       "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError)}
 
 
-def maps_of(behavior) -> np.ndarray:
-    """The behaviour's maps in a small world, after one step."""
+def library_behaviors() -> list[type]:
+    """Every behaviour class the package exports whose parameters come from a C++ struct."""
+    return [c for c in vars(cs).values()
+            if isinstance(c, type) and issubclass(c, cs.Behavior) and "_core_class" in vars(c)]
+
+
+def maps_of(behavior, steps: int = 3) -> np.ndarray:
+    """The behaviour's maps in a small world, after each of a few steps."""
     pipeline = cs.Pipeline([behavior], slots=16)
-    world = cs.World(pipeline, [[0.0, 0.0], [1.2, 0.3], [-0.5, 2.0]], targets=[[3.0, 1.0], [-3.0, 0.0], [0.0, 5.0]],
-                     circles=[[0.0, -1.5, 0.5]], keep_maps=True)
-    world.step(0.05)
-    return np.concatenate([world.interest, world.danger])
+    if isinstance(behavior, cs.RacingLanes):
+        world = cs.World(pipeline, [[30.0, 0.0], [29.0, 3.0], [29.5, -2.0]], velocities=[[0.0, 3.0]] * 3,
+                         max_speed=5.0, keep_maps=True)
+    else:
+        world = cs.World(pipeline, [[0.0, 0.0], [1.2, 0.3], [-0.5, 2.0], [3.0, 0.0]],
+                         velocities=[[1.0, 0.0], [0.0, 1.0], [-1.0, 0.5], [-1.0, 0.0]],
+                         targets=[[3.0, 1.0], [-3.0, 0.0], [0.0, 5.0], [-2.0, -2.0]], target_ids=[1, 3, 0, 2],
+                         circles=[[0.0, -1.5, 0.5]], max_speed=2.0, keep_maps=True)
+    rows = []
+    for _ in range(steps):
+        world.step(0.05)
+        rows.append(np.concatenate([world.interest, world.danger]))
+    return np.concatenate(rows)
 
 
-def built_with(cls, **parameters):
-    if cls is cs.Chase:
-        return cls([[3.0, 1.0], [2.0, -2.0]], **({"max_distance": 8.0} | parameters))
-    return cls(**({"agents": True} | parameters))
+def test_every_behaviour_is_covered_with_every_parameter():
+    classes = library_behaviors()
+    assert len(classes) >= 18, classes
+    for cls in classes:
+        assert cls in BUILD and cls in CHANGES, f"{cls.__name__}: add it to BUILD and CHANGES"
+        assert set(CHANGES[cls]) == set(cls._parameters), cls.__name__
+        assert set(cls._parameters) <= set(BAD), cls.__name__
 
 
 @pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
 def test_the_signature_and_defaults_come_from_the_struct(cls):
     signature = inspect.signature(cls)
     for f in cls._core_class._fields:
-        assert signature.parameters[f["name"]].default == f["default"]
+        parameter = signature.parameters[f["name"]]
+        assert parameter.default == f["default"] and parameter.kind is inspect.Parameter.KEYWORD_ONLY
         assert f["name"] in cls.__doc__
+        if f["name"] not in SET_BY_BUILD.get(cls, ()):
+            assert getattr(BUILD[cls](), f["name"]) == pytest.approx(f["default"])
 
 
 @pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
 def test_each_parameter_set_live_gives_the_maps_of_a_behaviour_built_with_it(cls):
     for name, value in CHANGES[cls].items():
-        live = built_with(cls)
+        live = BUILD[cls]()
         setattr(live, name, value)
-        assert getattr(live, name) == pytest.approx(value)
-        expected = maps_of(built_with(cls, **{name: value}))
+        assert getattr(live, name) == pytest.approx(value), name
+        if name in REFUSES_THE_STEP:
+            for behavior in (live, BUILD[cls](**{name: value})):
+                with pytest.raises(ValueError, match="dt"):
+                    maps_of(behavior)
+            maps_of(BUILD[cls]())
+            continue
+        expected = maps_of(BUILD[cls](**{name: value}))
         np.testing.assert_array_equal(maps_of(live), expected, err_msg=name)
-        assert not np.array_equal(expected, maps_of(built_with(cls))), name
+        assert not np.array_equal(expected, maps_of(BUILD[cls]())), f"{cls.__name__}.{name} changed no map"
+
+
+@pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
+def test_a_change_between_steps_takes_effect_at_the_next(cls):
+    changes = {k: v for k, v in CHANGES[cls].items() if k not in REFUSES_THE_STEP}
+    behavior = BUILD[cls]()
+    first = maps_of(behavior, steps=1)
+    for name, value in changes.items():
+        setattr(behavior, name, value)
+    np.testing.assert_array_equal(maps_of(behavior), maps_of(BUILD[cls](**changes)))
+    assert not np.array_equal(maps_of(behavior, steps=1), first)
 
 
 @pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
 def test_bad_values_are_refused_by_name_and_change_nothing(cls):
     for name in CHANGES[cls]:
-        behavior = built_with(cls)
+        behavior = BUILD[cls]()
         before = getattr(behavior, name)
         value, error = BAD[name]
         with pytest.raises(error, match=name):
             setattr(behavior, name, value)
         assert getattr(behavior, name) == before
+        with pytest.raises(error, match=name):
+            BUILD[cls](**{name: value})
+
+
+@pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
+def test_unknown_attributes_of_every_behaviour_raise(cls):
+    behavior = BUILD[cls]()
+    with pytest.raises(AttributeError, match="no parameter 'strenght'"):
+        behavior.strenght = 1.0
+    with pytest.raises(TypeError, match="strenght"):
+        BUILD[cls](strenght=1.0)
+
+
+@pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
+def test_copies_and_pickles_of_every_behaviour_keep_changed_values(cls):
+    if cls is cs.PythonBehavior:
+        return  # its fill is a closure, which pickles by reference only; its own test is in test_pickling.py
+    behavior = BUILD[cls]()
+    changes = {k: v for k, v in CHANGES[cls].items() if k not in REFUSES_THE_STEP}
+    for name, value in changes.items():
+        setattr(behavior, name, value)
+    for clone in (pickle.loads(pickle.dumps(behavior)), copy.deepcopy(behavior)):
+        assert repr(clone) == repr(behavior)
+        for name, value in changes.items():
+            assert getattr(clone, name) == pytest.approx(value), name
+        np.testing.assert_array_equal(maps_of(clone), maps_of(behavior))
 
 
 def test_unknown_attributes_raise():

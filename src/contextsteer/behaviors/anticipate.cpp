@@ -2,11 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
-
-#include "contextsteer/base/format_real.hpp"
-#include "contextsteer/base/parameter_checks.hpp"
-#include "contextsteer/behaviors/avoid.hpp"
+#include <utility>
 
 namespace contextsteer {
 namespace {
@@ -58,7 +54,10 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
     const Real denom = cross(d, leg);
     if (std::fabs(denom) > Real(1e-12)) crossings[count++] = -cross(w0, leg) / denom;
   }
-  std::sort(crossings, crossings + count);
+  // At most four: sorted by insertion.
+  for (int i = 1; i < count; ++i) {
+    for (int j = i; j > 0 && crossings[j] < crossings[j - 1]; --j) std::swap(crossings[j], crossings[j - 1]);
+  }
   const auto inside_after = [&](Real s) {
     const Real past = s + Real(1e-4) * (Real(1) + s);
     return touches(w0 + d * past, p, reach, horizon);
@@ -77,17 +76,7 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
   return 1;
 }
 
-Anticipate::Anticipate(const AnticipateParams& params) : Behavior(params.weight), params_(params) {
-  if (!(params.make_way >= 0 && params.make_way <= 1)) {
-    throw std::invalid_argument("make_way: expected an interest from 0 to 1, got " + format_real(params.make_way));
-  }
-  require_positive(params.radius, "radius", "a distance", " in metres");
-  require_positive(params.horizon, "horizon", "a time", " in seconds");
-  if (!(std::abs(params.keep_right) <= kMaxKeepRight)) {
-    throw std::invalid_argument("keep_right: expected an angle from -pi/4 to pi/4 in radians, got " +
-                                format_real(params.keep_right));
-  }
-}
+Anticipate::Anticipate(const AnticipateParams& params) : BehaviorWith(params) {}
 
 void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                       Real* danger) const {

@@ -24,16 +24,28 @@
 // dangerous way, by its danger) even when it has arrived or its goal lies behind.
 #pragma once
 
+#include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
 
 namespace contextsteer {
 
 struct AnticipateParams {
-  Real radius = 3;      // metres within which other agents are sensed, > 0
-  Real horizon = 1.5;   // seconds looked ahead, > 0
-  Real keep_right = 0;  // radians, in [-pi/4, pi/4]
-  Real make_way = 0;    // interest in every slot, in [0, 1], of an agent that standing would not keep clear
+  Real radius = 3;      // metres; farther neighbors are not sensed
+  Real horizon = 1.5;   // seconds looked ahead
+  Real keep_right = 0;  // radians by which neighbors are turned counter-clockwise
+  Real make_way = 0;    // interest in every slot of an agent that standing would not keep clear
   Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("radius", &AnticipateParams::radius, "m", "farther neighbors are not sensed", above(0)),
+        field("horizon", &AnticipateParams::horizon, "s", "how far ahead a touch counts", above(0)),
+        field("keep_right", &AnticipateParams::keep_right, "rad", "neighbors turned counter-clockwise by this",
+              from_to(-kMaxKeepRight, kMaxKeepRight)),
+        field("make_way", &AnticipateParams::make_way, "", "interest of an agent that standing would not keep clear",
+              from_to(0, 1)),
+        weight_field<AnticipateParams>());
+  }
 };
 
 // The danger of walking along unit direction d, for an agent whose top speed is `top`,
@@ -45,19 +57,17 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
 // Whether an agent standing still comes within `reach` of that disc within `horizon` seconds.
 bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
 
-class Anticipate : public Behavior {
+// Fills danger, and interest (zero rows but where it makes way): both kinds always, so
+// that make_way may change on a live behaviour.
+class Anticipate : public BehaviorWith<AnticipateParams, Behavior> {
  public:
-  bool fills_interest() const override { return params_.make_way > 0; }
-  bool fills_danger() const override { return true; }
-  explicit Anticipate(const AnticipateParams& params);
+  explicit Anticipate(const AnticipateParams& params = {});
 
-  const AnticipateParams& params() const { return params_; }
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return true; }
   Real neighbor_radius() const override { return params_.radius; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
-
- private:
-  AnticipateParams params_;
 };
 
 }  // namespace contextsteer

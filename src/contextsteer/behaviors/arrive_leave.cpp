@@ -2,47 +2,33 @@
 
 #include <algorithm>
 
-#include "contextsteer/base/parameter_checks.hpp"
-
 namespace contextsteer {
 
-Arrive::Arrive(Targets targets, Real target_radius, Real slowing_radius, Real weight, Real sideways)
-    : InterestBehavior(weight),
-      targets_(std::move(targets)),
-      target_radius_(target_radius),
-      slowing_radius_(slowing_radius),
-      sideways_(sideways) {
+Arrive::Arrive(std::vector<Vec2> targets, const ArriveParams& params)
+    : BehaviorWith(params), targets_{std::move(targets), params.agent_target} {
   targets_.check("targets");
-  check_sideways(sideways);
-  require_nonnegative(target_radius, "target_radius", "a distance", " in metres");
-  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
 }
 
 void Arrive::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
-  auto strength = [this](Real d) { return d <= target_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_); };
-  fill_target_lobes(targets_, false, false, sideways_, strength, scene, agents, count, dirs, interest);
+  const ArriveParams& p = params_;
+  auto strength = [&p](Real d) { return d <= p.target_radius ? Real(0) : std::min(Real(1), d / p.slowing_radius); };
+  fill_target_lobes(targets_, false, false, p.sideways, strength, scene, agents, count, dirs, interest);
 }
 
-Leave::Leave(Targets threats, Real escape_radius, Real danger_radius, Real weight, Real sideways)
-    : InterestBehavior(weight),
-      threats_(std::move(threats)),
-      escape_radius_(escape_radius),
-      danger_radius_(danger_radius),
-      sideways_(sideways) {
+Leave::Leave(std::vector<Vec2> threats, const LeaveParams& params)
+    : BehaviorWith(params), threats_{std::move(threats), params.agent_target} {
   threats_.check("threats");
-  check_sideways(sideways);
-  require_nonnegative(escape_radius, "escape_radius", "a distance", " in metres");
-  require_positive(danger_radius, "danger_radius", "a distance", " in metres");
 }
 
 void Leave::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
-  auto strength = [this](Real d) {
-    if (d > danger_radius_) return Real(0);
-    return d < escape_radius_ ? Real(1) : 1 - d / danger_radius_;
+  const LeaveParams& p = params_;
+  auto strength = [&p](Real d) {
+    if (d > p.danger_radius) return Real(0);
+    return d < p.escape_radius ? Real(1) : 1 - d / p.danger_radius;
   };
-  fill_target_lobes(threats_, true, false, sideways_, strength, scene, agents, count, dirs, interest);
+  fill_target_lobes(threats_, true, false, p.sideways, strength, scene, agents, count, dirs, interest);
 }
 
 }  // namespace contextsteer

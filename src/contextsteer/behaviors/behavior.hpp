@@ -109,14 +109,22 @@ class BehaviorWith : public Kind {
   // they take effect at the next step of every world using this behaviour. Throws the
   // busy std::runtime_error, naming `what`, while one steps.
   void set_params(const P& params, const char* what = "parameters") {
+    set_params(params, what, [] {});
+  }
+
+ protected:
+  // As above, running `also` (which must not throw) under the guard too: for a behaviour
+  // whose state is made from its parameters (FollowPath's path, made with its loop).
+  template <class Also>
+  void set_params(const P& params, const char* what, Also&& also) {
     checked(params);
     this->guard_.write(what, [&] {
       params_ = params;
       this->set_weight(params.weight);
+      also();
     });
   }
 
- protected:
   P params_;
 
  private:

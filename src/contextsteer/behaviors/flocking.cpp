@@ -3,19 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 
-Flocking::Flocking(FlockRule rule, Real radius, Falloff falloff, Real weight)
-    : InterestBehavior(weight), rule_(rule), radius_(radius), falloff_(falloff) {
-  require_positive(radius, "radius", "a distance", " in metres");
-}
-
-void Flocking::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
-                    Real*) const {
+void fill_flocking(FlockRule rule, Real radius, Falloff falloff, const SceneView& scene, const int* agents, int count,
+                   const SlotDirections& dirs, Real* interest) {
   if (!scene.grid) return;  // no neighbors to flock with
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
@@ -23,15 +17,15 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
     const LayerMask senses = scene.senses(a);
     Vec2 sum;
     int neighbors = 0;
-    scene.grid->for_each_within(p, radius_, [&](const Neighbor& n) {
+    scene.grid->for_each_within(p, radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
-      if (rule_ == FlockRule::Separation) {
+      if (rule == FlockRule::Separation) {
         const Vec2 away = p - n.position;
         const Real d = std::sqrt(n.distance_squared);
         if (d < Real(1e-6)) return;
-        const Real g = falloff_value(falloff_, d, radius_) / d;
+        const Real g = falloff_value(falloff, d, radius) / d;
         add(away.x * g, away.y * g);
-      } else if (rule_ == FlockRule::Alignment) {
+      } else if (rule == FlockRule::Alignment) {
         const Vec2 v = scene.velocity(n.agent);
         const Real speed = length(v);
         if (speed > Real(1e-6)) sum = sum + v * (1 / speed);
@@ -40,15 +34,15 @@ void Flocking::fill(const SceneView& scene, const int* agents, int count, const 
       }
       ++neighbors;
     });
-    if (neighbors == 0 || rule_ == FlockRule::Separation) return;
+    if (neighbors == 0 || rule == FlockRule::Separation) return;
     const Real inv = Real(1) / static_cast<Real>(neighbors);
-    if (rule_ == FlockRule::Alignment) {
+    if (rule == FlockRule::Alignment) {
       add(sum.x * inv, sum.y * inv);
     } else {
       const Vec2 to = sum * inv - p;
       const Real d = length(to);
       if (d < Real(1e-6)) return;
-      const Real g = std::min(Real(1), d / radius_) / d;
+      const Real g = std::min(Real(1), d / radius) / d;
       add(to.x * g, to.y * g);
     }
   });

@@ -5,28 +5,19 @@
 #include <stdexcept>
 #include <string>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
 
-FollowField::FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius,
-                         Real weight, Real sideways)
-    : InterestBehavior(weight),
-      field_(std::move(field)),
-      arrive_radius_(arrive_radius),
-      slowing_radius_(slowing_radius),
-      sideways_(sideways) {
+FollowField::FollowField(std::shared_ptr<const NavigationField> field, const FollowFieldParams& params)
+    : BehaviorWith(params), field_(std::move(field)) {
   if (!field_) throw std::invalid_argument("field: expected a navigation field, got none");
-  check_sideways(sideways);
-  require_nonnegative(arrive_radius, "arrive_radius", "a distance", " in metres");
-  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
 }
 
 Real FollowField::strength(Real distance) const {
-  if (distance <= arrive_radius_) return 0;
-  return std::min(Real(1), distance / slowing_radius_);
+  if (distance <= params_.arrive_radius) return 0;
+  return std::min(Real(1), distance / params_.slowing_radius);
 }
 
 void FollowField::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -37,7 +28,7 @@ void FollowField::fill(const SceneView& scene, const int* agents, int count, con
     if (u.x == 0 && u.y == 0) return;
     // In a blocked margin the distance is unknown (infinite): full strength, to get out.
     const Real s = strength(field_->distance_at(p));
-    if (s > 0) add_lobe(add, u, Real(1), s, sideways_);
+    if (s > 0) add_lobe(add, u, Real(1), s, params_.sideways);
   });
 }
 

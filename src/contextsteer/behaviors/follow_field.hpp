@@ -16,13 +16,25 @@
 
 namespace contextsteer {
 
-class FollowField : public InterestBehavior {
+struct FollowFieldParams {
+  Real arrive_radius = 0.5;   // metres from a goal (by the field's distance); no interest within it
+  Real slowing_radius = 3.0;  // metres; strength distance / slowing_radius within it
+  Real sideways = 0;          // in [0, 1) (add_lobe)
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(field("arrive_radius", &FollowFieldParams::arrive_radius, "m",
+                                 "no interest within it of a goal (by the field's distance)", at_least(0)),
+                           field("slowing_radius", &FollowFieldParams::slowing_radius, "m",
+                                 "strength distance / slowing_radius within it", above(0)),
+                           sideways_field<FollowFieldParams>(), weight_field<FollowFieldParams>());
+  }
+};
+
+class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
  public:
-  // Throws std::invalid_argument for a null field, an arrive_radius that is not a finite
-  // distance >= 0, a slowing_radius that is not a finite distance > 0 or a sideways
-  // outside [0, 1).
-  FollowField(std::shared_ptr<const NavigationField> field, Real arrive_radius, Real slowing_radius, Real weight,
-              Real sideways = 0);
+  // Throws std::invalid_argument for a null field or a field out of its bounds.
+  FollowField(std::shared_ptr<const NavigationField> field, const FollowFieldParams& params);
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
@@ -30,13 +42,9 @@ class FollowField : public InterestBehavior {
   const std::shared_ptr<const NavigationField>& field() const { return field_; }
   // The lobe's peak for an agent `distance` metres from the nearest goal.
   Real strength(Real distance) const;
-  Real sideways() const { return sideways_; }
 
  private:
   std::shared_ptr<const NavigationField> field_;
-  Real arrive_radius_;
-  Real slowing_radius_;
-  Real sideways_;
 };
 
 }  // namespace contextsteer

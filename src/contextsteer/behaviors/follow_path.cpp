@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 
@@ -19,30 +18,30 @@ std::vector<Vec2> checked_waypoints(const std::vector<Vec2>& waypoints) {
   return waypoints;
 }
 
-}  // namespace
-
-FollowPath::FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius,
-                       Real window, bool loop, Real weight, Real sideways)
-    : InterestBehavior(weight),
-      waypoints_(checked_waypoints(waypoints)),
-      path_(std::move(waypoints), loop),
-      lookahead_(lookahead),
-      arrive_radius_(arrive_radius),
-      slowing_radius_(slowing_radius),
-      window_(window),
-      sideways_(sideways) {
-  check_sideways(sideways);
-  require_nonnegative(lookahead, "lookahead", "a distance", " in metres");
-  require_nonnegative(arrive_radius, "arrive_radius", "a distance", " in metres");
-  require_positive(slowing_radius, "slowing_radius", "a distance", " in metres");
-  require_positive(window, "window", "a distance", " in metres");
-  if (loop && !(length() > 0)) throw std::invalid_argument("waypoints: a loop needs two distinct waypoints or more");
+// The path through `waypoints`, looped or not; throws std::invalid_argument for a loop of
+// fewer than two distinct waypoints.
+Polyline path_through(const std::vector<Vec2>& waypoints, bool loop) {
+  Polyline path(waypoints, loop);
+  if (loop && !(path.length() > 0))
+    throw std::invalid_argument("waypoints: a loop needs two distinct waypoints or more");
+  return path;
 }
 
-Real FollowPath::progress(Vec2 p, Real last) const { return path_.closest_after(p, last, window_).s; }
+}  // namespace
+
+FollowPath::FollowPath(std::vector<Vec2> waypoints, const FollowPathParams& params)
+    : BehaviorWith(params), waypoints_(checked_waypoints(waypoints)), path_(path_through(waypoints_, params.loop)) {}
+
+void FollowPath::set_params(const FollowPathParams& params, const char* what) {
+  Polyline path = path_through(waypoints_, params.loop);
+  BehaviorWith::set_params(params, what, [&] { path_ = std::move(path); });
+}
+
+Real FollowPath::progress(Vec2 p, Real last) const { return path_.closest_after(p, last, params_.window).s; }
 
 Vec2 FollowPath::aim(Real s, bool& at_end) const {
-  const Real ahead = loop() ? s + lookahead_ : std::min(s + lookahead_, length());
+  const Real lookahead = params_.lookahead;
+  const Real ahead = loop() ? s + lookahead : std::min(s + lookahead, length());
   at_end = !loop() && ahead >= length();
   return path_.point_at(ahead);
 }
@@ -60,8 +59,8 @@ void FollowPath::fill(const SceneView& scene, const int* agents, int count, cons
     const Real d = contextsteer::length(to);
     if (d < Real(1e-6)) return;
     Real strength = 1;
-    if (at_end) strength = d <= arrive_radius_ ? Real(0) : std::min(Real(1), d / slowing_radius_);
-    add_lobe(add, to, d, strength, sideways_);
+    if (at_end) strength = d <= params_.arrive_radius ? Real(0) : std::min(Real(1), d / params_.slowing_radius);
+    add_lobe(add, to, d, strength, params_.sideways);
   });
 }
 

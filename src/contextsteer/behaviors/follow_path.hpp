@@ -23,14 +23,40 @@
 
 namespace contextsteer {
 
-class FollowPath : public InterestBehavior {
+struct FollowPathParams {
+  Real lookahead = 2;         // metres beyond the agent's progress it aims at
+  Real arrive_radius = 0.5;   // metres from the last waypoint; no interest within it
+  Real slowing_radius = 3.0;  // metres; strength distance / slowing_radius within it of the last waypoint
+  Real window = 4;            // metres of path after the last progress where the next is sought
+  bool loop = false;          // the path goes on from its last waypoint back to the first
+  Real sideways = 0;          // in [0, 1) (add_lobe)
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("lookahead", &FollowPathParams::lookahead, "m", "how far beyond its progress the agent aims",
+              at_least(0)),
+        field("arrive_radius", &FollowPathParams::arrive_radius, "m", "no interest within it of the last waypoint",
+              at_least(0)),
+        field("slowing_radius", &FollowPathParams::slowing_radius, "m",
+              "strength distance / slowing_radius within it of the last waypoint", above(0)),
+        field("window", &FollowPathParams::window, "m",
+              "path after the last progress where the next is sought; more than an agent travels in a step", above(0)),
+        field("loop", &FollowPathParams::loop, "", "the path goes on from its last waypoint back to the first"),
+        sideways_field<FollowPathParams>(), weight_field<FollowPathParams>());
+  }
+};
+
+class FollowPath : public BehaviorWith<FollowPathParams, InterestBehavior> {
  public:
-  FollowPath(std::vector<Vec2> waypoints, Real lookahead, Real arrive_radius, Real slowing_radius, Real window,
-             bool loop, Real weight, Real sideways = 0);
-  Real sideways() const { return sideways_; }
+  // Throws std::invalid_argument for no waypoint, a non-finite one, a loop of fewer than
+  // two distinct waypoints or a field out of its bounds.
+  FollowPath(std::vector<Vec2> waypoints, const FollowPathParams& params);
+  // As BehaviorWith::set_params; a change of loop remakes the path.
+  void set_params(const FollowPathParams& params, const char* what = "parameters");
 
   int memory_width() const override { return 1; }  // the progress, metres along the path
-  Real window() const override { return window_; }
+  Real window() const override { return params_.window; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
@@ -48,12 +74,7 @@ class FollowPath : public InterestBehavior {
 
  private:
   std::vector<Vec2> waypoints_;
-  Polyline path_;
-  Real lookahead_;
-  Real arrive_radius_;
-  Real slowing_radius_;
-  Real window_;
-  Real sideways_;  // the lobe's share of its peak at right angles (add_lobe)
+  Polyline path_;  // closed when params_.loop
 };
 
 }  // namespace contextsteer

@@ -7,15 +7,22 @@
 
 namespace contextsteer {
 
-class Forward : public InterestBehavior {
+struct ForwardParams {
+  Real strength = 1;  // the lobe's peak
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(field("strength", &ForwardParams::strength, "", "the lobe's peak", at_least(0)),
+                           weight_field<ForwardParams>());
+  }
+};
+
+class Forward : public BehaviorWith<ForwardParams, InterestBehavior> {
  public:
-  Forward(Real strength, Real weight);
+  explicit Forward(const ForwardParams& params = {});
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
-
- private:
-  Real strength_;
 };
 
 }  // namespace contextsteer

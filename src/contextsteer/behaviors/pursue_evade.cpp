@@ -2,17 +2,10 @@
 
 #include <cmath>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
-
-namespace {
-void check_prediction(Real max_prediction) {
-  require_positive(max_prediction, "max_prediction", "a time", " in seconds");
-}
-}  // namespace
 
 Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction) {
   const Vec2 t = scene.target_of(a);
@@ -22,42 +15,30 @@ Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction) {
   return t + scene.target_velocity_of(a) * prediction;
 }
 
-Pursue::Pursue(Real max_prediction, Real weight, Real sideways)
-    : InterestBehavior(weight), max_prediction_(max_prediction), sideways_(sideways) {
-  check_prediction(max_prediction);
-  check_sideways(sideways);
-}
+Pursue::Pursue(const PursueParams& params) : BehaviorWith(params) {}
 
 void Pursue::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
-    const Vec2 to = predicted_target(scene, a, max_prediction_) - scene.position(a);
+    const Vec2 to = predicted_target(scene, a, params_.max_prediction) - scene.position(a);
     const Real d = length(to);
     if (d < Real(1e-6)) return;
-    add_lobe(add, to, d, Real(1), sideways_);
+    add_lobe(add, to, d, Real(1), params_.sideways);
   });
 }
 
-Evade::Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways)
-    : InterestBehavior(weight),
-      max_prediction_(max_prediction),
-      radius_(radius),
-      falloff_(falloff),
-      sideways_(sideways) {
-  check_prediction(max_prediction);
-  check_sideways(sideways);
-  require_positive(radius, "radius", "a distance", " in metres");
-}
+Evade::Evade(const EvadeParams& params) : BehaviorWith(params) {}
 
 void Evade::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                  Real*) const {
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
     const int a = agents[k];
-    const Vec2 away = scene.position(a) - predicted_target(scene, a, max_prediction_);
+    const EvadeParams& p = params_;
+    const Vec2 away = scene.position(a) - predicted_target(scene, a, p.max_prediction);
     const Real d = length(away);
-    if (d > radius_ || d < Real(1e-6)) return;
-    add_lobe(add, away, d, falloff_value(falloff_, d, radius_), sideways_);
+    if (d > p.radius || d < Real(1e-6)) return;
+    add_lobe(add, away, d, falloff_value(p.falloff, d, p.radius), p.sideways);
   });
 }
 

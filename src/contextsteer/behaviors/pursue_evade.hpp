@@ -16,34 +16,51 @@ namespace contextsteer {
 // The aim point of agent a as above.
 Vec2 predicted_target(const SceneView& scene, int a, Real max_prediction);
 
-class Pursue : public InterestBehavior {
- public:
-  // Throws std::invalid_argument for a max_prediction that is not > 0 or a sideways
-  // outside [0, 1) (add_lobe).
-  Pursue(Real max_prediction, Real weight, Real sideways = 0);
-  Real sideways() const { return sideways_; }
+template <class P>
+constexpr Field<P, Real> max_prediction_field() {
+  return field("max_prediction", &P::max_prediction, "s", "the longest look ahead at the target's motion", above(0));
+}
 
-  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
-            Real* danger) const override;
+struct PursueParams {
+  Real max_prediction = 1;  // seconds
+  Real sideways = 0;        // in [0, 1) (add_lobe)
+  Real weight = 1;
 
- private:
-  Real max_prediction_;
-  Real sideways_;
+  static constexpr auto fields() {
+    return std::make_tuple(max_prediction_field<PursueParams>(), sideways_field<PursueParams>(),
+                           weight_field<PursueParams>());
+  }
 };
 
-class Evade : public InterestBehavior {
+class Pursue : public BehaviorWith<PursueParams, InterestBehavior> {
  public:
-  Evade(Real max_prediction, Real radius, Falloff falloff, Real weight, Real sideways = 0);
-  Real sideways() const { return sideways_; }
+  explicit Pursue(const PursueParams& params = {});
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
+};
 
- private:
-  Real max_prediction_;
-  Real radius_;
-  Falloff falloff_;
-  Real sideways_;
+struct EvadeParams {
+  Real max_prediction = 1;  // seconds
+  Real radius = 10;         // metres; an aim point farther away is ignored
+  Falloff falloff = Falloff::Linear;
+  Real sideways = 0;  // in [0, 1) (add_lobe)
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(max_prediction_field<EvadeParams>(),
+                           field("radius", &EvadeParams::radius, "m", "an aim point farther away is ignored", above(0)),
+                           field("falloff", &EvadeParams::falloff, "", "how strength fades with distance / radius"),
+                           sideways_field<EvadeParams>(), weight_field<EvadeParams>());
+  }
+};
+
+class Evade : public BehaviorWith<EvadeParams, InterestBehavior> {
+ public:
+  explicit Evade(const EvadeParams& params = {});
+
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
 };
 
 }  // namespace contextsteer

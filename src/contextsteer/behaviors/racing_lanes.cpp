@@ -4,29 +4,14 @@
 #include <cmath>
 #include <limits>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
 
 namespace contextsteer {
 
-RacingLanes::RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
-                         Falloff falloff, Real weight)
-    : InterestBehavior(weight),
-      track_(std::move(track)),
-      lanes_(lanes),
-      lookahead_(lookahead),
-      line_width_(line_width),
-      window_(window),
-      falloff_(falloff) {
+RacingLanes::RacingLanes(std::shared_ptr<const Track> track, const RacingLanesParams& params)
+    : BehaviorWith(params), track_(std::move(track)) {
   if (!track_) throw std::invalid_argument("track: expected a track");
-  if (lanes < 1 || lanes > kMaxLanes) {
-    throw std::invalid_argument("lanes: expected from 1 to " + std::to_string(kMaxLanes) + " lanes, got " +
-                                std::to_string(lanes));
-  }
-  require_positive(lookahead, "lookahead", "a distance", " in metres");
-  require_positive(line_width, "line_width", "a width", " in metres");
-  require_positive(window, "window", "a distance", " in metres");
 }
 
 void RacingLanes::prepare(const SceneView& scene, const int*, int count, const SlotDirections& dirs) const {
@@ -48,25 +33,28 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
                                  const Real* placed) const {
   const Track& track = *track_;
   const Real w = track.half_width();
-  const Real lane_width = 2 * w / static_cast<Real>(lanes_);
+  const int lanes = params_.lanes;
+  const Real lookahead = params_.lookahead;
+  const Real line_width = std::isnan(params_.line_width) ? 2 * w : params_.line_width;
+  const Real lane_width = 2 * w / static_cast<Real>(lanes);
   Real s = 0, e = 0;
   const Real* kept = scene.memory_of(a);
-  track.locate_after(scene.position(a), kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN(), window_, s, e);
-  const Real line = track.racing_offset(s + lookahead_);
-  for (int j = 0; j < lanes_; ++j) {
+  track.locate_after(scene.position(a), kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN(), params_.window, s, e);
+  const Real line = track.racing_offset(s + lookahead);
+  for (int j = 0; j < lanes; ++j) {
     const Real centre = -w + (static_cast<Real>(j) + Real(0.5)) * lane_width;
-    interest[j] = std::max(Real(0), 1 - std::fabs(centre - line) / line_width_);
+    interest[j] = std::max(Real(0), 1 - std::fabs(centre - line) / line_width);
     danger[j] = 0;
   }
   if (scene.grid) {
     const Real r = scene.radius_of(a);
     const LayerMask senses = scene.senses(a);
     // Every car that can put danger on a lane lies within this distance: its centreline
-    // point is at most lookahead_ further along (a chord is no longer than its arc), each
+    // point is at most lookahead further along (a chord is no longer than its arc), each
     // car lies |e| from its own point, and a car more than w plus the two radii off the
     // centreline spans no lane. (A car on the far side of a wide track is farther than
-    // lookahead_ though only a few metres ahead.)
-    const Real within = lookahead_ + std::fabs(e) + w + r + scene.max_radius;
+    // lookahead though only a few metres ahead.)
+    const Real within = lookahead + std::fabs(e) + w + r + scene.max_radius;
     scene.grid->for_each_within(scene.position(a), within, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       Real s_other = 0, e_other = 0;
@@ -76,31 +64,31 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
         track.locate(n.position, s_other, e_other);
       }
       const Real ds = track.ahead(s, s_other);
-      if (!(ds > 0) || ds > lookahead_) return;
+      if (!(ds > 0) || ds > lookahead) return;
       const Real reach = r + n.radius;
-      const Real value = falloff_value(falloff_, ds, lookahead_);
+      const Real value = falloff_value(params_.falloff, ds, lookahead);
       // Lanes whose span [-w + j * lane_width, -w + (j + 1) * lane_width] meets the car's.
       const int first = std::max(0, static_cast<int>(std::floor((e_other - reach + w) / lane_width)));
-      const int last = std::min(lanes_ - 1, static_cast<int>(std::floor((e_other + reach + w) / lane_width)));
+      const int last = std::min(lanes - 1, static_cast<int>(std::floor((e_other + reach + w) / lane_width)));
       for (int j = first; j <= last; ++j) danger[j] = std::max(danger[j], value);
     });
   }
   // Subtract, then the best lane refined by the parabola through its neighbors. Lanes
   // are not circular: the track's two edges are not neighbors, unlike a map's slots.
-  for (int j = 0; j < lanes_; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
-  const int best = static_cast<int>(std::max_element(final_map, final_map + lanes_) - final_map);
+  for (int j = 0; j < lanes; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
+  const int best = static_cast<int>(std::max_element(final_map, final_map + lanes) - final_map);
   LaneDecision out;
   out.progress = s;
   out.blocked = !(final_map[best] > 0);
   out.strength = out.blocked ? Real(0) : std::min(Real(1), final_map[best]);
   Real lane = static_cast<Real>(best);
-  if (!out.blocked && best > 0 && best + 1 < lanes_) {
+  if (!out.blocked && best > 0 && best + 1 < lanes) {
     const Real l = final_map[best - 1], c = final_map[best], r = final_map[best + 1];
     const Real curvature = l - 2 * c + r;
     if (curvature < 0) lane += std::clamp(Real(0.5) * (l - r) / curvature, Real(-0.5), Real(0.5));
   }
   out.lateral = out.blocked ? e : -w + (lane + Real(0.5)) * lane_width;
-  out.target = track.point_at(s + lookahead_, out.lateral);
+  out.target = track.point_at(s + lookahead, out.lateral);
   return out;
 }
 

@@ -20,6 +20,7 @@
 // or at its first step, are located on the whole track.
 #pragma once
 
+#include <limits>
 #include <memory>
 
 #include "contextsteer/behaviors/behavior.hpp"
@@ -36,16 +37,41 @@ struct LaneDecision {
   bool blocked = false;
 };
 
-class RacingLanes : public InterestBehavior {
+constexpr int kMaxLanes = 256;
+
+struct RacingLanesParams {
+  int lanes = 7;        // lateral offsets across the track, from 1 to kMaxLanes
+  Real lookahead = 10;  // metres ahead of the car where the lanes lie
+  // Metres over which interest falls to 0 away from the racing line; unset (NaN): the
+  // track's whole width, 2 * half_width.
+  Real line_width = std::numeric_limits<Real>::quiet_NaN();
+  Real window = 20;  // metres of track after the car's last s where the next is sought
+  Falloff falloff = Falloff::Linear;
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("lanes", &RacingLanesParams::lanes, "lanes", "lateral offsets across the track",
+              count_from_to(1, kMaxLanes)),
+        field("lookahead", &RacingLanesParams::lookahead, "m", "how far ahead of the car the lanes lie", above(0)),
+        field("line_width", &RacingLanesParams::line_width, "m",
+              "over which interest falls to 0 away from the racing line; None: the track's whole width",
+              above_or_absent(0)),
+        field("window", &RacingLanesParams::window, "m",
+              "track after the car's last place where the next is sought; more than a car travels in a step", above(0)),
+        field("falloff", &RacingLanesParams::falloff, "", "how a car ahead's danger fades with ds / lookahead"),
+        weight_field<RacingLanesParams>());
+  }
+};
+
+class RacingLanes : public BehaviorWith<RacingLanesParams, InterestBehavior> {
  public:
-  static constexpr int kMaxLanes = 256;
+  // Throws std::invalid_argument for a null track or a field out of its bounds.
+  RacingLanes(std::shared_ptr<const Track> track, const RacingLanesParams& params);
 
-  RacingLanes(std::shared_ptr<const Track> track, int lanes, Real lookahead, Real line_width, Real window,
-              Falloff falloff, Real weight);
-
-  Real neighbor_radius() const override { return lookahead_; }
+  Real neighbor_radius() const override { return params_.lookahead; }
   int memory_width() const override { return 1; }  // the car's s
-  Real window() const override { return window_; }
+  Real window() const override { return params_.window; }
   // Where every agent lies on the whole track, once per evaluation, where most agents are
   // cars: each car otherwise locates every car within its lookahead, at every step.
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
@@ -58,16 +84,11 @@ class RacingLanes : public InterestBehavior {
   LaneDecision decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
                       const Real* placed = nullptr) const;
 
-  int lanes() const { return lanes_; }
+  int lanes() const { return params_.lanes; }
   const Track& track() const { return *track_; }
 
  private:
   std::shared_ptr<const Track> track_;
-  int lanes_;
-  Real lookahead_;
-  Real line_width_;
-  Real window_;
-  Falloff falloff_;
 };
 
 }  // namespace contextsteer

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <vector>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/geometry/geometry.hpp"
 #include "contextsteer/geometry/ray_casts.hpp"
@@ -12,9 +11,7 @@
 
 namespace contextsteer {
 
-Rays::Rays(Real length, RayMode mode, Real weight) : DangerBehavior(weight), length_(length), mode_(mode) {
-  require_positive(length, "length", "a distance", " in metres");
-}
+Rays::Rays(const RaysParams& params) : BehaviorWith(params) {}
 
 namespace {
 
@@ -94,9 +91,9 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     const int a = agents[k];
     const Vec2 p = scene.position(a);
     const Real r = scene.radius_of(a);
-    // One query of the obstacles per agent: a hit within length_ lies on an obstacle
-    // within length_ + r of the agent.
-    if (gather(o, p, r, scene.senses(a), length_, met)) {
+    // One query of the obstacles per agent: a hit within the rays' length lies on an
+    // obstacle within that length + r of the agent.
+    if (gather(o, p, r, scene.senses(a), params_.length, met)) {
       std::fill(hits.begin(), hits.end(), kInfinity);
       lower_to_first_hits(p, dirs.x(), dirs.y(), slots, met.circles.data(), static_cast<int>(met.circles.size()),
                           met.walls.data(), static_cast<int>(met.walls.size()), r, hits.data());
@@ -106,10 +103,10 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     // Without a branch, so that the compiler takes the slots a vector at a time (the
     // value of a ray that hits nothing, infinity, is computed and left unused).
-    const bool binary = mode_ == RayMode::Binary;
+    const bool binary = params_.mode == RayMode::Binary;
     for (int i = 0; i < slots; ++i) {
-      const Real value = binary ? Real(1) : 1 - hits[i] / length_;
-      row[i] = hits[i] <= length_ ? std::max(row[i], value) : row[i];
+      const Real value = binary ? Real(1) : 1 - hits[i] / params_.length;
+      row[i] = hits[i] <= params_.length ? std::max(row[i], value) : row[i];
     }
   }
 }

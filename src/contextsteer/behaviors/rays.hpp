@@ -12,17 +12,29 @@
 namespace contextsteer {
 
 enum class RayMode { Binary, Distance };
+template <>
+struct Names<RayMode> {
+  static constexpr NamedValue<RayMode> values[] = {{"binary", RayMode::Binary}, {"distance", RayMode::Distance}};
+};
 
-class Rays : public DangerBehavior {
+struct RaysParams {
+  Real length = 5;  // metres
+  RayMode mode = RayMode::Distance;
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(field("length", &RaysParams::length, "m", "each ray's length", above(0)),
+                           field("mode", &RaysParams::mode, "", "'binary': 1 on a hit; 'distance': 1 - t / length"),
+                           weight_field<RaysParams>());
+  }
+};
+
+class Rays : public BehaviorWith<RaysParams, DangerBehavior> {
  public:
-  Rays(Real length, RayMode mode, Real weight);
+  explicit Rays(const RaysParams& params = {});
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
-
- private:
-  Real length_;
-  RayMode mode_;
 };
 
 }  // namespace contextsteer

@@ -3,21 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/behaviors/support/arc_coverage.hpp"
 #include "contextsteer/behaviors/support/targets.hpp"
 
 namespace contextsteer {
 
-TimeToCollision::TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight)
-    : DangerBehavior(weight), radius_(radius), horizon_(horizon), falloff_(falloff) {
-  require_positive(radius, "radius", "a distance", " in metres");
-  require_positive(horizon, "horizon", "a time", " in seconds");
-}
+TimeToCollision::TimeToCollision(const TimeToCollisionParams& params) : BehaviorWith(params) {}
 
 void TimeToCollision::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
                            Real* danger) const {
   if (!scene.grid) return;
+  const Real horizon = params_.horizon;
   const int slots = dirs.slots();
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
@@ -26,16 +22,16 @@ void TimeToCollision::fill(const SceneView& scene, const int* agents, int count,
     const Real r = scene.radius_of(a);
     const LayerMask senses = scene.senses(a);
     Real* row = danger + static_cast<std::size_t>(k) * slots;
-    scene.grid->for_each_within(p, radius_, [&](const Neighbor& n) {
+    scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       const Vec2 dp = n.position - p;
       const Vec2 dv = scene.velocity(n.agent) - v;
       const Real speed2 = length_squared(dv);
-      const Real t = speed2 > 0 ? std::clamp(-dot(dp, dv) / speed2, Real(0), horizon_) : Real(0);
+      const Real t = speed2 > 0 ? std::clamp(-dot(dp, dv) / speed2, Real(0), horizon) : Real(0);
       const Vec2 future = dp + dv * t;
       const Real reach = r + n.radius;
       if (length_squared(future) >= reach * reach) return;  // they will pass each other
-      add_disc_danger(dirs, future, reach, falloff_value(falloff_, t, horizon_), row);
+      add_disc_danger(dirs, future, reach, falloff_value(params_.falloff, t, horizon), row);
     });
   }
 }

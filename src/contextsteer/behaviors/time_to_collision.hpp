@@ -12,18 +12,28 @@
 
 namespace contextsteer {
 
-class TimeToCollision : public DangerBehavior {
- public:
-  TimeToCollision(Real radius, Real horizon, Falloff falloff, Real weight);
+struct TimeToCollisionParams {
+  Real radius = 10;  // metres; farther neighbors are not sensed
+  Real horizon = 3;  // seconds; the latest closest approach looked at
+  Falloff falloff = Falloff::Linear;
+  Real weight = 1;
 
-  Real neighbor_radius() const override { return radius_; }
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("radius", &TimeToCollisionParams::radius, "m", "farther neighbors are not sensed", above(0)),
+        field("horizon", &TimeToCollisionParams::horizon, "s", "the latest closest approach looked at", above(0)),
+        field("falloff", &TimeToCollisionParams::falloff, "", "how danger fades with t* / horizon"),
+        weight_field<TimeToCollisionParams>());
+  }
+};
+
+class TimeToCollision : public BehaviorWith<TimeToCollisionParams, DangerBehavior> {
+ public:
+  explicit TimeToCollision(const TimeToCollisionParams& params = {});
+
+  Real neighbor_radius() const override { return params_.radius; }
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
-
- private:
-  Real radius_;
-  Real horizon_;
-  Falloff falloff_;
 };
 
 }  // namespace contextsteer

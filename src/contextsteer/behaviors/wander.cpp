@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "contextsteer/base/parameter_checks.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
 
 namespace contextsteer {
@@ -26,15 +25,10 @@ double knot_value(std::uint64_t seed, std::int64_t id, std::uint64_t knot_hash) 
 
 }  // namespace
 
-Wander::Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight)
-    : InterestBehavior(weight), seed_(seed), rate_(rate), spread_(spread), strength_(strength) {
-  require_positive(rate, "rate", "a rate", " per second");
-  require_nonnegative(spread, "spread", "an angle", " in radians");
-  require_nonnegative(strength, "strength");
-}
+Wander::Wander(const WanderParams& params) : BehaviorWith(params) {}
 
 Wander::Knots Wander::knots_at(double time) const {
-  const double x = time * rate_;
+  const double x = time * params_.rate;
   const double floor_x = std::floor(x);
   const double f = x - floor_x;
   const auto knot = static_cast<std::int64_t>(floor_x);
@@ -43,8 +37,9 @@ Wander::Knots Wander::knots_at(double time) const {
 }
 
 Real Wander::offset_at(std::int64_t id, const Knots& k) const {
-  const double v = knot_value(seed_, id, k.before) * (1 - k.smooth) + knot_value(seed_, id, k.after) * k.smooth;
-  return static_cast<Real>(spread_ * v);
+  const double v =
+      knot_value(params_.seed, id, k.before) * (1 - k.smooth) + knot_value(params_.seed, id, k.after) * k.smooth;
+  return static_cast<Real>(params_.spread * v);
 }
 
 Real Wander::offset(std::int64_t id, double time) const { return offset_at(id, knots_at(time)); }
@@ -52,7 +47,7 @@ Real Wander::offset(std::int64_t id, double time) const { return offset_at(id, k
 void Wander::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                   Real*) const {
   const Knots knots = knots_at(scene.time);  // the same for every agent: hashed once
-  add_angle_lobes(interest, dirs, count, strength_, [&](int k) {
+  add_angle_lobes(interest, dirs, count, params_.strength, [&](int k) {
     const int a = agents[k];
     return scene.heading(a) + offset_at(scene.id_of(a), knots);
   });

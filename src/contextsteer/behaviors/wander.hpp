@@ -11,10 +11,25 @@
 
 namespace contextsteer {
 
-class Wander : public InterestBehavior {
+struct WanderParams {
+  std::uint64_t seed = 0;  // the same seed gives the same maps
+  Real rate = 0.5;         // noise cycles per second
+  Real spread = 1;         // radians: the largest turn from the heading
+  Real strength = 1;       // the lobe's peak
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("seed", &WanderParams::seed, "", "the noise's seed: the same seed gives the same maps"),
+        field("rate", &WanderParams::rate, "Hz", "how fast the wander angle drifts, in noise cycles", above(0)),
+        field("spread", &WanderParams::spread, "rad", "the largest turn from the heading", at_least(0)),
+        field("strength", &WanderParams::strength, "", "the lobe's peak", at_least(0)), weight_field<WanderParams>());
+  }
+};
+
+class Wander : public BehaviorWith<WanderParams, InterestBehavior> {
  public:
-  // rate: noise cycles per second (> 0); spread: radians (>= 0); strength: [0, inf).
-  Wander(std::uint64_t seed, Real rate, Real spread, Real strength, Real weight);
+  explicit Wander(const WanderParams& params = {});
 
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
@@ -31,11 +46,6 @@ class Wander : public InterestBehavior {
   };
   Knots knots_at(double time) const;
   Real offset_at(std::int64_t id, const Knots& knots) const;
-
-  std::uint64_t seed_;
-  Real rate_;
-  Real spread_;
-  Real strength_;
 };
 
 }  // namespace contextsteer

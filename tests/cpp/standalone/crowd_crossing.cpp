@@ -21,8 +21,9 @@ int main() {
   // within 0.5 m, with half the interest at right angles, to go round a blocked way),
   // danger from obstacles and agents within 2 m of clearance; the decision blends the
   // best slot with its neighbors.
-  Targets own_target;
-  own_target.agent_target = true;
+  ArriveParams arrive_own;
+  arrive_own.agent_target = true;
+  arrive_own.sideways = 0.5f;
   AvoidParams avoid;
   avoid.max_distance = 2;
   avoid.agents = true;
@@ -30,8 +31,7 @@ int main() {
   config.slots = 16;
   config.resolve.select = SelectMethod::Blend;
   const std::vector<std::shared_ptr<const Behavior>> behaviors{
-      std::make_shared<Arrive>(own_target, 0.5f, 3.0f, 1.0f, 0.5f),
-      std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
+      std::make_shared<Arrive>(std::vector<Vec2>{}, arrive_own), std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
   World world(Steering{std::make_shared<Pipeline>(config, behaviors), nullptr});
   world.obstacles().add_circle({{0, 0}, 2});
 

@@ -1,5 +1,6 @@
 #include "contextsteer/behaviors/support/parameters.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace contextsteer {
@@ -12,14 +13,14 @@ void words_of(const std::string& unit, const char*& quantity, const char*& writt
   if (unit == "m") quantity = "a distance", written = " in metres";
   if (unit == "s") quantity = "a time", written = " in seconds";
   if (unit == "rad") quantity = "an angle", written = " in radians";
-  if (unit == "Hz") quantity = "a rate", written = " in cycles per second";
+  if (unit == "Hz") quantity = "a rate", written = " per second";
 }
 
 }  // namespace
 
 void check_number(const char* name, Real value, const Accepts& b, const char* unit) {
   const bool inside = (b.low_open ? value > b.low : value >= b.low) && (b.high_open ? value < b.high : value <= b.high);
-  if (inside || (b.infinite && value == kInfinity)) return;
+  if (inside || (b.infinite && value == kInfinity) || (b.absent && std::isnan(value))) return;
   const char* quantity;
   const char* written;
   words_of(unit, quantity, written);
@@ -34,6 +35,13 @@ void check_number(const char* name, Real value, const Accepts& b, const char* un
   }
   throw std::invalid_argument(std::string(name) + ": expected " + quantity + range + written + ", got " +
                               format_real(value));
+}
+
+void check_count(const char* name, long long value, const Accepts& b, const char* unit) {
+  const auto low = static_cast<long long>(b.low), high = static_cast<long long>(b.high);
+  if (value >= low && value <= high) return;
+  throw std::invalid_argument(std::string(name) + ": expected from " + std::to_string(low) + " to " +
+                              std::to_string(high) + (*unit ? " " : "") + unit + ", got " + std::to_string(value));
 }
 
 }  // namespace contextsteer

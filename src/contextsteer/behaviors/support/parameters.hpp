@@ -29,6 +29,7 @@ struct Accepts {
   Real high = kMaxMagnitude;
   bool high_open = false;
   bool infinite = false;  // +inf accepted too (a distance without limit)
+  bool absent = false;    // NaN accepted: the parameter is left unset (None in Python)
 };
 constexpr Accepts kAnyBoundedValue{};
 constexpr Accepts above(Real low) { return {low, true, kMaxMagnitude, false, false}; }
@@ -36,6 +37,9 @@ constexpr Accepts at_least(Real low) { return {low, false, kMaxMagnitude, false,
 constexpr Accepts from_to(Real low, Real high) { return {low, false, high, false, false}; }
 constexpr Accepts from_below(Real low, Real high) { return {low, false, high, true, false}; }
 constexpr Accepts above_or_infinite(Real low) { return {low, true, kMaxMagnitude, false, true}; }
+constexpr Accepts above_or_absent(Real low) { return {low, true, kMaxMagnitude, false, false, true}; }
+// For whole numbers (counts): from low to high, both included.
+constexpr Accepts count_from_to(int low, int high) { return from_to(Real(low), Real(high)); }
 // The share of a lobe's peak left at right angles (add_lobe).
 constexpr Accepts kSidewaysBounds = from_below(0, 1);
 
@@ -90,9 +94,19 @@ constexpr Field<P, Real> weight_field() {
   return field("weight", &P::weight, "", "factor the pipeline's combine rule applies to this behaviour's maps");
 }
 
+// The sideways share of a behaviour that adds lobes (add_lobe): with w > 0 a lobe gives
+// max(0, w + (1 - w) dot(u, d_i)) instead of max(0, dot(u, d_i)).
+template <class P>
+constexpr Field<P, Real> sideways_field() {
+  return field("sideways", &P::sideways, "", "the lobe's share of its peak at right angles, in [0, 1)",
+               kSidewaysBounds);
+}
+
 // Throws std::invalid_argument naming the field, what it takes and the value that came,
 // e.g. "radius: expected a distance > 0 and at most 1e9 in metres, got 0".
 void check_number(const char* name, Real value, const Accepts& bounds, const char* unit);
+// The same for a whole number counted in `unit`, e.g. "lanes: expected from 1 to 256 lanes, got 0".
+void check_count(const char* name, long long value, const Accepts& bounds, const char* unit);
 
 template <class P>
 void check_fields(const P& params) {
@@ -103,6 +117,8 @@ void check_fields(const P& params) {
           if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
             if constexpr (std::is_same_v<T, std::uint64_t>)
               return;  // seeds: every value
+            else if constexpr (std::is_integral_v<T>)
+              check_count(one.name, static_cast<long long>(params.*(one.member)), one.bounds, one.unit);
             else
               check_number(one.name, static_cast<Real>(params.*(one.member)), one.bounds, one.unit);
           }
