@@ -6,14 +6,14 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
-    def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
+    def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
         ...
     def __getstate__(self) -> tuple:
         ...
-    def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
+    def __init__(self, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]], bounds: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None) -> None:
         ...
     def __setstate__(self, state: tuple) -> None:
         ...
@@ -1309,6 +1309,93 @@ class TimeToCollision(Behavior):
         """
     @horizon.setter
     def horizon(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def radius(self) -> typing.Any:
+        """
+        farther neighbors are not sensed
+        """
+    @radius.setter
+    def radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def weight(self) -> typing.Any:
+        """
+        factor the pipeline's combine rule applies to this behaviour's maps
+        """
+    @weight.setter
+    def weight(self, arg1: typing.Any) -> None:
+        ...
+class Anticipate(Behavior):
+    class Params:
+        def __init__(self) -> None:
+            ...
+        @property
+        def horizon(self) -> typing.Any:
+            """
+            how far ahead a touch counts
+            """
+        @horizon.setter
+        def horizon(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def keep_right(self) -> typing.Any:
+            """
+            neighbors turned counter-clockwise by this
+            """
+        @keep_right.setter
+        def keep_right(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def make_way(self) -> typing.Any:
+            """
+            interest of an agent that standing would not keep clear
+            """
+        @make_way.setter
+        def make_way(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def radius(self) -> typing.Any:
+            """
+            farther neighbors are not sensed
+            """
+        @radius.setter
+        def radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def weight(self) -> typing.Any:
+            """
+            factor the pipeline's combine rule applies to this behaviour's maps
+            """
+        @weight.setter
+        def weight(self, arg1: typing.Any) -> None:
+            ...
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    def __init__(self, params: Anticipate.Params) -> None:
+        ...
+    @property
+    def horizon(self) -> typing.Any:
+        """
+        how far ahead a touch counts
+        """
+    @horizon.setter
+    def horizon(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def keep_right(self) -> typing.Any:
+        """
+        neighbors turned counter-clockwise by this
+        """
+    @keep_right.setter
+    def keep_right(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def make_way(self) -> typing.Any:
+        """
+        interest of an agent that standing would not keep clear
+        """
+    @make_way.setter
+    def make_way(self, arg1: typing.Any) -> None:
         ...
     @property
     def radius(self) -> typing.Any:

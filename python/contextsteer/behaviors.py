@@ -22,6 +22,7 @@ from ._arguments import ShowsArguments
 # What the package exports from here: adding a behaviour adds its name to this list.
 __all__ = [
     "Alignment",
+    "Anticipate",
     "Arrive",
     "Avoid",
     "Batch",
@@ -453,6 +454,32 @@ class TimeToCollision(Behavior, core=_core.TimeToCollision):
 
     def __init__(self, **parameters):
         self._core = _core.TimeToCollision(self._params(parameters))
+
+
+class Anticipate(Behavior, core=_core.Anticipate):
+    """Danger from the other agents by how fast the agent could walk each way without
+    touching one of them within ``horizon`` seconds, given where they are going.
+
+    For slot direction ``d``, ``safe(d)`` is the lowest speed along ``d`` that comes within
+    the two radii of a sensed neighbor (within ``radius`` metres) in the horizon, the
+    neighbor moving on at its velocity. The slot's danger is ``1 - min(1, safe(d) /
+    max_speed)``; where standing still already leads into a touch, ``min(1, s / max_speed)``
+    with ``s`` the speed along ``d`` that gets clear, so that the ways out are the least
+    dangerous. With ``danger_mode="multiply"`` the decision's strength is then the share of
+    ``max_speed`` that stays clear: an agent follows a neighbor walking its way at that
+    neighbor's pace (at the same speed it sees no danger), slows for one that stands, and
+    sees an oncoming one before a standing one at the same distance.
+
+    ``keep_right`` turns every neighbor's position and velocity counter-clockwise by that
+    many radians first, so that in a face-off both agents find their own right clearer.
+    ``make_way``: an agent that a neighbor would touch if it stood still gets this
+    interest in every slot, so that it steps out of the way (the least dangerous way) even
+    when it has arrived; it fills interest too (zero rows when it does not make way), which
+    counts in an ``interest_rule="mean"``.
+    """
+
+    def __init__(self, **parameters):
+        self._core = _core.Anticipate(self._params(parameters))
 
 
 Seek = Chase  # the classic name of the same behaviour

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _validation as check
 from . import scenarios
-from .behaviors import Arrive, Avoid, Chase, FollowField
+from .behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
 from .pipeline import Pipeline
 from .scenarios import Scenario
 from .world import World
@@ -75,7 +75,7 @@ _RECIPES = {
     # arrived in 18 runs with 16 slots, in 23 with 24 (and in 20, one jammed, with 20).
     "bottleneck": _Recipe(50, 2400, 0.3, 1.4, 4.0, slots=24),
     # The crowd scenes of the arrival bar: steps are their time limits (150, 90, 60, 60 s).
-    "two_way_door": _Recipe(200, 3000, 0.3, 1.4, 4.0, slots=24),
+    "two_way_door": _Recipe(200, 3000, 0.3, 1.4, 4.0),
     "four_way": _Recipe(200, 1800, 0.3, 1.4, 4.0),
     "zigzag": _Recipe(10, 1200, 0.3, 1.4, 4.0),
     "u_trap": _Recipe(20, 1200, 0.3, 1.4, 4.0),
@@ -95,15 +95,20 @@ def time_limit(scene: str) -> float:
 
 
 def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: float = 0.25,
-                     keep_right: float = 0.3, sense: float = 1.5) -> tuple[Pipeline, ...]:
-    """The recipe of the crowd scenes: per group, FollowField to the group's goal (its own
-    navigation field, ``clearance`` metres from the walls), Arrive at the agent's own
-    target with ``sideways=0.5`` and Avoid of the agents within ``sense`` metres, keeping
-    right by ``keep_right`` radians; one pipeline per group."""
+                     lanes: float = 2.0, make_way: float = 0.6) -> tuple[Pipeline, ...]:
+    """The recipe of the crowd scenes, one pipeline per group: FollowField to the group's
+    goal (its own navigation field, ``clearance`` metres from the walls, keeping right by
+    ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
+    target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
+    walls within 0.5 m, and Anticipate of the agents within 3 m over 1 s, keeping right by
+    0.3 rad and making way with ``make_way``; danger multiplies interest, so that the
+    strength is the share of max speed that stays clear."""
     return tuple(
-        Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance)),
-                  Arrive(sideways=0.5), Avoid(agents=True, max_distance=sense, keep_right=keep_right)],
-                 slots=slots, select="blend")
+        Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
+                              sideways=0.5),
+                  Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
+                  Anticipate(radius=3.0, horizon=1.0, keep_right=0.3, make_way=make_way)],
+                 slots=slots, select="blend", danger_mode="multiply")
         for g in range(geometry.group_count))
 
 
@@ -120,10 +125,9 @@ def _four_way(count: int, seed: int, slots: int):
 
 def _zigzag(count: int, seed: int, slots: int):
     # Cells of 0.1 m: the corridor leaves a lane 0.4 m wide for the field within 0.25 m of
-    # its walls. Agents sensed within 1 m only: at 1.5 m, the one ahead in the file held
-    # the next back to a crawl (half of seed 0's file through in 60 s, all with 1 m).
+    # its walls. Single file, one way: no lanes to keep.
     geometry = scenarios.zigzag(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.25, cell=0.1, sense=1.0)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.25, cell=0.1, lanes=0.0, make_way=0.3)
 
 
 def _u_trap(count: int, seed: int, slots: int):
@@ -138,7 +142,7 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
                 seed: int = 0) -> tuple[Scenario, Pipeline | tuple[Pipeline, ...], dict]:
     """The scene named (with ``agents`` agents, or the demo's number for it), the
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
-    scene: 24 for the bottleneck and the two-way door, 16 for the others) and its agents'
+    scene: 24 for the bottleneck, 16 for the others) and its agents'
     parameters (radius, max_speed, max_acceleration): ``scene.world(pipeline,
     **parameters)`` is the demo's world. For the crowd scenes of several goals
     (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per group of
@@ -149,9 +153,9 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     ``sideways=0.5``, Avoid of the agents within 2 m with ``keep_right=0.3``.
     bottleneck: FollowField to the field beyond the door (0.3 m of clearance), Arrive
     with ``sideways=0.5``, and Avoid of the agents within 1 m. two_way_door, four_way,
-    zigzag and u_trap: per group, FollowField to the group's goal areas, Arrive with
-    ``sideways=0.5`` and Avoid of the agents within 1.5 m (1 m in the zigzag) keeping
-    right by 0.3.
+    zigzag and u_trap: per group, FollowField to the group's goal areas along a field that
+    keeps right (not in the single-file zigzag), Arrive, Avoid of the walls and Anticipate
+    of the other agents (see ``_group_pipelines``).
     """
     recipe = _recipe(scene)
     count = recipe.agents if agents is None else agents

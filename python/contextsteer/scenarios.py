@@ -116,12 +116,12 @@ class Scenario:
                      **agent_parameters)
 
     def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0,
-                         group: int | None = None):
+                         keep_right: float = 0.0, group: int | None = None):
         """A :class:`~contextsteer.NavigationField` over :attr:`bounds` round this scene's
         circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)``. When
         neither is given: the scene's own :attr:`goal_areas` if it has some, else every
         agent's target (each agent is then led to the nearest one); with ``group``, only
-        those of that group. ``cell`` and ``clearance`` in metres."""
+        those of that group. ``cell``, ``clearance`` and ``keep_right`` in metres, as for the field."""
         from .navigation import NavigationField
 
         if group is not None:
@@ -133,7 +133,7 @@ class Scenario:
             else:
                 goals = self.targets if group is None else self.targets[self.groups == group]
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
-                               circles=self.obstacles, segments=self.segments)
+                               keep_right=keep_right, circles=self.obstacles, segments=self.segments)
 
 
 _WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons"}  # of World, not of its agents

@@ -456,13 +456,13 @@ class World:
             self._core.set_bounds(check.shaped("bounds", value, (4,)))
 
     def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25,
-                         clearance: float = 0.0, layers: int = ALL_LAYERS):
+                         clearance: float = 0.0, keep_right: float = 0.0, layers: int = ALL_LAYERS):
         """A :class:`~contextsteer.NavigationField` round this world's obstacles as they
         stand now: to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)`` metres (give one or
         both), over ``area`` ``(xmin, ymin, xmax, ymax)`` (the world's bounds when not
         given; one of them is needed). Obstacles on the layers of bit mask ``layers``
         block it (the bounds always do): pass an agent's sense mask to plan for what it
-        senses. ``cell`` and ``clearance`` in metres, as for the field.
+        senses. ``cell``, ``clearance`` and ``keep_right`` in metres, as for the field.
 
         The field is a snapshot: build another after adding or removing obstacles.
         """
@@ -474,7 +474,7 @@ class World:
                 raise ValueError("area: expected (xmin, ymin, xmax, ymax), the rectangle the field covers, "
                                  "as this world has no bounds; got None")
         return NavigationField._of_world(self._core, _layer_mask("layers", layers), goals, goal_areas, area, cell,
-                                         clearance)
+                                         clearance, keep_right)
 
     circles = _view("circles", "``(m, 3)`` circle obstacles, x, y, radius in metres (a copy).")
     segments = _view("segments", "``(m, 4)`` walls added with add_segments, metres (a copy).")

@@ -3,6 +3,7 @@
 
 #include "arrays.hpp"
 #include "bind_parameters.hpp"
+#include "contextsteer/behaviors/anticipate.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
@@ -168,6 +169,7 @@ void bind_behaviors(py::module_& m) {
           },
           py::arg("positions"), py::arg("radius"));
   bind_behavior<TimeToCollision>(m, "TimeToCollision").def(py::init<const TimeToCollisionParams&>(), py::arg("params"));
+  bind_behavior<Anticipate>(m, "Anticipate").def(py::init<const AnticipateParams&>(), py::arg("params"));
 }
 
 }  // namespace contextsteer::bindings

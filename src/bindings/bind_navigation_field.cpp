@@ -48,18 +48,19 @@ py::array_t<Real> rectangles_to_array(const std::vector<Bounds>& rectangles) {
 // Builds the field round `obstacles` (a copy of the caller's, so nothing the build reads
 // can change under it), the layers of `mask` blocking.
 FieldPtr build_field(const Obstacles& obstacles, LayerMask mask, const RealArray& goals, const RealArray& goal_areas,
-                     const RealArray& area, Real cell, Real clearance) {
+                     const RealArray& area, Real cell, Real clearance, Real keep_right) {
   require_shape(area, "area", {4});
   std::vector<Vec2> goal_points = points_from(goals, "goals");
   std::vector<Bounds> goal_rectangles = rectangles_from(goal_areas, "goal_areas");
   const Bounds rectangle{{area.data()[0], area.data()[1]}, {area.data()[2], area.data()[3]}};
   // Safe: everything the build reads is a copy held by this frame; the field is not yet shared.
   py::gil_scoped_release release;
-  return std::make_shared<NavigationField>(obstacles, mask, rectangle, cell, clearance, goal_points, goal_rectangles);
+  return std::make_shared<NavigationField>(obstacles, mask, rectangle, cell, clearance, goal_points, goal_rectangles,
+                                           keep_right);
 }
 
 FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell,
-                           Real clearance, const RealArray& circles, const RealArray& segments,
+                           Real clearance, Real keep_right, const RealArray& circles, const RealArray& segments,
                            const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
   Obstacles obstacles;
   obstacles.add_circles(circles_from(circles, "circles"));
@@ -70,15 +71,15 @@ FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, 
     const Real* b = bounds->data();
     obstacles.set_bounds({{b[0], b[1]}, {b[2], b[3]}});
   }
-  return build_field(obstacles, kAllLayers, goals, goal_areas, area, cell, clearance);
+  return build_field(obstacles, kAllLayers, goals, goal_areas, area, cell, clearance, keep_right);
 }
 
 // The world's obstacles are copied with the GIL held: a step running meanwhile only
 // reads them, and whatever changes them needs the GIL and an idle world.
 FieldPtr field_from_world(const World& world, LayerMask layers, const RealArray& goals, const RealArray& goal_areas,
-                          const RealArray& area, Real cell, Real clearance) {
+                          const RealArray& area, Real cell, Real clearance, Real keep_right) {
   const Obstacles obstacles = world.obstacles();
-  return build_field(obstacles, layers, goals, goal_areas, area, cell, clearance);
+  return build_field(obstacles, layers, goals, goal_areas, area, cell, clearance, keep_right);
 }
 
 // Applies `at` to each row of points (m, 2) into (m, width) out, without the GIL.
@@ -128,7 +129,8 @@ FieldPtr field_from_state(const py::tuple& state) {
 void bind_navigation_field(py::module_& m) {
   py::class_<NavigationField, FieldPtr>(m, "NavigationField")
       .def(py::init(&field_from_arrays), py::arg("goals"), py::arg("goal_areas"), py::arg("area"), py::arg("cell"),
-           py::arg("clearance"), py::arg("circles"), py::arg("segments"), py::arg("polygons"), py::arg("bounds"))
+           py::arg("clearance"), py::arg("keep_right"), py::arg("circles"), py::arg("segments"), py::arg("polygons"),
+           py::arg("bounds"))
       .def_property_readonly("columns", &NavigationField::columns)
       .def_property_readonly("rows", &NavigationField::rows)
       .def_property_readonly("cell", &NavigationField::cell)
@@ -177,7 +179,7 @@ void bind_navigation_field(py::module_& m) {
 void bind_navigation_field_from_world(py::module_& m) {
   auto cls = py::reinterpret_borrow<py::class_<NavigationField, FieldPtr>>(m.attr("NavigationField"));
   cls.def_static("from_world", &field_from_world, py::arg("world"), py::arg("layers"), py::arg("goals"),
-                 py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"));
+                 py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"), py::arg("keep_right"));
 }
 
 }  // namespace contextsteer::bindings

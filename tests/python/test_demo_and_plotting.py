@@ -122,7 +122,7 @@ def test_scene_setup_gives_the_demos_world():
 
 def test_each_scene_has_its_own_slot_count_unless_one_is_given():
     for scene in SCENES:
-        for slots, expected in ((None, 24 if scene in ("bottleneck", "two_way_door") else 16), (12, 12)):
+        for slots, expected in ((None, 24 if scene == "bottleneck" else 16), (12, 12)):
             steering = scene_setup(scene, 4, slots=slots)[1]
             pipelines = steering if isinstance(steering, tuple) else (steering,)
             assert {p.slots for p in pipelines} == {expected}

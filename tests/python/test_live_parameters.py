@@ -52,6 +52,7 @@ BUILD = {
     cs.FollowPath: lambda **p: cs.FollowPath([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0]], **p),
     cs.Rays: lambda **p: cs.Rays(**p),
     cs.TimeToCollision: lambda **p: cs.TimeToCollision(**p),
+    cs.Anticipate: lambda **p: cs.Anticipate(**p),
     cs.RacingLanes: lambda **p: cs.RacingLanes(oval(), **p),
     cs.PythonBehavior: neighbor_counting,
 }
@@ -77,6 +78,7 @@ CHANGES = {
                         weight=0.5),
     cs.Rays: dict(length=0.8, mode="binary", weight=0.5),
     cs.TimeToCollision: dict(radius=2.0, horizon=0.5, falloff="step", weight=0.5),
+    cs.Anticipate: dict(radius=2.0, horizon=0.5, keep_right=0.3, make_way=0.5, weight=0.5),
     cs.RacingLanes: dict(lanes=3, lookahead=4.0, line_width=1.0, window=1e-3, falloff="step", weight=0.5),
     cs.PythonBehavior: dict(neighbor_radius=3.0, weight=0.5),
 }
@@ -89,7 +91,8 @@ BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "co
        "agents": (1, TypeError), "keep_right": (1.0, ValueError), "radius": (0.0, ValueError),
        "strength": (-1.0, ValueError), "max_prediction": (math.inf, ValueError), "target_radius": (-0.5, ValueError),
        "slowing_radius": (0.0, ValueError), "escape_radius": (math.nan, ValueError),
-       "danger_radius": (-2.0, ValueError), "seed": (-1, ValueError), "rate": (0.0, ValueError),
+       "danger_radius": (-2.0, ValueError),
+       "make_way": (1.5, ValueError), "seed": (-1, ValueError), "rate": (0.0, ValueError),
        "spread": (-0.1, ValueError), "arrive_radius": (-1.0, ValueError), "lookahead": (-1.0, ValueError),
        "window": (0.0, ValueError), "loop": ("no", TypeError), "length": (0.0, ValueError),
        "mode": ("sonar", ValueError), "horizon": (-3.0, ValueError), "lanes": (0, ValueError),

@@ -1,6 +1,7 @@
 """NavigationField and FollowField from Python: geometry, views, worlds that need a plan, errors."""
 
 import gc
+import math
 
 import matplotlib
 import numpy as np
@@ -288,3 +289,49 @@ def test_follow_field_checks_its_arguments():
         cs.FollowField(field, slowing_radius=0)
     with pytest.raises(ValueError, match="points"):
         field.direction_at([[1, 2, 3]])
+
+
+def _door_fields(keep_right):
+    """Two rooms split by a wall at x = 0 with a door 2 m wide at y in [-1, 1]; one field to
+    each room."""
+    walls = np.array([[0.0, -8.0, 0.0, -1.0], [0.0, 1.0, 0.0, 8.0]])
+    common = dict(area=(-10.0, -8.0, 10.0, 8.0), cell=0.2, clearance=0.3, segments=walls,
+                  bounds=(-10.0, -8.0, 10.0, 8.0), keep_right=keep_right)
+    east = cs.NavigationField(goal_areas=[[6.0, -8.0, 10.0, 8.0]], **common)
+    west = cs.NavigationField(goal_areas=[[-10.0, -8.0, -6.0, 8.0]], **common)
+    return east, west
+
+
+def _crossing_height(path):
+    """Where a path crosses the wall's line, x = 0 (metres along y); the path must cross it."""
+    beyond = path[:, 0] >= 0 if path[0, 0] < 0 else path[:, 0] <= 0
+    assert beyond.any(), "the way does not reach the other room"
+    k = int(np.argmax(beyond))
+    a, b = path[k - 1], path[k]
+    return a[1] + (b[1] - a[1]) * (0 - a[0]) / (b[0] - a[0])
+
+
+def test_keeping_right_sends_the_two_ways_through_the_two_halves_of_a_door():
+    east, west = _door_fields(keep_right=2.0)
+    for y in (-3.0, 0.0, 3.0):
+        # walking east the right hand is south: the way crosses the door's southern half
+        assert -1.0 < _crossing_height(east.path_from([-5.0, y], step=0.05)) < -0.5
+        # walking west the right hand is north
+        assert 0.5 < _crossing_height(west.path_from([5.0, y], step=0.05)) < 1.0
+    # without keeping right, a start in front of the door goes through its middle
+    plain_east, _ = _door_fields(keep_right=0.0)
+    assert abs(_crossing_height(plain_east.path_from([-5.0, 0.0], step=0.05))) < 0.1
+
+
+def test_keeping_right_changes_nothing_where_no_obstacle_is_on_the_left():
+    open_ground = dict(area=(0.0, 0.0, 10.0, 10.0), cell=0.25, goals=[[5.0, 5.0]])
+    plain = cs.NavigationField(**open_ground)
+    right = cs.NavigationField(keep_right=2.0, **open_ground)
+    np.testing.assert_array_equal(plain.distances, right.distances)
+    np.testing.assert_array_equal(plain.directions, right.directions)
+
+
+@pytest.mark.parametrize("value", [-0.1, math.nan, math.inf])
+def test_keep_right_must_be_a_distance(value):
+    with pytest.raises(ValueError, match="keep_right"):
+        cs.NavigationField(goals=[[1.0, 1.0]], area=(0.0, 0.0, 4.0, 4.0), keep_right=value)

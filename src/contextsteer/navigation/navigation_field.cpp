@@ -52,7 +52,8 @@ Real eikonal_update(Upwind x, Upwind y, Real h) {
 }  // namespace
 
 NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell,
-                                 Real clearance, const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas)
+                                 Real clearance, const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas,
+                                 Real keep_right)
     : origin_(area.min), cell_(cell), clearance_(clearance), goals_(goals), goal_areas_(goal_areas) {
   if (!within_bound(area.min) || !within_bound(area.max) || !(area.min.x < area.max.x) || !(area.min.y < area.max.y)) {
     throw std::invalid_argument(
@@ -61,6 +62,7 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   }
   require_positive(cell, "cell", "a size", " in metres");
   require_nonnegative(clearance, "clearance", "a distance", " in metres");
+  require_nonnegative(keep_right, "keep_right", "a distance", " in metres");
   const double columns = std::max(1.0, std::ceil((double(area.max.x) - area.min.x) / cell));
   const double rows = std::max(1.0, std::ceil((double(area.max.y) - area.min.y) / cell));
   if (columns * rows > double(kMaxCells)) {
@@ -105,6 +107,16 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   }
   march(cost);
   point_downhill();
+  if (keep_right > 0) {
+    const std::vector<Real> left = left_gaps(obstacles, mask, keep_right);
+    for (std::size_t i = 0; i < left.size(); ++i) {
+      if (blocked_[i] || !(left[i] < keep_right)) continue;
+      const Real closeness = 1 - left[i] / keep_right;
+      cost[i] += kLaneCost * closeness * closeness;
+    }
+    march(cost);
+    point_downhill();
+  }
   std::vector<Real>().swap(way_out_);  // the directions hold what it was for
 }
 
@@ -172,64 +184,6 @@ NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearan
   field.directions_ = std::move(directions);
   field.blocked_ = std::move(blocked);
   return field;
-}
-
-std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
-  const Real reach = clearance_ + half_diagonal();
-  std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
-  // Lowers the gap of the cells whose centre lies in the box [lo, hi] to gap_at(centre).
-  auto near_box = [&](Vec2 lo, Vec2 hi, auto&& gap_at) {
-    const int c0 = std::max(0, static_cast<int>(std::floor((lo.x - origin_.x) / cell_ - Real(0.5))));
-    const int r0 = std::max(0, static_cast<int>(std::floor((lo.y - origin_.y) / cell_ - Real(0.5))));
-    const int c1 = std::min(columns_ - 1, static_cast<int>(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5))));
-    const int r1 = std::min(rows_ - 1, static_cast<int>(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5))));
-    for (int r = r0; r <= r1; ++r) {
-      for (int c = c0; c <= c1; ++c) {
-        Real& gap = gaps[index(c, r)];
-        gap = std::min(gap, gap_at(centre(c, r)));
-      }
-    }
-  };
-  const Vec2 margin{reach, reach};
-  const auto& circles = obstacles.circles();
-  for (std::size_t i = 0; i < circles.size(); ++i) {
-    if (!(mask & obstacles.circle_layers()[i])) continue;
-    const Circle k = circles[i];
-    const Vec2 extent{k.radius + reach, k.radius + reach};
-    near_box(k.centre - extent, k.centre + extent,
-             [&](Vec2 p) { return std::max(Real(0), length(p - k.centre) - k.radius); });
-  }
-  // Walls: free segments, polygon edges and the bounds' sides.
-  const auto& walls = obstacles.walls();
-  for (std::size_t i = 0; i < walls.size(); ++i) {
-    if (!(mask & obstacles.wall_layers()[i])) continue;
-    const Segment s = walls[i];
-    const Vec2 lo{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, hi{std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)};
-    near_box(lo - margin, hi + margin, [&](Vec2 p) { return length(p - closest_point_on_segment(s, p)); });
-  }
-  // Polygon insides (their edges are walls above).
-  const Vec2* vertices = obstacles.polygon_vertices().data();
-  for (int k = 0; k < obstacles.polygon_count(); ++k) {
-    if (!(mask & obstacles.polygon_layers()[k])) continue;
-    const int begin = obstacles.polygon_start(k), count = obstacles.polygon_start(k + 1) - begin;
-    Vec2 lo = vertices[begin], hi = vertices[begin];
-    for (int i = begin; i < begin + count; ++i) {
-      lo = {std::min(lo.x, vertices[i].x), std::min(lo.y, vertices[i].y)};
-      hi = {std::max(hi.x, vertices[i].x), std::max(hi.y, vertices[i].y)};
-    }
-    near_box(lo, hi, [&](Vec2 p) { return point_in_polygon(vertices + begin, count, p) ? Real(0) : kInfinity; });
-  }
-  // Outside the bounds, whatever the mask (its sides are walls above, on every layer).
-  if (obstacles.has_bounds()) {
-    const Bounds& b = obstacles.bounds();
-    for (int r = 0; r < rows_; ++r) {
-      for (int c = 0; c < columns_; ++c) {
-        const Vec2 p = centre(c, r);
-        if (p.x < b.min.x || p.x > b.max.x || p.y < b.min.y || p.y > b.max.y) gaps[index(c, r)] = 0;
-      }
-    }
-  }
-  return gaps;
 }
 
 bool NavigationField::in_open_sight(Vec2 p, int column, int row, const std::vector<Real>& cost) const {

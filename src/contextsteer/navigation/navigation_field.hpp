@@ -21,6 +21,13 @@
 // Free cells that no goal can reach keep an infinite distance and no direction. A
 // blocked cell's direction leads out, to the nearest reached free cell (marched through
 // blocked cells only, so an agent pushed against a wall is led out on its own side).
+//
+// Keeping right: with keep_right > 0 (metres), the field is built twice. The second time
+// a metre costs more, as 1 + kLaneCost * closeness^2, where an obstacle lies within
+// keep_right on the left of the first field's way (closeness 1 at the obstacle, 0
+// keep_right away from it). The ways then run on the right of doors, corridors and
+// obstacles where there is room: two crowds passing a door the opposite ways use its
+// two halves, as lanes, and a crowd waiting on one side leaves the other side clear.
 #pragma once
 
 #include <algorithm>
@@ -42,8 +49,11 @@ class NavigationField {
   // clearance < 0, no goals, a goal point outside the area or in a blocked cell, or a
   // goal area that is empty, not finite or holds no free cell centre. Every free cell
   // whose centre lies in a goal area is a goal (distance 0).
+  // keep_right: metres (>= 0, 0 for none) from an obstacle on the way's left within which
+  // the way costs more (see above); throws std::invalid_argument for a negative or
+  // non-finite one.
   NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell, Real clearance,
-                  const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas = {});
+                  const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas = {}, Real keep_right = 0);
 
   // A field built before, from what its accessors give (to save one and load it again,
   // without building it anew): `columns` x `rows` cells of side `cell` from `origin`, the
@@ -63,6 +73,9 @@ class NavigationField {
   // How much dearer a metre is next to an obstacle than in the open, less 1: the cost
   // of crossing a cell rises as 1 + kMarginCost * closeness^2 within the clearance.
   static constexpr Real kMarginCost = 4;
+  // How much dearer a metre is against an obstacle on the way's left, less 1, when
+  // keeping right.
+  static constexpr Real kLaneCost = 20;
 
   int columns() const { return columns_; }
   int rows() const { return rows_; }
@@ -120,6 +133,10 @@ class NavigationField {
   // inside one or outside the bounds); kInfinity where none is within clearance + half
   // a diagonal (the farther ones are not looked for).
   std::vector<Real> obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const;
+  // Per cell, metres from its centre to the nearest obstacle point within `reach` that
+  // lies on the left of the cell's direction (kInfinity where none does, or where the
+  // cell has no direction).
+  std::vector<Real> left_gaps(const Obstacles& obstacles, LayerMask mask, Real reach) const;
   // Seeds the goals' cells (throwing for a goal in a blocked cell or an area without a
   // free cell), then marches out from them.
   void march(const std::vector<Real>& cost);

@@ -1,0 +1,73 @@
+// Anticipate: danger from other agents by how fast the agent could walk each way without
+// touching one of them within `horizon` seconds, given where they are going.
+//
+// For slot direction d, the agent's candidate velocity is s * d. A neighbor at relative
+// position p moving at velocity v is touched within the horizon when, for some t in
+// (0, horizon], |s d t - (p + v t)| < r_a + r_b: the candidate lies in the truncated
+// velocity obstacle of the pair. safe(d) is the lowest s >= 0 at which the ray s * d
+// enters it (0 when standing already leads into a touch, infinite when no speed does),
+// over every sensed neighbor within `radius`. The slot's danger is
+//     1 - min(1, safe(d) / max_speed)
+// (where standing still already leads into a touch: min(1, s / max_speed), s the speed
+// along d that gets clear, so that the ways out are the least dangerous)
+// so that with the pipeline's "multiply" danger mode the chosen strength is the share of
+// max_speed that stays clear: an agent walks behind a neighbor at the neighbor's pace
+// (a follower at the same speed sees no danger), slows for one that stands, and sees an
+// oncoming one earlier than a standing one at the same distance.
+//
+// keep_right (radians) turns every neighbor's position and velocity counter-clockwise
+// before the test, so that in a face-off both agents find their right side clearer and
+// pass on it.
+//
+// make_way: an agent that some neighbor would touch within the horizon if it stood still
+// gets this much interest in every slot, so that it steps out of the way (the least
+// dangerous way, by its danger) even when it has arrived or its goal lies behind.
+#pragma once
+
+#include "contextsteer/behaviors/avoid.hpp"
+#include "contextsteer/behaviors/behavior.hpp"
+
+namespace contextsteer {
+
+struct AnticipateParams {
+  Real radius = 3;      // metres; farther neighbors are not sensed
+  Real horizon = 1.5;   // seconds looked ahead
+  Real keep_right = 0;  // radians by which neighbors are turned counter-clockwise
+  Real make_way = 0;    // interest in every slot of an agent that standing would not keep clear
+  Real weight = 1;
+
+  static constexpr auto fields() {
+    return std::make_tuple(
+        field("radius", &AnticipateParams::radius, "m", "farther neighbors are not sensed", above(0)),
+        field("horizon", &AnticipateParams::horizon, "s", "how far ahead a touch counts", above(0)),
+        field("keep_right", &AnticipateParams::keep_right, "rad", "neighbors turned counter-clockwise by this",
+              from_to(-kMaxKeepRight, kMaxKeepRight)),
+        field("make_way", &AnticipateParams::make_way, "", "interest of an agent that standing would not keep clear",
+              from_to(0, 1)),
+        weight_field<AnticipateParams>());
+  }
+};
+
+// The danger of walking along unit direction d, for an agent whose top speed is `top`,
+// from a disc at relative position p moving at velocity v, touched within `horizon`
+// seconds when closer than `reach`: when standing stays clear of it, 1 - min(1, s / top)
+// with s the lowest speed along d that touches it (0 when none does); when standing does
+// not, min(1, s / top) with s the speed along d that gets clear of it (1 when none does).
+Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top);
+// Whether an agent standing still comes within `reach` of that disc within `horizon` seconds.
+bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
+
+// Fills danger, and interest (zero rows but where it makes way): both kinds always, so
+// that make_way may change on a live behaviour.
+class Anticipate : public BehaviorWith<AnticipateParams, Behavior> {
+ public:
+  explicit Anticipate(const AnticipateParams& params = {});
+
+  bool fills_interest() const override { return true; }
+  bool fills_danger() const override { return true; }
+  Real neighbor_radius() const override { return params_.radius; }
+  void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
+            Real* danger) const override;
+};
+
+}  // namespace contextsteer

@@ -1,0 +1,114 @@
+// How far each cell of a navigation field lies from the obstacles: the gaps that block
+// cells and price the clearance margin, and the gaps to the obstacles on the left of the
+// field's ways that price keeping right (navigation_field.hpp).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "contextsteer/geometry/geometry.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
+
+namespace contextsteer {
+
+std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
+  const Real reach = clearance_ + half_diagonal();
+  std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
+  // Lowers the gap of the cells whose centre lies in the box [lo, hi] to gap_at(centre).
+  auto near_box = [&](Vec2 lo, Vec2 hi, auto&& gap_at) {
+    const int c0 = std::max(0, static_cast<int>(std::floor((lo.x - origin_.x) / cell_ - Real(0.5))));
+    const int r0 = std::max(0, static_cast<int>(std::floor((lo.y - origin_.y) / cell_ - Real(0.5))));
+    const int c1 = std::min(columns_ - 1, static_cast<int>(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5))));
+    const int r1 = std::min(rows_ - 1, static_cast<int>(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5))));
+    for (int r = r0; r <= r1; ++r) {
+      for (int c = c0; c <= c1; ++c) {
+        Real& gap = gaps[index(c, r)];
+        gap = std::min(gap, gap_at(centre(c, r)));
+      }
+    }
+  };
+  const Vec2 margin{reach, reach};
+  const auto& circles = obstacles.circles();
+  for (std::size_t i = 0; i < circles.size(); ++i) {
+    if (!(mask & obstacles.circle_layers()[i])) continue;
+    const Circle k = circles[i];
+    const Vec2 extent{k.radius + reach, k.radius + reach};
+    near_box(k.centre - extent, k.centre + extent,
+             [&](Vec2 p) { return std::max(Real(0), length(p - k.centre) - k.radius); });
+  }
+  // Walls: free segments, polygon edges and the bounds' sides.
+  const auto& walls = obstacles.walls();
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    if (!(mask & obstacles.wall_layers()[i])) continue;
+    const Segment s = walls[i];
+    const Vec2 lo{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, hi{std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)};
+    near_box(lo - margin, hi + margin, [&](Vec2 p) { return length(p - closest_point_on_segment(s, p)); });
+  }
+  // Polygon insides (their edges are walls above).
+  const Vec2* vertices = obstacles.polygon_vertices().data();
+  for (int k = 0; k < obstacles.polygon_count(); ++k) {
+    if (!(mask & obstacles.polygon_layers()[k])) continue;
+    const int begin = obstacles.polygon_start(k), count = obstacles.polygon_start(k + 1) - begin;
+    Vec2 lo = vertices[begin], hi = vertices[begin];
+    for (int i = begin; i < begin + count; ++i) {
+      lo = {std::min(lo.x, vertices[i].x), std::min(lo.y, vertices[i].y)};
+      hi = {std::max(hi.x, vertices[i].x), std::max(hi.y, vertices[i].y)};
+    }
+    near_box(lo, hi, [&](Vec2 p) { return point_in_polygon(vertices + begin, count, p) ? Real(0) : kInfinity; });
+  }
+  // Outside the bounds, whatever the mask (its sides are walls above, on every layer).
+  if (obstacles.has_bounds()) {
+    const Bounds& b = obstacles.bounds();
+    for (int r = 0; r < rows_; ++r) {
+      for (int c = 0; c < columns_; ++c) {
+        const Vec2 p = centre(c, r);
+        if (p.x < b.min.x || p.x > b.max.x || p.y < b.min.y || p.y > b.max.y) gaps[index(c, r)] = 0;
+      }
+    }
+  }
+  return gaps;
+}
+
+std::vector<Real> NavigationField::left_gaps(const Obstacles& obstacles, LayerMask mask, Real reach) const {
+  std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
+  // Lowers the gap of the cells whose centre lies in the box [lo, hi] to the distance to
+  // nearest(centre), where that point lies on the left of the cell's direction.
+  auto near_box = [&](Vec2 lo, Vec2 hi, auto&& nearest) {
+    const int c0 = std::max(0, static_cast<int>(std::floor((lo.x - origin_.x) / cell_ - Real(0.5))));
+    const int r0 = std::max(0, static_cast<int>(std::floor((lo.y - origin_.y) / cell_ - Real(0.5))));
+    const int c1 = std::min(columns_ - 1, static_cast<int>(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5))));
+    const int r1 = std::min(rows_ - 1, static_cast<int>(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5))));
+    for (int r = r0; r <= r1; ++r) {
+      for (int c = c0; c <= c1; ++c) {
+        const std::size_t i = index(c, r);
+        const Vec2 way{directions_[2 * i], directions_[2 * i + 1]};
+        if (way.x == 0 && way.y == 0) continue;
+        const Vec2 p = centre(c, r);
+        const Vec2 to = nearest(p) - p;
+        if (way.x * to.y - way.y * to.x > 0) gaps[i] = std::min(gaps[i], length(to));
+      }
+    }
+  };
+  const Vec2 margin{reach, reach};
+  const auto& circles = obstacles.circles();
+  for (std::size_t i = 0; i < circles.size(); ++i) {
+    if (!(mask & obstacles.circle_layers()[i])) continue;
+    const Circle k = circles[i];
+    const Vec2 extent{k.radius + reach, k.radius + reach};
+    near_box(k.centre - extent, k.centre + extent, [&](Vec2 p) {
+      const Vec2 out = p - k.centre;
+      const Real d = length(out);
+      return d > 0 ? k.centre + out * (k.radius / d) : k.centre;
+    });
+  }
+  // Walls: free segments, polygon edges and the bounds' sides.
+  const auto& walls = obstacles.walls();
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    if (!(mask & obstacles.wall_layers()[i])) continue;
+    const Segment s = walls[i];
+    const Vec2 lo{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, hi{std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)};
+    near_box(lo - margin, hi + margin, [&](Vec2 p) { return closest_point_on_segment(s, p); });
+  }
+  return gaps;
+}
+
+}  // namespace contextsteer

@@ -1,0 +1,116 @@
+"""Anticipate: danger from other agents by the speed at which each direction stays clear.
+
+The laws of issue 39's velocity-aware danger: a neighbor walking the same way at the same
+speed is followed, not fled; an oncoming one is seen earlier than a standing one at the
+same distance; a face-off turned or mirrored turns or mirrors its maps.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+
+SLOTS = 16
+
+
+def danger_of(positions, velocities, *, slots=SLOTS, max_speed=1.0, radius=0.3, **params):
+    """The danger rows of every agent, computed before anything moves."""
+    pipeline = cs.Pipeline([cs.Anticipate(**params)], slots=slots, danger_mode="multiply")
+    world = cs.World(pipeline, np.asarray(positions, float), np.asarray(velocities, float), radius=radius,
+                     max_speed=max_speed, max_acceleration=0.0)
+    world.step(1e-3)
+    return world.danger.copy()
+
+
+def test_a_follower_at_the_same_speed_gets_no_danger_toward_the_leader():
+    # agent 0 follows agent 1, 1.5 m ahead, both walking east at their max speed
+    danger = danger_of([[0.0, 0.0], [1.5, 0.0]], [[1.0, 0.0], [1.0, 0.0]], horizon=3.0)
+    assert danger[0, 0] == 0.0
+    # a slower leader limits the follower's pace instead: slot 0 keeps a share of danger
+    slow = danger_of([[0.0, 0.0], [1.5, 0.0]], [[1.0, 0.0], [0.4, 0.0]], horizon=3.0)
+    assert 0.0 < slow[0, 0] < 1.0
+
+
+def test_an_oncoming_agent_is_seen_before_a_standing_one_at_the_same_distance():
+    for distance in (1.5, 2.0, 2.5, 3.0):
+        standing = danger_of([[0.0, 0.0], [distance, 0.0]], [[0.0, 0.0], [0.0, 0.0]], horizon=2.0)
+        oncoming = danger_of([[0.0, 0.0], [distance, 0.0]], [[0.0, 0.0], [-1.0, 0.0]], horizon=2.0)
+        assert oncoming[0, 0] > standing[0, 0]
+    # beyond what a standing agent's horizon reaches, only the oncoming one is seen
+    far = danger_of([[0.0, 0.0], [3.0, 0.0]], [[0.0, 0.0], [0.0, 0.0]], horizon=2.0)
+    far_oncoming = danger_of([[0.0, 0.0], [3.0, 0.0]], [[0.0, 0.0], [-1.0, 0.0]], horizon=2.0)
+    assert far[0, 0] == 0.0 < far_oncoming[0, 0]
+
+
+def test_when_standing_is_not_safe_the_ways_out_are_the_least_dangerous():
+    # an agent 2 m east comes straight at agent 0 at 1 m/s: standing is hit within 2 s;
+    # walking toward it is the worst, walking away or aside gets clear
+    danger = danger_of([[0.0, 0.0], [2.0, 0.0]], [[0.0, 0.0], [-1.0, 0.0]], horizon=2.0)[0]
+    assert danger[0] == 1.0
+    assert danger[SLOTS // 2] < danger[SLOTS // 4] < danger[1] <= danger[0]
+    assert danger[SLOTS // 4] == pytest.approx(danger[3 * SLOTS // 4], abs=1e-6)
+
+
+def test_the_danger_is_one_minus_the_clear_speed_over_max_speed():
+    # standing neighbor 2 m east, reach 0.6 m, horizon 2 s: the clear speed east is
+    # (2 - 0.6) / 2 = 0.7 m/s, so with max_speed 1 the danger is 0.3
+    danger = danger_of([[0.0, 0.0], [2.0, 0.0]], [[0.0, 0.0], [0.0, 0.0]], horizon=2.0)
+    assert danger[0, 0] == pytest.approx(0.3, abs=1e-5)
+    # the slot pointing away from it is clear
+    assert danger[0, SLOTS // 2] == 0.0
+
+
+def test_a_crossing_agent_is_seen_where_the_two_will_meet():
+    # agent 1 crosses from the south toward the point 2 m east of agent 0, arriving in 2 s:
+    # walking east at 1 m/s meets it, walking west does not
+    danger = danger_of([[0.0, 0.0], [2.0, -2.0]], [[0.0, 0.0], [0.0, 1.0]], horizon=4.0)
+    assert danger[0, 0] > 0.3
+    assert danger[0, SLOTS // 2] == 0.0
+
+
+def test_overlapping_agents_see_full_danger_toward_each_other_and_none_away():
+    danger = danger_of([[0.0, 0.0], [0.4, 0.0]], [[0.0, 0.0], [0.0, 0.0]])
+    assert danger[0, 0] == 1.0 and danger[1, SLOTS // 2] == 1.0
+    assert danger[0, SLOTS // 2] == 0.0
+
+
+@pytest.mark.parametrize("quarter", [1, 2, 3])
+def test_turning_a_face_off_turns_its_maps(quarter):
+    positions = np.array([[0.0, 0.0], [3.0, 0.2]])
+    velocities = np.array([[1.0, 0.0], [-1.0, 0.0]])
+    angle = quarter * math.pi / 2
+    turn = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
+    base = danger_of(positions, velocities, keep_right=0.3)
+    turned = danger_of(positions @ turn.T, velocities @ turn.T, keep_right=0.3)
+    np.testing.assert_allclose(turned, np.roll(base, quarter * SLOTS // 4, axis=1), atol=1e-4)
+
+
+def test_a_mirrored_face_off_with_keep_left_mirrors_its_maps():
+    positions = np.array([[0.0, 0.0], [3.0, 0.2]])
+    velocities = np.array([[1.0, 0.0], [-1.0, 0.0]])
+    mirror = np.array([1.0, -1.0])
+    base = danger_of(positions, velocities, keep_right=0.3)
+    mirrored = danger_of(positions * mirror, velocities * mirror, keep_right=-0.3)
+    # slot i points at angle 2 pi i / S; its mirror image is slot -i
+    np.testing.assert_allclose(mirrored, base[:, (-np.arange(SLOTS)) % SLOTS], atol=1e-4)
+
+
+def test_a_symmetric_face_off_frees_each_agents_own_right_side():
+    # head-on along x: with keep_right > 0 each agent's right is clearer than its left
+    danger = danger_of([[0.0, 0.0], [3.0, 0.0]], [[1.0, 0.0], [-1.0, 0.0]], keep_right=0.3, horizon=3.0)
+    right_of_0, left_of_0 = danger[0, SLOTS - 1], danger[0, 1]  # -22.5 and +22.5 degrees
+    right_of_1, left_of_1 = danger[1, SLOTS // 2 - 1], danger[1, SLOTS // 2 + 1]  # facing west: right is north
+    assert right_of_0 < left_of_0 and right_of_1 < left_of_1
+    assert right_of_0 == pytest.approx(right_of_1, abs=1e-5) and left_of_0 == pytest.approx(left_of_1, abs=1e-5)
+
+
+@pytest.mark.parametrize(("name", "value"), [("radius", 0.0), ("radius", -1.0), ("radius", math.nan),
+                                             ("horizon", 0.0), ("horizon", math.inf), ("keep_right", 1.0),
+                                             ("weight", math.nan)])
+def test_bad_values_name_the_parameter(name, value):
+    with pytest.raises(ValueError, match=name):
+        cs.Anticipate(**{name: value})
