@@ -41,7 +41,8 @@ std::unique_ptr<World> World::copy() {
   return twin;
 }
 
-World::State World::state() const {
+World::State World::state(const char* call) {
+  const BusyFlag::Hold hold(busy_, call);
   State saved;
   saved.agents = store_.size;
   store_.visit([&](const auto& column) {
