@@ -193,7 +193,15 @@ class World:
         return np.arange(first, first + m, dtype=np.int64)
 
     def remove_agents(self, ids) -> None:
-        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing."""
+        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing.
+
+        Ids are never reused, and the world keeps a row number (4 bytes) for every id it
+        ever issued, removed or not, so that a stale id is told apart from a live one:
+        a world that adds and removes agents all along holds 4 MB per million agents
+        ever added (12 MB after 3 million), in memory and in its pickles. To start
+        afresh, build a new world with the agents that remain (their ids then restart
+        from 0).
+        """
         self._core.remove_agents(check.ids("ids", ids))
 
     def index_of(self, ids) -> np.ndarray:
@@ -311,7 +319,10 @@ class World:
 
         In both cases the next step refuses the value again until it is written over.
         """
-        self._core.step(*check.time_step(dt, substeps))
+        if type(dt) is float and substeps == 1 and type(substeps) is int and 1e-6 <= dt <= 1e9:
+            self._core.step(dt, 1)  # what the checks below let through, without their cost
+        else:
+            self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
             chunk: int | None = None) -> rec.Recording:

@@ -103,7 +103,7 @@ class World {
   // Throws std::invalid_argument, changing nothing, for what no such world's state() gives:
   // columns whose sizes disagree with the agent count and this world's slot and memory
   // widths, ids that disagree with index_of_id, a steering index out of range, a time
-  // outside 0 to kMaxMagnitude, a negative step count, kept values (memory) neither NaN
+  // that is negative or not finite, a negative step count, kept values (memory) neither NaN
   // nor within the bound. Agent values a step would refuse are taken as they are: the
   // saved world held them too (an agent that travelled past the bound), and both refuse
   // them at their next step.
@@ -264,7 +264,9 @@ class World {
   IntegrateProduct integrated_;
   MeasureProduct measured_;
   bool keep_maps_ = true;
-  std::vector<int> index_of_id_;  // id -> index, -1 once removed
+  // id -> index, -1 once removed: 4 bytes for every id ever issued (World.remove_agents
+  // in Python says so, with figures).
+  std::vector<int> index_of_id_;
   std::int64_t next_id_ = 0;
   long long steps_ = 0;
   double time_ = 0;
