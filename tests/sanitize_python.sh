@@ -47,4 +47,4 @@ LD_PRELOAD="$runtime" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
   PYTHONPATH="$PWD/$site${PYTHONPATH:+:$PYTHONPATH}" \
   CONTEXTSTEER_SANITIZED=1 \
-  "$PYTHON" -m pytest -q -p no:cacheprovider "$@"
+  "$PYTHON" -m pytest -q -p no:cacheprovider --capture=sys "$@"  # sys: a report reaches the terminal

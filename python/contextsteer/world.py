@@ -251,7 +251,8 @@ class World:
         """A world pickles whole, as :meth:`copy` copies it (its steerings pickled with it):
         loaded, and stepped alike, it gives the same results to the bit. To save a run and
         go on with it later, or to send a world to another process. While another thread
-        steps it, pickling raises RuntimeError (busy), as :meth:`copy` does."""
+        steps it, pickling raises RuntimeError (busy), as :meth:`copy` does (and a step
+        another thread starts while the pickle reads the world raises it too)."""
         circle_layers, segment_layers, polygon_layers = self._core.obstacle_layers
         obstacles = (self.circles, circle_layers, self.segments, segment_layers, self.polygons, polygon_layers,
                      self.bounds)
@@ -319,7 +320,7 @@ class World:
 
         In both cases the next step refuses the value again until it is written over.
         """
-        if type(dt) is float and substeps == 1 and type(substeps) is int and 1e-6 <= dt <= 1e9:
+        if type(dt) is float and type(substeps) is int and substeps == 1 and 1e-6 <= dt <= 1e9:
             self._core.step(dt, 1)  # what the checks below let through, without their cost
         else:
             self._core.step(*check.time_step(dt, substeps))
