@@ -33,7 +33,7 @@ def runs_of(params) -> list[Run]:
         for name in names:
             _check_name(name)
             values = params[name]
-            if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            if not _is_sequence(values):
                 raise TypeError(f"params: expected a sequence of values for {name!r}, got {type(values).__name__} "
                                 f"(wrap a single value in a list)")
             values = list(values)
@@ -41,7 +41,7 @@ def runs_of(params) -> list[Run]:
                 raise ValueError(f"params: expected at least one value for {name!r}, got none")
             columns.append(values)
         return [dict(zip(names, combination)) for combination in itertools.product(*columns)]
-    if isinstance(params, (str, bytes)) or not isinstance(params, Iterable):
+    if not _is_sequence(params):
         raise TypeError(f"params: expected {{name: values}} or a sequence of {{name: value}} mappings, "
                         f"got {type(params).__name__}")
     runs = []
@@ -54,6 +54,14 @@ def runs_of(params) -> list[Run]:
     if not runs:
         raise ValueError("params: expected at least one run, got an empty sequence")
     return runs
+
+
+def _is_sequence(values) -> bool:
+    """Whether ``values`` can be iterated for its items: not a string, and not a 0-d
+    array (which NumPy calls iterable, but cannot iterate)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        return False
+    return not (isinstance(values, np.ndarray) and values.ndim == 0)
 
 
 def _check_name(name) -> None:
@@ -139,8 +147,6 @@ def sweep(make_world: Callable[..., World], params: Mapping[str, Iterable[Any]] 
     >>> table["max_speed"].tolist(), len(table)
     ([1.0, 2.0], 2)
     """
-    import pandas as pd
-
     if not callable(make_world):
         raise TypeError(f"make_world: expected a callable that takes the parameters as keywords and returns a "
                         f"World, got {type(make_world).__name__}")
@@ -162,11 +168,14 @@ def sweep(make_world: Callable[..., World], params: Mapping[str, Iterable[Any]] 
 
     rows: dict[int, Run] = {}
     complete = True  # no interruption
-    bar = progress_bar(len(runs), unit="run") if progress else None
-    own_pool = ThreadPoolExecutor(workers) if executor is None and workers > 1 else None
-    pool = executor or own_pool
+    bar = own_pool = None
     pending: dict[Future, int] = {}
-    try:
+    try:  # from here on, an interruption returns what finished (nothing, at the start)
+        import pandas  # noqa: F401  (its first import takes a while: before the runs)
+
+        bar = progress_bar(len(runs), unit="run") if progress else None
+        own_pool = ThreadPoolExecutor(workers) if executor is None and workers > 1 else None
+        pool = executor or own_pool
         if pool is None:  # in this thread, where Ctrl-C reaches World.run itself
             for k, run in enumerate(runs):
                 row = _run(make_world, k, run, run_arguments, measure)
@@ -204,6 +213,8 @@ def sweep(make_world: Callable[..., World], params: Mapping[str, Iterable[Any]] 
     if not complete:
         warnings.warn(f"sweep interrupted: returning the {len(rows)} of {len(runs)} runs that finished",
                       RuntimeWarning, stacklevel=2)
+    import pandas as pd
+
     table = pd.DataFrame([rows[k] for k in sorted(rows)], columns=_column_order(runs, rows))
     table.attrs["complete"] = complete
     return table

@@ -193,7 +193,15 @@ class World:
         return np.arange(first, first + m, dtype=np.int64)
 
     def remove_agents(self, ids) -> None:
-        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing."""
+        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing.
+
+        Ids are never reused, and the world keeps a row number (4 bytes) for every id it
+        ever issued, removed or not, so that a stale id is told apart from a live one:
+        a world that adds and removes agents all along holds 4 MB per million agents
+        ever added (12 MB after 3 million), in memory and in its pickles. To start
+        afresh, build a new world with the agents that remain (their ids then restart
+        from 0).
+        """
         self._core.remove_agents(check.ids("ids", ids))
 
     def index_of(self, ids) -> np.ndarray:
@@ -242,7 +250,9 @@ class World:
     def __reduce__(self):
         """A world pickles whole, as :meth:`copy` copies it (its steerings pickled with it):
         loaded, and stepped alike, it gives the same results to the bit. To save a run and
-        go on with it later, or to send a world to another process."""
+        go on with it later, or to send a world to another process. While another thread
+        steps it, pickling raises RuntimeError (busy), as :meth:`copy` does (and a step
+        another thread starts while the pickle reads the world raises it too)."""
         circle_layers, segment_layers, polygon_layers = self._core.obstacle_layers
         obstacles = (self.circles, circle_layers, self.segments, segment_layers, self.polygons, polygon_layers,
                      self.bounds)
@@ -292,8 +302,28 @@ class World:
     # --- stepping -----------------------------------------------------------------
     def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
         """Advance ``dt`` seconds (1e-6 to 1e9), integrating motion in ``substeps`` parts of at
-        least 1e-6 s; the GIL is released meanwhile."""
-        self._core.step(*check.time_step(dt, substeps))
+        least 1e-6 s; the GIL is released meanwhile.
+
+        A value the state must not hold (NaN, beyond the bound) raises ValueError naming
+        the array and the agent (IndexError for an unknown target id), before anything
+        moves: the world is then as before the call. Values written *during* the step are
+        checked too, before the stages that read them:
+
+        - by a :class:`PythonBehavior` (or another thread) while the behaviours prepare
+          their maps: the error comes before anything moves; the world is as before the
+          step but for the values written, and ``steps_taken`` and ``time`` are unchanged.
+        - by another thread while the agents move: positions, velocities, headings and
+          angular velocities must be finite after the move (and within 1e20, beyond any
+          move of a valid state). The step then counts as taken (the agents moved,
+          ``steps_taken`` and ``time`` advanced), but ``penetration`` and ``overlap`` still
+          hold the previous step's values.
+
+        In both cases the next step refuses the value again until it is written over.
+        """
+        if type(dt) is float and type(substeps) is int and substeps == 1 and 1e-6 <= dt <= 1e9:
+            self._core.step(dt, 1)  # what the checks below let through, without their cost
+        else:
+            self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
             chunk: int | None = None) -> rec.Recording:
@@ -308,8 +338,14 @@ class World:
             other runs under way in this process hold, raises MemoryError first.
         progress: show a tqdm progress bar.
         chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
-            run can be interrupted (Ctrl-C): it then returns the steps that finished,
-            with ``complete=False``, instead of losing them.
+            run can be interrupted (Ctrl-C, or a KeyboardInterrupt raised by a
+            :class:`PythonBehavior`): it then returns the steps that finished, with
+            ``complete=False``, instead of losing them. The world and the recording then
+            agree: the recording holds every step the world took (``steps_taken`` grew by
+            its length, and the world stands at its last step).
+
+        An error in a step (a value refused, see :meth:`step`) is raised as it came; the
+        steps taken before it are lost with the recording, but stay taken.
         """
         steps = check.count("steps", steps)
         dt, substeps = check.time_step(dt, substeps)
@@ -321,16 +357,28 @@ class World:
         chunk = max(1, steps // 100) if chunk is None else check.count("chunk", chunk, minimum=1)
         progress = check.flag("progress", progress)
         n, slots = self.agent_count, self.slots
-        # NumPy's empty arrays only reserve memory; a recording larger than the machine
-        # would be found out part-way through the run, by the system killing the process.
-        with rec.reserving(steps * rec.bytes_per_step(names, n, slots),
-                           f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
-                           "record fewer arrays (record='state' or None) or fewer steps"):
-            return self._run_recorded(steps, dt, substeps, names, chunk, progress)
+        # The steps taken, not a count kept here, say what the recording holds: an
+        # interruption reaches Python once a chunk has returned from C++, wherever the
+        # loop then stands; each step is recorded as soon as the world takes it.
+        start = self.steps_taken
+        recording = None
+        try:
+            # NumPy's empty arrays only reserve memory; a recording larger than the machine
+            # would be found out part-way through the run, by the system killing the process.
+            with rec.reserving(steps * rec.bytes_per_step(names, n, slots),
+                               f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
+                               "record fewer arrays (record='state' or None) or fewer steps"):
+                recording = self._empty_recording(steps, names)
+                self._run_recorded(recording, start, dt, substeps, chunk, progress)
+        except KeyboardInterrupt:
+            if recording is None:
+                raise
+            taken = self.steps_taken - start
+            return recording if taken == steps else recording.truncated(taken)
+        return recording
 
-    def _run_recorded(self, steps: int, dt: float, substeps: int, names: tuple[str, ...], chunk: int,
-                      progress: bool) -> rec.Recording:
-        """The body of :meth:`run`, once its arguments are checked and its memory held."""
+    def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
+        """A recording of ``steps`` steps of ``names``, its arrays allocated, to be filled."""
         n, slots = self.agent_count, self.slots
         arrays: dict[str, Any] = {}  # keyword arguments of Recording: its array fields
         for name in names:
@@ -338,24 +386,24 @@ class World:
             width = slots if isinstance(field_width, str) else field_width
             shape = (steps, n) if width == 1 else (steps, n, width)
             arrays[name] = np.empty(shape, dtype=dtype)
-        time = np.empty(steps)
-        recording = rec.Recording(time, self.ids.copy(), recorded=names, **arrays)
+        return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
+
+    def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
+                      progress: bool) -> None:
+        """The body of :meth:`run`: fills ``recording`` from the world at step ``start``,
+        ``chunk`` steps per call into C++."""
+        steps = recording.steps
         bar = progress_bar(steps) if progress else None
-        done = 0
         try:
-            while done < steps:
+            while (done := self.steps_taken - start) < steps:
                 k = min(chunk, steps - done)
-                parts = {name: a[done:done + k] for name, a in arrays.items()}
-                self._core.run(k, dt, substeps, parts, time=time[done:done + k])
-                done += k
+                parts = {name: getattr(recording, name)[done:done + k] for name in recording.recorded}
+                self._core.run(k, dt, substeps, parts, time=recording.time[done:done + k])
                 if bar is not None:
                     bar.update(k)
-        except KeyboardInterrupt:
-            return recording.truncated(done)
         finally:
             if bar is not None:
                 bar.close()
-        return recording
 
     @staticmethod
     def _record_names(record) -> tuple[str, ...]:

@@ -13,8 +13,22 @@ namespace contextsteer::bindings {
 
 namespace {
 
+// Whether a behaviour of `pipeline` is written in Python: it then runs while the world
+// steps, and may write the world's state through the views.
+bool runs_python(const Pipeline& pipeline) {
+  const py::object python_behavior = py::module_::import("contextsteer._core").attr("PythonBehavior");
+  for (const auto& behavior : pipeline.behaviors()) {
+    if (py::isinstance(py::cast(std::const_pointer_cast<Behavior>(behavior)), python_behavior)) return true;
+  }
+  return false;
+}
+
 Steering steering_from(const py::object& obj) {
-  if (py::isinstance<Pipeline>(obj)) return {obj.cast<std::shared_ptr<Pipeline>>(), nullptr};
+  if (py::isinstance<Pipeline>(obj)) {
+    auto pipeline = obj.cast<std::shared_ptr<Pipeline>>();
+    const bool python = runs_python(*pipeline);
+    return {std::move(pipeline), nullptr, python};
+  }
   if (py::isinstance<ClassicSteering>(obj)) return {nullptr, obj.cast<std::shared_ptr<ClassicSteering>>()};
   throw py::type_error("steering: expected a context Pipeline or a classic steering, got " +
                        std::string(py::str(py::type::of(obj).attr("__name__"))));
@@ -209,8 +223,8 @@ py::array_t<Real> segments_array(const std::vector<Segment>& segments) {
 // agent count, each column's bytes, index_of_id, next_id, steps, time and keep_maps.
 constexpr int kStateFormat = 1;
 
-py::tuple saved_state(const World& w) {
-  World::State saved = w.state();
+py::tuple saved_state(World& w) {
+  World::State saved = w.state("pickle");  // the busy error while another thread steps it
   py::list columns;
   for (const auto& bytes : saved.columns) {
     columns.append(py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size()));

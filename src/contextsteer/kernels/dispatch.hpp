@@ -53,7 +53,7 @@ class SpatialGrid;
 // X(result, name, parameters): every wide kernel's entry point. The conditions each puts
 // on its arguments are given where the kernel is written (kernels/wide/<name>.inl).
 #define CONTEXTSTEER_WIDE_KERNELS(X)                                                                                   \
-  X(bool, any_outside, (const Real* values, std::size_t count, Real lowest, Real also))                                \
+  X(bool, any_outside, (const Real* values, std::size_t count, Real lowest, Real highest, Real also))                  \
   X(void, sincos_rows, (const Real* angles, int count, Real* sines, Real* cosines))                                    \
   X(void, stream_lines, (const Real* from, const int* agents, int count, int slots, Real* to))                         \
   X(void, add_cosine_lobes, (Real * rows, const SlotDirections& dirs, const Lobe* lobes, int count, bool sum))         \

@@ -18,7 +18,16 @@ const char* combine_rule_names();
 
 // out[j] = rule over k of maps[k][j], for j in [0, count). `weights` has k entries or
 // is null. `out` may alias none of the inputs. Throws std::invalid_argument when k < 1,
-// or when the rule is Mean and the weights sum to zero.
+// or when the rule is Mean and the weights' sum is zero or lost in their rounding
+// (mean_weights_error). Finite maps and weights give finite values: the mean of weights
+// too small for float's normal range (subnormal, as 1e-45) is taken over the weights
+// scaled by a power of two, which gives the same bits as unscaled weights would where
+// those stay normal.
 void combine(const Real* const* maps, int k, std::size_t count, CombineRule rule, const Real* weights, Real* out);
+
+// Why the Mean rule cannot divide by the sum of these k weights (null: all 1), or "" when
+// it can: their sum is zero, or smaller than a millionth of the sum of their magnitudes
+// (cancelled weights, whose mean the rounding decides).
+std::string mean_weights_error(const Real* weights, int k);
 
 }  // namespace contextsteer

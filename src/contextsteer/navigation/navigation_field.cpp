@@ -66,8 +66,9 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   const double columns = std::max(1.0, std::ceil((double(area.max.x) - area.min.x) / cell));
   const double rows = std::max(1.0, std::ceil((double(area.max.y) - area.min.y) / cell));
   if (columns * rows > double(kMaxCells)) {
-    throw std::invalid_argument("cell: " + format_real(cell) + " m makes " + std::to_string(std::int64_t(columns)) +
-                                " x " + std::to_string(std::int64_t(rows)) + " cells over the area, more than " +
+    // Counts formatted as reals: they may lie beyond any integer type.
+    throw std::invalid_argument("cell: " + format_real(cell) + " m makes " + format_real(Real(columns)) + " x " +
+                                format_real(Real(rows)) + " cells over the area, more than " +
                                 std::to_string(kMaxCells) + "; take a larger cell");
   }
   columns_ = static_cast<int>(columns);

@@ -173,6 +173,8 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   const auto position_at = [positions](int i) { return load(positions, i); };
   Vec2 lo, hi;
   bounding_corners(position_at, n, lo, hi);
+  if (!(std::isfinite(hi.x - lo.x) && std::isfinite(hi.y - lo.y)))  // NaN, inf, or spans beyond float
+    throw std::invalid_argument("positions: expected finite values whose spans are finite, got NaN or beyond");
   const double max_cells = max_cells_for(n);
   // Reserve the largest cell count this n can ever need (each region may take 64 over 4
   // per agent), so that agents spreading out over later steps never make the grid reallocate.

@@ -41,7 +41,8 @@ std::unique_ptr<World> World::copy() {
   return twin;
 }
 
-World::State World::state() const {
+World::State World::state(const char* call) {
+  const BusyFlag::Hold hold(busy_, call);
   State saved;
   saved.agents = store_.size;
   store_.visit([&](const auto& column) {
@@ -106,8 +107,10 @@ void World::restore(State saved) {
                                   std::to_string(next.steering_index[a]) + " for agent " + std::to_string(a));
     }
   }
-  if (!(saved.time >= 0 && saved.time <= kMaxMagnitude) || saved.steps < 0) {
-    throw std::invalid_argument("time, steps: expected a time from 0 to 1e9 s and a step count >= 0, got " +
+  // Steps of up to kMaxMagnitude seconds each add up past it: any finite time is one a
+  // world may have.
+  if (!(saved.time >= 0 && std::isfinite(saved.time)) || saved.steps < 0) {
+    throw std::invalid_argument("time, steps: expected a finite time >= 0 s and a step count >= 0, got " +
                                 format_real(Real(saved.time)) + " s and " + std::to_string(saved.steps) + " steps");
   }
   // What behaviours keep is theirs to read without checking (a path's progress, say):

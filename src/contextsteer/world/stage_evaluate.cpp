@@ -1,7 +1,9 @@
 // The evaluate stage: every context-steered agent fills, merges and resolves its maps
 // into a decision (into the agent store); every classically steered agent computes its
 // steering (into evaluated_). On the way, Avoid's pass by pairs notes the agents that may
-// overlap after the step (evaluated_.close_agents, for the measure stage).
+// overlap after the step (evaluated_.close_agents, for the measure stage). Between the
+// behaviours' prepare() (where Python behaviours run) and the blocks, the state is
+// checked again when a steering runs foreign code.
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer {
@@ -34,6 +36,7 @@ void World::evaluate_stage(Real dt) {
       c.steering.pipeline->prepare(view, c.members.data(), static_cast<int>(c.members.size()));
     }
   }
+  check_state_written_during_step();  // a Python behaviour's prepare() may write the views
   auto body = [&](int t, int worker) {
     const Task& task = tasks_[t];
     const Controller& c = controllers_[task.controller];

@@ -33,8 +33,10 @@ void World::index_stage() {
     max_radius = std::max(max_radius, store_.radius[a]);
     fastest = std::max(fastest, store_.max_speed[a]);
     min_radius = std::min(min_radius, store_.radius[a]);
+    // An id another thread wrote since the check stage, outside the table, targets no
+    // agent (the next check stage refuses it).
     const std::int64_t t = store_.target_ids[a];
-    index_.target_index[a] = t == -1 ? -1 : index_of_id_[t];
+    index_.target_index[a] = t < 0 || t >= next_id_ ? -1 : index_of_id_[t];
   }
   index_.max_radius = max_radius;
   index_.fastest = fastest;

@@ -16,18 +16,52 @@ namespace contextsteer {
 
 namespace {
 
-// True when v lies outside [lowest, kMaxMagnitude] and is not `also` (a second value
-// allowed: +inf where limits may be infinite, else kMaxMagnitude again); NaN fails every
-// comparison.
-inline bool outside(Real v, Real lowest, Real also) { return !(v >= lowest && (v <= kMaxMagnitude || v == also)); }
+// True when v lies outside [lowest, highest] and is not `also` (a second value allowed:
+// +inf where limits may be infinite, else `highest` again); NaN fails every comparison.
+inline bool outside(Real v, Real lowest, Real highest, Real also) {
+  return !(v >= lowest && (v <= highest || v == also));
+}
 
 // True when some value of values[0..count) is outside (as above): the vector kernel
 // (kernels/wide/any_outside.inl) where there is one, else this loop, its reference.
-bool any_outside(const Real* values, std::size_t count, Real lowest, Real also) {
-  if (const KernelTable* kernels = vector_kernels()) return kernels->any_outside(values, count, lowest, also);
+bool any_outside(const Real* values, std::size_t count, Real lowest, Real highest, Real also) {
+  if (const KernelTable* kernels = vector_kernels()) return kernels->any_outside(values, count, lowest, highest, also);
   bool any = false;
-  for (std::size_t i = 0; i < count; ++i) any |= outside(values[i], lowest, also);
+  for (std::size_t i = 0; i < count; ++i) any |= outside(values[i], lowest, highest, also);
   return any;
+}
+
+// Throws std::invalid_argument or std::out_of_range as `check` does, with `note` added
+// to the message.
+template <class Check>
+void with_note(const char* note, Check check) {
+  try {
+    check();
+  } catch (const std::out_of_range& e) {
+    throw std::out_of_range(e.what() + std::string(note));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(e.what() + std::string(note));
+  }
+}
+
+// Runs check(first, count) over ranges of kRange agents on every thread of `pool`; only
+// a failure pays for a pass over all n in agent order, which throws for the first bad
+// agent whatever the number of threads.
+template <class Check>
+void check_in_ranges(ThreadPool& pool, std::size_t n, Check check) {
+  constexpr std::size_t kRange = 8192;
+  const int ranges = static_cast<int>((n + kRange - 1) / kRange);
+  std::atomic<bool> failed{false};
+  auto body = [&](int r, int) {
+    const std::size_t first = static_cast<std::size_t>(r) * kRange;
+    try {
+      check(first, std::min(kRange, n - first));
+    } catch (const std::exception&) {  // a bad value, or a removed target id
+      failed.store(true, std::memory_order_relaxed);
+    }
+  };
+  pool.run(ranges, body);
+  if (failed.load()) check(0, n);
 }
 
 }  // namespace
@@ -49,11 +83,16 @@ void check_step_arguments(Real dt, int substeps) {
 
 void check_values(const Real* values, std::size_t count, int width, const char* argument, Real lowest, bool allow_inf,
                   const char* expected, std::size_t first_agent) {
-  const Real also = allow_inf ? kInfinity : kMaxMagnitude;
-  if (!any_outside(values, count, lowest, also)) return;
+  check_values(values, count, width, argument, lowest, kMaxMagnitude, allow_inf, expected, first_agent);
+}
+
+void check_values(const Real* values, std::size_t count, int width, const char* argument, Real lowest, Real highest,
+                  bool allow_inf, const char* expected, std::size_t first_agent) {
+  const Real also = allow_inf ? kInfinity : highest;
+  if (!any_outside(values, count, lowest, highest, also)) return;
   for (std::size_t i = 0; i < count; ++i) {
     const Real v = values[i];
-    if (outside(v, lowest, also)) {
+    if (outside(v, lowest, highest, also)) {
       throw std::invalid_argument(std::string(argument) + ": expected values " + expected + ", got " + format_real(v) +
                                   " for agent " + std::to_string(first_agent + i / width));
     }
@@ -103,23 +142,38 @@ void World::check_agents(std::size_t first, std::size_t count) const {
 }
 
 void World::check_state() const {
-  // Users may write into the state views between steps. Ranges of agents are checked on
-  // every thread; only a failure pays for a pass in agent order, which names the first
-  // bad agent whatever the number of threads.
-  constexpr std::size_t kRange = 8192;
-  const std::size_t n = static_cast<std::size_t>(store_.size);
-  const int ranges = static_cast<int>((n + kRange - 1) / kRange);
-  std::atomic<bool> failed{false};
-  auto body = [&](int r, int) {
-    const std::size_t first = static_cast<std::size_t>(r) * kRange;
-    try {
-      check_agents(first, std::min(kRange, n - first));
-    } catch (const std::exception&) {  // a bad value, or a removed target id
-      failed.store(true, std::memory_order_relaxed);
-    }
-  };
-  pool_->run(ranges, body);
-  if (failed.load()) check_agents(0, n);
+  // Users may write into the state views between steps.
+  check_in_ranges(*pool_, static_cast<std::size_t>(store_.size),
+                  [this](std::size_t first, std::size_t count) { check_agents(first, count); });
+}
+
+void World::check_state_written_during_step() const {
+  const bool foreign = std::any_of(controllers_.begin(), controllers_.end(),
+                                   [](const Controller& c) { return c.steering.runs_foreign_code; });
+  if (!foreign) return;
+  with_note(
+      " (written during the step, by a Python behaviour or another thread; nothing has moved, steps_taken and "
+      "time are unchanged)",
+      [this] { check_state(); });
+}
+
+void World::check_moved_state() const {
+  const char* note =
+      " (a value written during the step by another thread; the agents moved and the step counts as taken, "
+      "but penetration and overlap were not measured)";
+  const char* expected = "from -1e20 to 1e20 after the agents moved";
+  const Real bound = kMaxMovedMagnitude;
+  with_note(note, [&] {
+    check_in_ranges(*pool_, static_cast<std::size_t>(store_.size), [&](std::size_t first, std::size_t count) {
+      check_values(store_.positions.data() + 2 * first, 2 * count, 2, "positions", -bound, bound, false, expected,
+                   first);
+      check_values(store_.velocities.data() + 2 * first, 2 * count, 2, "velocities", -bound, bound, false, expected,
+                   first);
+      check_values(store_.heading.data() + first, count, 1, "heading", -bound, bound, false, expected, first);
+      check_values(store_.angular_velocity.data() + first, count, 1, "angular_velocity", -bound, bound, false, expected,
+                   first);
+    });
+  });
 }
 
 void World::check_travel(Real dt) const {

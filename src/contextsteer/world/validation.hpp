@@ -22,5 +22,8 @@ void check_step_arguments(Real dt, int substeps);
 // names the agent.
 void check_values(const Real* values, std::size_t count, int width, const char* argument, Real lowest, bool allow_inf,
                   const char* expected, std::size_t first_agent = 0);
+// The same within [lowest, highest] (or +inf if allowed).
+void check_values(const Real* values, std::size_t count, int width, const char* argument, Real lowest, Real highest,
+                  bool allow_inf, const char* expected, std::size_t first_agent);
 
 }  // namespace contextsteer

@@ -58,14 +58,14 @@ void World::step_unguarded(Real dt, int substeps) {
   clock.lap(stage_times_.check);
   index_stage();
   clock.lap(stage_times_.index);
-  evaluate_stage(dt);
+  evaluate_stage(dt);  // checks again what foreign code wrote in it
   clock.lap(stage_times_.evaluate);
   integrate_stage(dt, substeps);
+  count_step(dt);
+  check_moved_state();  // another thread may have written through the views meanwhile
   clock.lap(stage_times_.integrate);
   measure_stage();
   clock.lap(stage_times_.measure);
-  ++steps_;
-  time_ += dt;
 }
 
 void World::check_steering(const Steering& s, int replacing) const {

@@ -39,6 +39,10 @@ namespace contextsteer {
 struct Steering {
   std::shared_ptr<const Pipeline> pipeline;
   std::shared_ptr<const ClassicSteering> classic;
+  // Whether its behaviours run code from outside the library while the world steps (a
+  // behaviour written in Python), which may write the state through the views: the
+  // evaluate stage then checks the state again once their prepare() returned.
+  bool runs_foreign_code = false;
 };
 
 // Wall time of the stages of the last step, seconds.
@@ -91,13 +95,15 @@ class World {
     double time = 0;
     bool keep_maps = true;
   };
-  State state() const;
+  // Takes the busy flag, as copy() does: throws std::runtime_error (naming `call`, say
+  // "pickle") while another thread steps the world, rather than saving a torn state.
+  State state(const char* call = "state");
   // Takes `saved` (from state()) as this world's agents, ids, time and steps; this world
   // must have the steerings the saved one had (its obstacles and threads are its own).
   // Throws std::invalid_argument, changing nothing, for what no such world's state() gives:
   // columns whose sizes disagree with the agent count and this world's slot and memory
   // widths, ids that disagree with index_of_id, a steering index out of range, a time
-  // outside 0 to kMaxMagnitude, a negative step count, kept values (memory) neither NaN
+  // that is negative or not finite, a negative step count, kept values (memory) neither NaN
   // nor within the bound. Agent values a step would refuse are taken as they are: the
   // saved world held them too (an agent that travelled past the bound), and both refuse
   // them at their next step.
@@ -130,6 +136,20 @@ class World {
   // for such a dt or substeps, or when the state holds a value add_agents would refuse
   // (the Python views of the state are writable; an agent may also have travelled past
   // the bound).
+  //
+  // State written while the step runs (by a steering that runs foreign code, or by
+  // another thread through the views) is checked before the stages that read it:
+  // - after the behaviours' prepare() when a steering runs foreign code, as at the check
+  //   stage (std::invalid_argument or std::out_of_range). Nothing has moved then: the
+  //   world is as before the step, but for the values written during it; steps_taken
+  //   and time are unchanged.
+  // - after the motion, the moved state (positions, velocities, heading, angular
+  //   velocity) must be finite and within kMaxMovedMagnitude, which every step of a
+  //   checked state keeps (std::invalid_argument). The step then counts as taken (the
+  //   agents moved; steps_taken and time advanced) but the measure stage has not run:
+  //   penetration and overlap hold the previous step's values.
+  // The messages name the column and the agent. The next step refuses the bad value
+  // again until it is written over.
   void step(Real dt, int substeps = 1);
   // step() `steps` times, copying each step's results into `record`.
   void run(int steps, Real dt, int substeps, const RecordTargets& record);
@@ -152,6 +172,10 @@ class World {
   AgentStore& agents() { return store_; }
   int agent_count() const { return store_.size; }
   long long steps_taken() const { return steps_; }
+  // A bound on the moved state no step of a checked state reaches (positions within
+  // kMaxMagnitude moving at up to about 1.42 * kMaxMagnitude m/s for up to kMaxMagnitude
+  // seconds), far within float's range: the measure stage's grid spans stay finite.
+  static constexpr Real kMaxMovedMagnitude = 1e20f;
   const StageTimes& stage_times() const { return stage_times_; }
   // How many agents the last step's measure stage queried for their overlap: every one,
   // or only those Avoid's pass by pairs found close to another (close_agents.hpp).
@@ -205,6 +229,17 @@ class World {
   Real grid_row_height() const;
   void build_grid();
   void step_unguarded(Real dt, int substeps);
+  // Throws as check_state() does, with a note that the value was written during the
+  // step, when a steering runs foreign code (Steering::runs_foreign_code).
+  void check_state_written_during_step() const;
+  // Throws std::invalid_argument, naming the column and the agent, for a value of the
+  // moved state that is not finite or lies beyond kMaxMovedMagnitude.
+  void check_moved_state() const;
+  // Counts a step of dt: the agents have moved.
+  void count_step(Real dt) {
+    ++steps_;
+    time_ += dt;
+  }
 
   // The stages of a step, in their order; each in its own file, stage_<name>.cpp.
   void check_stage(Real dt);                    // the state is one a step may take
@@ -229,7 +264,9 @@ class World {
   IntegrateProduct integrated_;
   MeasureProduct measured_;
   bool keep_maps_ = true;
-  std::vector<int> index_of_id_;  // id -> index, -1 once removed
+  // id -> index, -1 once removed: 4 bytes for every id ever issued (World.remove_agents
+  // in Python says so, with figures).
+  std::vector<int> index_of_id_;
   std::int64_t next_id_ = 0;
   long long steps_ = 0;
   double time_ = 0;

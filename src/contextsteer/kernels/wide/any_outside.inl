@@ -15,27 +15,29 @@ namespace contextsteer {
 
 namespace {
 
-// True when some value of values[0..count) lies outside [lowest, kMaxMagnitude] and is
-// not `also`; NaN fails every comparison.
+// True when some value of values[0..count) lies outside [lowest, highest] and is not
+// `also`; NaN fails every comparison.
 template <int W>
-CONTEXTSTEER_ALWAYS_INLINE bool any_outside_lanes(const Real* values, std::size_t count, Real lowest, Real also) {
+CONTEXTSTEER_ALWAYS_INLINE bool any_outside_lanes(const Real* values, std::size_t count, Real lowest, Real highest,
+                                                  Real also) {
   using V = typename Lanes<W>::Reals;
   typename Lanes<W>::Ints bad{};
   std::size_t i = 0;
   for (; i + W <= count; i += W) {
     const V v = load_lanes<V>(values + i);
-    bad |= ~((v >= lowest) & ((v <= kMaxMagnitude) | (v == also)));
+    bad |= ~((v >= lowest) & ((v <= highest) | (v == also)));
   }
   bool any = mask_bits(bad) != 0;
-  for (; i < count; ++i) any |= !(values[i] >= lowest && (values[i] <= kMaxMagnitude || values[i] == also));
+  for (; i < count; ++i) any |= !(values[i] >= lowest && (values[i] <= highest || values[i] == also));
   return any;
 }
 
 }  // namespace
 
 namespace CONTEXTSTEER_KERNEL_SET {
-CONTEXTSTEER_KERNEL_TARGET bool any_outside(const Real* values, std::size_t count, Real lowest, Real also) {
-  return any_outside_lanes<kLanes>(values, count, lowest, also);
+CONTEXTSTEER_KERNEL_TARGET bool any_outside(const Real* values, std::size_t count, Real lowest, Real highest,
+                                            Real also) {
+  return any_outside_lanes<kLanes>(values, count, lowest, highest, also);
 }
 }  // namespace CONTEXTSTEER_KERNEL_SET
 

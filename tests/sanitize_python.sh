@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The Python module under AddressSanitizer and UndefinedBehaviorSanitizer: builds
+# contextsteer._core with both (into build/py-sanitize), puts it beside this checkout's
+# Python sources in build/py-sanitize/site/contextsteer, and runs pytest against it
+# with the sanitizer runtime preloaded (CPython itself is not instrumented, so the
+# runtime must be loaded before anything else; libstdc++ too, so that the runtime's
+# interceptors see C++ exceptions thrown across the module). Any report aborts the test
+# process: a non-zero exit.
+#
+#   tests/sanitize_python.sh             the tests that drive the world and the maps the
+#                                        hardest (state written during steps, bad
+#                                        values, views, the fuzzer)
+#   tests/sanitize_python.sh -k sweep    pytest arguments instead, over tests/python
+#   FUZZ_EXAMPLES=20000 tests/sanitize_python.sh
+#                                        a longer fuzz (examples per fuzz test)
+#
+# Needs g++ (libasan, libubsan) and the test dependencies of the package; PYTHON picks
+# the interpreter (python3 by default). tests/run.sh runs it in its full mode.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+
+echo "== the Python module under AddressSanitizer and UndefinedBehaviorSanitizer"
+pybind11_dir=$("$PYTHON" -c "import pybind11; print(pybind11.get_cmake_dir())")
+cmake -S . -B build/py-sanitize -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BUILD_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE= -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
+  -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=address,undefined -fsanitize=float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+  -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" > /dev/null
+cmake --build build/py-sanitize --parallel 2 --target _core
+
+site=build/py-sanitize/site
+rm -rf "$site" && mkdir -p "$site/contextsteer"
+cp python/contextsteer/*.py python/contextsteer/*.pyi python/contextsteer/py.typed "$site/contextsteer/"
+cp build/py-sanitize/_core*.so "$site/contextsteer/"
+
+if [ $# -eq 0 ]; then
+  set -- tests/python/test_robustness.py tests/python/test_fuzz.py tests/python/test_bad_values.py \
+    tests/python/test_views.py tests/python/test_world.py tests/python/test_world_agents.py \
+    tests/python/test_context_map.py tests/python/test_pickling.py tests/python/test_live_parameters.py
+fi
+
+runtime="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libstdc++.so)"
+# Leaks: CPython keeps its objects to the end, and reports them all; the C++ tests
+# (tests/run.sh) check the core for leaks instead.
+LD_PRELOAD="$runtime" \
+  ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:detect_stack_use_after_return=0" \
+  UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
+  PYTHONPATH="$PWD/$site${PYTHONPATH:+:$PYTHONPATH}" \
+  CONTEXTSTEER_SANITIZED=1 \
+  "$PYTHON" -m pytest -q -p no:cacheprovider --capture=sys "$@"  # sys: a report reaches the terminal
