@@ -7,6 +7,7 @@
 #   bash tests/run.sh --full   what CI runs: the quick run, then the C++ tests again under
 #                              sanitizers, on the scalar paths alone and built with Clang,
 #                              the core alone in a program, the core for ARM64 under qemu,
+#                              the Python module under the sanitizers (tests/sanitize_python.sh),
 #                              a manylinux wheel installed into a fresh virtual environment
 #                              with pytest run against it, and the documentation site
 #
@@ -114,6 +115,11 @@ seconds $start
 start=$SECONDS
 echo "== the C++ core on ARM64: cross-compiled, its tests and the program run under qemu"
 bash tests/cpp/cross/run_arm64.sh
+seconds $start
+
+start=$SECONDS
+# The Python module itself under the sanitizers, over the tests that drive it hardest.
+PYTHON="$python" bash tests/sanitize_python.sh
 seconds $start
 
 start=$SECONDS

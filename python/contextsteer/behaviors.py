@@ -268,7 +268,7 @@ class Flee(Behavior, core=_core.Flee):
 
 
 class Forward(Behavior, core=_core.Forward):
-    """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (seed 000's
+    """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (a
     directional behaviour; with Avoid it drives round a track)."""
 
     def __init__(self, **parameters):
@@ -276,7 +276,7 @@ class Forward(Behavior, core=_core.Forward):
 
 
 class Pursue(Behavior, core=_core.Pursue):
-    """Interest toward where the agent's target agent will be (seed 004).
+    """Interest toward where the agent's target agent will be.
 
     With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
     the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
@@ -316,7 +316,7 @@ class Arrive(Behavior, core=_core.Arrive):
 
 
 class Leave(Behavior, core=_core.Leave):
-    """Interest away from threats (seed 004's leave): nothing beyond ``danger_radius``,
+    """Interest away from threats (the classic Leave): nothing beyond ``danger_radius``,
     strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres).
     sideways: the share of the peak left at right angles, as for :class:`Chase`."""
 
@@ -396,7 +396,7 @@ class FollowField(Behavior, core=_core.FollowField):
 
 
 class FollowPath(Behavior, core=_core.FollowPath):
-    """Interest along a polyline (seed 003): each step the agent aims ``lookahead`` metres
+    """Interest along a polyline: each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last
     waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
     ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: the share of
@@ -436,7 +436,7 @@ class FollowPath(Behavior, core=_core.FollowPath):
 
 
 class Rays(Behavior, core=_core.Rays):
-    """Danger from one ray per slot (seed 002), ``length`` metres, against the scene's
+    """Danger from one ray per slot, ``length`` metres, against the scene's
     circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
     puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``. Each thread
     that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast

@@ -1,4 +1,4 @@
-"""Classic steering (seeds 003 and 004), to compare with context steering on one scene.
+"""Classic steering, to compare with context steering on one scene.
 
 Each behaviour returns a linear acceleration (m/s^2) and an angular one (rad/s^2) for
 an agent at ``p`` with velocity ``v``, maximum speed ``S`` and maximum acceleration ``A``,
@@ -10,7 +10,7 @@ agent's own target: its target agent (``World(target_ids=...)``) or its target p
 ``"priority"`` (the behaviours of each priority level, lowest first, are blended; the
 first level whose output exceeds ``epsilon`` wins). The world then truncates the linear
 part to ``A``, multiplies by the mass, truncates the force to the maximum force, divides
-by the mass, integrates and truncates the velocity to ``S`` (seed 003).
+by the mass, integrates and truncates the velocity to ``S``.
 """
 
 from __future__ import annotations

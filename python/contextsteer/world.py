@@ -109,7 +109,7 @@ class World:
     values it had, so read the property again for fresh ones.
 
     Values. Every coordinate, length, speed, time and weight lies within +-1e9 (the core
-    computes in float32; see the README); a step refuses, before anything moves, state
+    computes in float32; see docs/worlds.md); a step refuses, before anything moves, state
     that left the bound or turned NaN since the last one, naming the array and the agent.
 
     Python threads. :meth:`step` and :meth:`run` release the GIL, so other threads run

@@ -1,5 +1,5 @@
-// Arrive and Leave (seeds 003 and 004) as context behaviours: a cosine lobe toward (or
-// away from) the target whose strength follows the seeds' speed ramps, so that the
+// Arrive and Leave as context behaviours: a cosine lobe toward (or away from) the
+// target whose strength follows the classic Arrive and Leave speed ramps, so that the
 // decision's strength, and with it the agent's speed, ramps too.
 //
 // Arrive, at distance d from a target: strength 0 inside target_radius, d / slowing_radius

@@ -1,4 +1,4 @@
-// FollowPath (seed 003): interest along a polyline of waypoints, arriving at the last.
+// FollowPath: interest along a polyline of waypoints, arriving at the last.
 //
 // The agent's progress s is an arc length along the path: the closest point of the path
 // to the agent. Slot i gets strength * max(0, dot(u, d_i)), u toward the point at arc

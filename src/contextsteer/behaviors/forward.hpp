@@ -1,4 +1,4 @@
-// Forward (seed 000's "directional" behaviour): interest toward the agent's heading,
+// Forward (a "directional" behaviour): interest toward the agent's heading,
 // slot i gets strength * max(0, dot(h, d_i)), h = (cos heading, sin heading). With
 // Avoid it is enough to drive round a track.
 #pragma once

@@ -1,4 +1,4 @@
-// Pursue and Evade (seed 004): chase, or flee, the position the agent's target agent
+// Pursue and Evade: chase, or flee, the position the agent's target agent
 // will have, predicted from its velocity.
 //
 // With d the distance to the target t moving at w and s the agent's own speed, the

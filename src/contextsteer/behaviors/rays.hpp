@@ -1,4 +1,4 @@
-// Rays (seed 002): one ray per slot, `length` metres long, cast from the agent against the
+// Rays: one ray per slot, `length` metres long, cast from the agent against the
 // scene's circles, walls, polygon edges and bounds (those on layers it senses), each
 // inflated by the agent's radius so that a free ray means room for the agent's body.
 // Danger per slot, with t the nearest hit: Binary, 1 when t <= length; Distance,

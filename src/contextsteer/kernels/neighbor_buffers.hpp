@@ -17,7 +17,7 @@ namespace contextsteer {
 // short chain whose latency each agent waited on. And the packed stores of the gathering,
 // which land at unaligned, overlapping places, have reached the cache when step 2 reads
 // them (a vector load spanning several queued stores cannot take its data from the store
-// queue). Blocks of 8 to 64 agents did about as well (benchmarks/README.md).
+// queue).
 constexpr int kBlockAgents = 16;
 
 // Per-thread buffers for the neighbors of a block of agents: room for 256 per agent to

@@ -39,7 +39,7 @@ void World::integrate_stage(Real dt, int substeps) {
     const Real max_turn = std::min(store_.max_turn_rate[a], kPi / h);
     Vec2 p = load(pos, a);
     Vec2 v = load(vel, a);
-    // Seed 003: the steering force is truncated to the maximum force and divided by the
+    // Classic steering: the steering force is truncated to the maximum force and divided by the
     // mass; the velocity is truncated to the maximum speed.
     const Vec2 acc = truncate(load(linear, a) * mass, store_.max_force[a]) * (1 / mass);
     for (int s = 0; s < substeps; ++s) {
