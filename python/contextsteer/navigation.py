@@ -32,7 +32,7 @@ class NavigationField:
         narrowest gap to pass through is a good start.
     clearance: metres (>= 0) to keep from obstacles, usually the agents' radius.
     keep_right: metres (>= 0): the ways run on the right where there is room. Within this
-        distance of an obstacle on a way's left, a metre costs up to 21 times more (the
+        distance of an obstacle on a way's left, a metre costs up to 20 more (the
         field is planned twice: the second time with that cost along the first field's
         ways), so that crowds passing a door or corridor in opposite directions use its
         two sides, as lanes, and a crowd waiting on one side leaves the other side clear.

@@ -335,3 +335,16 @@ def test_keeping_right_changes_nothing_where_no_obstacle_is_on_the_left():
 def test_keep_right_must_be_a_distance(value):
     with pytest.raises(ValueError, match="keep_right"):
         cs.NavigationField(goals=[[1.0, 1.0]], area=(0.0, 0.0, 4.0, 4.0), keep_right=value)
+
+
+def test_a_margin_of_many_cells_still_covers_the_whole_grid():
+    # keep_right and clearance of up to 1e9 m, over cells of 5 cm: the boxes the obstacles
+    # are sought in reach far past the grid and must be clamped to it, not overflow
+    walls = np.array([[0.0, -8.0, 0.0, -1.0], [0.0, 1.0, 0.0, 8.0]])
+    common = dict(goal_areas=[[6.0, -8.0, 10.0, 8.0]], area=(-10.0, -8.0, 10.0, 8.0), cell=0.05, segments=walls)
+    plain = cs.NavigationField(clearance=0.3, **common)
+    far = cs.NavigationField(clearance=0.3, keep_right=1e9, **common)
+    assert not np.array_equal(plain.directions, far.directions)
+    wide = cs.NavigationField(clearance=1e9, **common)
+    np.testing.assert_array_equal(wide.blocked, plain.blocked)  # the walls still block
+    assert plain.blocked.any()

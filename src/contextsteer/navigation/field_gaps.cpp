@@ -9,16 +9,24 @@
 #include "contextsteer/navigation/navigation_field.hpp"
 
 namespace contextsteer {
+namespace {
+
+// A column or row counted from the grid's origin, clamped to [-1, count] before it becomes
+// an int: a box that reaches far past the grid (a clearance or keep_right of many cells)
+// still covers the whole grid instead of overflowing the cast.
+int cell_index(Real cells, int count) { return static_cast<int>(std::clamp(cells, Real(-1), Real(count))); }
+
+}  // namespace
 
 std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
   const Real reach = clearance_ + half_diagonal();
   std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
   // Lowers the gap of the cells whose centre lies in the box [lo, hi] to gap_at(centre).
   auto near_box = [&](Vec2 lo, Vec2 hi, auto&& gap_at) {
-    const int c0 = std::max(0, static_cast<int>(std::floor((lo.x - origin_.x) / cell_ - Real(0.5))));
-    const int r0 = std::max(0, static_cast<int>(std::floor((lo.y - origin_.y) / cell_ - Real(0.5))));
-    const int c1 = std::min(columns_ - 1, static_cast<int>(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5))));
-    const int r1 = std::min(rows_ - 1, static_cast<int>(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5))));
+    const int c0 = std::max(0, cell_index(std::floor((lo.x - origin_.x) / cell_ - Real(0.5)), columns_));
+    const int r0 = std::max(0, cell_index(std::floor((lo.y - origin_.y) / cell_ - Real(0.5)), rows_));
+    const int c1 = std::min(columns_ - 1, cell_index(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5)), columns_));
+    const int r1 = std::min(rows_ - 1, cell_index(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5)), rows_));
     for (int r = r0; r <= r1; ++r) {
       for (int c = c0; c <= c1; ++c) {
         Real& gap = gaps[index(c, r)];
@@ -73,10 +81,10 @@ std::vector<Real> NavigationField::left_gaps(const Obstacles& obstacles, LayerMa
   // Lowers the gap of the cells whose centre lies in the box [lo, hi] to the distance to
   // nearest(centre), where that point lies on the left of the cell's direction.
   auto near_box = [&](Vec2 lo, Vec2 hi, auto&& nearest) {
-    const int c0 = std::max(0, static_cast<int>(std::floor((lo.x - origin_.x) / cell_ - Real(0.5))));
-    const int r0 = std::max(0, static_cast<int>(std::floor((lo.y - origin_.y) / cell_ - Real(0.5))));
-    const int c1 = std::min(columns_ - 1, static_cast<int>(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5))));
-    const int r1 = std::min(rows_ - 1, static_cast<int>(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5))));
+    const int c0 = std::max(0, cell_index(std::floor((lo.x - origin_.x) / cell_ - Real(0.5)), columns_));
+    const int r0 = std::max(0, cell_index(std::floor((lo.y - origin_.y) / cell_ - Real(0.5)), rows_));
+    const int c1 = std::min(columns_ - 1, cell_index(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5)), columns_));
+    const int r1 = std::min(rows_ - 1, cell_index(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5)), rows_));
     for (int r = r0; r <= r1; ++r) {
       for (int c = c0; c <= c1; ++c) {
         const std::size_t i = index(c, r);
