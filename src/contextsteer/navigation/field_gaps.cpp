@@ -16,6 +16,19 @@ namespace {
 // still covers the whole grid instead of overflowing the cast.
 int cell_index(Real cells, int count) { return static_cast<int>(std::clamp(cells, Real(-1), Real(count))); }
 
+// Calls visit(column, row) for every cell of a columns x rows grid of `cell` metres from
+// `origin` whose centre lies in the box [lo, hi].
+template <class Visit>
+void for_each_cell_in(Vec2 lo, Vec2 hi, Vec2 origin, Real cell, int columns, int rows, Visit&& visit) {
+  const int c0 = std::max(0, cell_index(std::floor((lo.x - origin.x) / cell - Real(0.5)), columns));
+  const int r0 = std::max(0, cell_index(std::floor((lo.y - origin.y) / cell - Real(0.5)), rows));
+  const int c1 = std::min(columns - 1, cell_index(std::ceil((hi.x - origin.x) / cell - Real(0.5)), columns));
+  const int r1 = std::min(rows - 1, cell_index(std::ceil((hi.y - origin.y) / cell - Real(0.5)), rows));
+  for (int r = r0; r <= r1; ++r) {
+    for (int c = c0; c <= c1; ++c) visit(c, r);
+  }
+}
+
 }  // namespace
 
 std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
@@ -23,16 +36,10 @@ std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, Lay
   std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
   // Lowers the gap of the cells whose centre lies in the box [lo, hi] to gap_at(centre).
   auto near_box = [&](Vec2 lo, Vec2 hi, auto&& gap_at) {
-    const int c0 = std::max(0, cell_index(std::floor((lo.x - origin_.x) / cell_ - Real(0.5)), columns_));
-    const int r0 = std::max(0, cell_index(std::floor((lo.y - origin_.y) / cell_ - Real(0.5)), rows_));
-    const int c1 = std::min(columns_ - 1, cell_index(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5)), columns_));
-    const int r1 = std::min(rows_ - 1, cell_index(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5)), rows_));
-    for (int r = r0; r <= r1; ++r) {
-      for (int c = c0; c <= c1; ++c) {
-        Real& gap = gaps[index(c, r)];
-        gap = std::min(gap, gap_at(centre(c, r)));
-      }
-    }
+    for_each_cell_in(lo, hi, origin_, cell_, columns_, rows_, [&](int c, int r) {
+      Real& gap = gaps[index(c, r)];
+      gap = std::min(gap, gap_at(centre(c, r)));
+    });
   };
   const Vec2 margin{reach, reach};
   const auto& circles = obstacles.circles();
@@ -81,20 +88,14 @@ std::vector<Real> NavigationField::left_gaps(const Obstacles& obstacles, LayerMa
   // Lowers the gap of the cells whose centre lies in the box [lo, hi] to the distance to
   // nearest(centre), where that point lies on the left of the cell's direction.
   auto near_box = [&](Vec2 lo, Vec2 hi, auto&& nearest) {
-    const int c0 = std::max(0, cell_index(std::floor((lo.x - origin_.x) / cell_ - Real(0.5)), columns_));
-    const int r0 = std::max(0, cell_index(std::floor((lo.y - origin_.y) / cell_ - Real(0.5)), rows_));
-    const int c1 = std::min(columns_ - 1, cell_index(std::ceil((hi.x - origin_.x) / cell_ - Real(0.5)), columns_));
-    const int r1 = std::min(rows_ - 1, cell_index(std::ceil((hi.y - origin_.y) / cell_ - Real(0.5)), rows_));
-    for (int r = r0; r <= r1; ++r) {
-      for (int c = c0; c <= c1; ++c) {
-        const std::size_t i = index(c, r);
-        const Vec2 way{directions_[2 * i], directions_[2 * i + 1]};
-        if (way.x == 0 && way.y == 0) continue;
-        const Vec2 p = centre(c, r);
-        const Vec2 to = nearest(p) - p;
-        if (way.x * to.y - way.y * to.x > 0) gaps[i] = std::min(gaps[i], length(to));
-      }
-    }
+    for_each_cell_in(lo, hi, origin_, cell_, columns_, rows_, [&](int c, int r) {
+      const std::size_t i = index(c, r);
+      const Vec2 way{directions_[2 * i], directions_[2 * i + 1]};
+      if (way.x == 0 && way.y == 0) return;
+      const Vec2 p = centre(c, r);
+      const Vec2 to = nearest(p) - p;
+      if (way.x * to.y - way.y * to.x > 0) gaps[i] = std::min(gaps[i], length(to));
+    });
   };
   const Vec2 margin{reach, reach};
   const auto& circles = obstacles.circles();
