@@ -1,5 +1,8 @@
 """Context behaviours: each fills interest or danger maps for every agent of a batch.
 
+This module is long because it holds one short class per behaviour (their parameters
+and checks come from the C++ definitions), plus the Python behaviour and its batch.
+
 A behaviour knows nothing of the others; a :class:`~contextsteer.Pipeline` combines
 them. Distances are in metres. Where a behaviour shapes by distance, ``falloff`` names
 the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infinite):

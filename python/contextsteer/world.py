@@ -1,4 +1,8 @@
-"""A world of agents steered by context pipelines or classic steering."""
+"""A world of agents steered by context pipelines or classic steering.
+
+This module is long because World is the library's main object: its docstrings carry
+the units, shapes and guarantees of every call a user makes on it.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-// The behaviours beyond Chase and Avoid, on small hand-computed cases.
+// The behaviours beyond Chase and Avoid, on small hand-computed cases. The file is long
+// because it holds a few cases for each of thirteen behaviours, read one after another.
 #include <gtest/gtest.h>
 
 #include <algorithm>

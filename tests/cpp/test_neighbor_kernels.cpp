@@ -1,6 +1,7 @@
 // The kernels over neighboring agents (Avoid's danger, the measured overlap): the AVX2,
 // 4-lane and scalar paths give the same bits, and equal a brute-force sweep over every
 // pair; danger by pairs gives every agent the bits of its own query, on any threads.
+// The file is long because each kernel is checked at every width against its reference.
 #include <gtest/gtest.h>
 
 #include <algorithm>

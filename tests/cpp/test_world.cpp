@@ -1,3 +1,5 @@
+// The world: agents added and removed, the step's stages, threads giving the same bits,
+// copies and recordings. The file is long because it follows the world's whole API.
 #include <gtest/gtest.h>
 
 #include <algorithm>
