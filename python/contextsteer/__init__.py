@@ -16,6 +16,7 @@ from . import classic, metrics, scenarios
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
+from .goals import AgentState, Goals
 from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
@@ -31,6 +32,8 @@ except _metadata.PackageNotFoundError:  # imported from a source tree that was n
 __all__ = [
     *_behaviors.__all__,
     "ALL_LAYERS",
+    "AgentState",
+    "Goals",
     "ClassicExplanation",
     "Explanation",
     "LaneMaps",

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -1530,7 +1530,67 @@ class ClassicSteering:
     @property
     def steers_heading(self) -> bool:
         ...
+class GoalParams:
+    def __init__(self) -> None:
+        ...
+    @property
+    def arrival(self) -> typing.Any:
+        """
+        what an agent does at its goal: stay, give_way or leave
+        """
+    @arrival.setter
+    def arrival(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def arrival_radius(self) -> typing.Any:
+        """
+        an agent within it of its target has arrived
+        """
+    @arrival_radius.setter
+    def arrival_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def give_way_time(self) -> typing.Any:
+        """
+        seconds an agent gives way for
+        """
+    @give_way_time.setter
+    def give_way_time(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def patience(self) -> typing.Any:
+        """
+        seconds waiting before an agent settles a face-off (inf: never)
+        """
+    @patience.setter
+    def patience(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def progress_distance(self) -> typing.Any:
+        """
+        how far an agent must move from where it last progressed to progress again
+        """
+    @progress_distance.setter
+    def progress_distance(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def reach(self) -> typing.Any:
+        """
+        gap between two discs within which one blocks the other
+        """
+    @reach.setter
+    def reach(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def stall_time(self) -> typing.Any:
+        """
+        seconds without progress before an agent is waiting
+        """
+    @stall_time.setter
+    def stall_time(self, arg1: typing.Any) -> None:
+        ...
 class World:
+    goals: GoalParams
     keep_maps: bool
     def __init__(self, steering: typing.Any) -> None:
         ...
@@ -1564,7 +1624,7 @@ class World:
         ...
     def restore_state(self, state: tuple) -> None:
         ...
-    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, record: dict, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None) -> None:
+    def run(self, steps: typing.SupportsInt | typing.SupportsIndex, dt: typing.SupportsFloat | typing.SupportsIndex, substeps: typing.SupportsInt | typing.SupportsIndex, record: dict, time: typing.Annotated[numpy.typing.ArrayLike, numpy.float64] | None = None, ids: typing.Annotated[numpy.typing.ArrayLike, numpy.int64] | None = None) -> dict:
         ...
     def saved_state(self) -> tuple:
         ...
@@ -1583,6 +1643,9 @@ class World:
     def angular_velocity(self) -> numpy.ndarray:
         ...
     @property
+    def arrival_time(self) -> numpy.ndarray:
+        ...
+    @property
     def blocked(self) -> numpy.ndarray:
         ...
     @property
@@ -1598,7 +1661,16 @@ class World:
     def direction(self) -> numpy.ndarray:
         ...
     @property
+    def events(self) -> dict:
+        ...
+    @property
     def final(self) -> numpy.ndarray:
+        ...
+    @property
+    def give_way(self) -> numpy.ndarray:
+        ...
+    @property
+    def give_way_left(self) -> numpy.ndarray:
         ...
     @property
     def heading(self) -> numpy.ndarray:
@@ -1643,6 +1715,9 @@ class World:
     def positions(self) -> numpy.ndarray:
         ...
     @property
+    def progress_anchor(self) -> numpy.ndarray:
+        ...
+    @property
     def radius(self) -> numpy.ndarray:
         ...
     @property
@@ -1659,6 +1734,9 @@ class World:
         ...
     @property
     def stage_times(self) -> dict:
+        ...
+    @property
+    def state(self) -> numpy.ndarray:
         ...
     @property
     def steering_count(self) -> int:
@@ -1690,6 +1768,9 @@ class World:
     @property
     def velocities(self) -> numpy.ndarray:
         ...
+    @property
+    def waiting_time(self) -> numpy.ndarray:
+        ...
 def blur(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], width: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
     ...
 def combine(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], rule: str, weights: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None = None) -> numpy.typing.NDArray[numpy.float32]:
@@ -1703,6 +1784,7 @@ def slot_directions(slots: typing.SupportsInt | typing.SupportsIndex, offset: ty
 def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previous: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], factor: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
     ...
 AGENT_COLUMNS: tuple
+GOAL_FIELDS: list
 MAX_MAGNITUDE: float = 1000000000.0
 MIN_MASS: float = 9.999999717180685e-10
 MIN_TIME_STEP: float = 9.999999974752427e-07

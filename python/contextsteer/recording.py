@@ -79,6 +79,21 @@ def bytes_per_step(names, agents: int, slots: int) -> int:
     return total
 
 
+# What an event holds (World.events, Recording.events): its arrays' names and types.
+EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_}
+
+
+def no_events() -> dict[str, np.ndarray]:
+    """The events of a run in which nothing happened."""
+    return {name: np.zeros(0, dtype) for name, dtype in EVENT_FIELDS.items()}
+
+
+def events_of_core(events: dict) -> dict[str, np.ndarray]:
+    """The core's events (a dict of arrays, the kinds as a list of names) as NumPy arrays."""
+    return {name: np.asarray(events[name], dtype) if len(events[name]) else np.zeros(0, dtype)
+            for name, dtype in EVENT_FIELDS.items()}
+
+
 @dataclass(repr=False)
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
@@ -88,11 +103,17 @@ class Recording:
     positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
     interest, danger, final: ``(T, n, slots)``; direction: ``(T, n, 2)``;
     strength, slot: ``(T, n)``; blocked: ``(T, n)`` bool;
-    penetration, overlap: ``(T, n)`` metres.
+    penetration, overlap: ``(T, n)`` metres; state: ``(T, n)`` int32
+    (:class:`~contextsteer.AgentState`); waiting_time, arrival_time: ``(T, n)`` seconds;
+    give_way: ``(T, n, 2)``. A row whose agent left the world during the run (arrival
+    ``"leave"``, :class:`~contextsteer.Goals`) is NaN from then on (-1 in the integer
+    arrays, False in the bool ones).
+    events: what happened during the run (:attr:`events`).
 
     Memory per step, for n agents and S slots: 8 bytes for the time, plus 20 n for the
     state (positions, velocities, headings), 12 n S for the three maps, 17 n for the
-    decisions and 8 n for the measurements.
+    decisions, 8 n for the measurements and 20 n for the progress (state, waiting and
+    arrival times, give_way).
     complete: False when the run was interrupted; the arrays then hold the steps that
     finished (T of them).
     :meth:`to_dataframe` gives a pandas table with a row per step and agent.
@@ -112,8 +133,28 @@ class Recording:
     blocked: np.ndarray | None = None
     penetration: np.ndarray | None = None
     overlap: np.ndarray | None = None
+    state: np.ndarray | None = None
+    waiting_time: np.ndarray | None = None
+    arrival_time: np.ndarray | None = None
+    give_way: np.ndarray | None = None
     complete: bool = True
     recorded: tuple[str, ...] = field(default=())
+    event_arrays: dict[str, np.ndarray] = field(default_factory=lambda: no_events())
+
+    def add_events(self, more: dict[str, np.ndarray]) -> None:
+        """Appends ``more`` (as :func:`events_of_core` gives them) to the events."""
+        if len(more["step"]):
+            self.event_arrays = {name: np.concatenate([self.event_arrays[name], more[name]]) for name in EVENT_FIELDS}
+
+    @property
+    def events(self) -> pd.DataFrame:
+        """What happened during the run, one row per event in order, as a pandas
+        DataFrame: ``step`` (the world's step count once taken), ``time`` (s), ``agent``
+        (id) and ``kind`` (``"arrived"``, ``"left"``, ``"gave_way"``; see
+        :class:`~contextsteer.Goals`). The arrays themselves are :attr:`event_arrays`."""
+        import pandas as pd
+
+        return pd.DataFrame({name: self.event_arrays[name] for name in EVENT_FIELDS})
 
     @property
     def steps(self) -> int:
@@ -127,7 +168,11 @@ class Recording:
         """The first ``steps`` steps, marked incomplete."""
         steps = check.count("steps", steps)
         arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
-        return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded, **arrays)
+        # The events of those steps: stamped with the world's time, as the steps are.
+        last = self.time[steps - 1] if steps else -np.inf
+        kept = self.event_arrays["time"] <= last
+        return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded,
+                         event_arrays={name: values[kept] for name, values in self.event_arrays.items()}, **arrays)
 
     def to_dataframe(self) -> pd.DataFrame:
         """The recording as a pandas DataFrame in long form, one row per step and agent
@@ -135,7 +180,8 @@ class Recording:
         seaborn: ``step``, ``time`` (s), ``id``, then the columns of what was recorded:
         ``x``, ``y`` (m); ``vx``, ``vy`` (m/s); ``heading`` (rad); ``direction_x``,
         ``direction_y``, ``strength``, ``slot``, ``blocked``; ``penetration``, ``overlap``
-        (m). Maps (``slots`` values each) are left to the arrays."""
+        (m); ``state``, ``waiting_time``, ``arrival_time`` (s), ``give_way_x``,
+        ``give_way_y``. Maps (``slots`` values each) are left to the arrays."""
         import pandas as pd
 
         steps, agents = self.steps, len(self.ids)
@@ -146,7 +192,7 @@ class Recording:
         }
         # The table's columns of each recorded array; the others keep their own name.
         renamed = {"positions": ("x", "y"), "velocities": ("vx", "vy"), "headings": ("heading",),
-                   "direction": ("direction_x", "direction_y")}
+                   "direction": ("direction_x", "direction_y"), "give_way": ("give_way_x", "give_way_y")}
         for name in (name for name in self.recorded if name not in MAPS):
             names = renamed.get(name, (name,))
             per_row = getattr(self, name).reshape(steps * agents, len(names))
@@ -158,6 +204,7 @@ class Recording:
         adds the suffix when it is missing): every recorded array, the time, the ids and
         whether the run completed. :meth:`load` reads it back."""
         arrays = {name: getattr(self, name) for name in self.recorded}
+        arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
         np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete), **arrays)
 
     @classmethod
@@ -166,12 +213,15 @@ class Recording:
         no recording, or arrays of any other name."""
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
+            event_names = {f"event_{name}" for name in EVENT_FIELDS}
             missing = {"time", "ids", "complete"} - names
-            unknown = names - {"time", "ids", "complete"} - set(FIELDS)
+            unknown = names - {"time", "ids", "complete"} - set(FIELDS) - event_names
             if missing or unknown:
                 raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
                                  f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
             recorded = tuple(name for name in FIELDS if name in names)
             arrays = {name: archive[name] for name in recorded}
+            events = ({name: archive[f"event_{name}"] for name in EVENT_FIELDS} if event_names <= names
+                      else no_events())
             return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
-                       **arrays)
+                       event_arrays=events, **arrays)

@@ -136,7 +136,7 @@ class Scenario:
                                keep_right=keep_right, circles=self.obstacles, segments=self.segments)
 
 
-_WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons"}  # of World, not of its agents
+_WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals"}  # of World, not of its agents
 
 
 def _rows_of(parameters: dict, rows: slice, n: int) -> dict:

@@ -19,7 +19,9 @@ from . import _validation as check
 from . import recording as rec
 from .agent_columns import AGENT_COLUMNS, SPAWNED
 from .classic import Steering as ClassicSteering
+from .goals import Goals
 from .pipeline import Pipeline
+from .recording import events_of_core as _events
 
 ALL_LAYERS = 0xFFFFFFFF
 MAX_THREADS = 1024  # the core's limit (World::kMaxThreads)
@@ -52,7 +54,7 @@ def _runs(layers: np.ndarray):
     return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
 
 
-def _loaded_world(cls, steerings, obstacles, state, threads, attributes):
+def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None):
     """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
     obstacles on their layers in theirs, then its agents, ids, time and steps."""
     world = object.__new__(cls)
@@ -72,6 +74,8 @@ def _loaded_world(cls, steerings, obstacles, state, threads, attributes):
         world._core.set_bounds(np.asarray(bounds, np.float32))
     world._core.threads = threads
     world._core.restore_state(state)
+    if goals is not None:
+        world.goals = goals
     return world
 
 
@@ -106,6 +110,8 @@ class World:
     threads: worker threads for the step; results are identical for any count.
     keep_maps: whether each step keeps every agent's interest, danger and final maps
         (:attr:`interest`, :attr:`danger`, :attr:`final`); see :attr:`keep_maps`.
+    goals: how the agents reach their goals: arrival, waiting, giving way (a
+        :class:`~contextsteer.Goals`; see :attr:`goals`).
 
     Per-agent arrays are NumPy views of the world's memory, rows in agent order (see
     ``ids``): the state and parameters are writable, the rest read-only. A view stays
@@ -123,7 +129,8 @@ class World:
     """
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
-                 polygons=None, bounds=None, threads: int = 1, keep_maps: bool = True, **agent_parameters):
+                 polygons=None, bounds=None, threads: int = 1, keep_maps: bool = True, goals: Goals | None = None,
+                 **agent_parameters):
         unknown = sorted(set(agent_parameters) - _AGENT_PARAMETERS)
         if unknown:
             raise TypeError(f"World() got unexpected keyword arguments: {', '.join(unknown)} (agent parameters are "
@@ -132,6 +139,8 @@ class World:
         self._core = _core.World(self._steerings[0]._core)
         self.threads = threads
         self.keep_maps = keep_maps
+        if goals is not None:
+            self.goals = goals
         if circles is not None:
             self.add_circles(circles)
         if segments is not None:
@@ -262,7 +271,7 @@ class World:
                      self.bounds)
         attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
         return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
-                               attributes)
+                               attributes, self.goals)
 
     # --- steering -----------------------------------------------------------------
     @property
@@ -303,6 +312,28 @@ class World:
             raise TypeError(f"keep_maps: expected True or False, got {value!r}")
         self._core.keep_maps = bool(value)
 
+    @property
+    def goals(self) -> Goals:
+        """How the agents reach their goals (:mod:`contextsteer.goals`): when one has
+        arrived, what it does there, when it waits and how face-offs are settled. Set a
+        :class:`~contextsteer.Goals` (``world.goals = world.goals.replace(patience=2.0)``);
+        it takes effect at the next step."""
+        return Goals._of_core(self._core.goals)
+
+    @goals.setter
+    def goals(self, value: Goals) -> None:
+        if not isinstance(value, Goals):
+            raise TypeError(f"goals: expected a contextsteer.Goals, got {type(value).__name__}")
+        self._core.goals = value._core
+
+    @property
+    def events(self) -> dict[str, np.ndarray]:
+        """What happened in the last step, in order: a dict of equal-length arrays ``step``
+        (the step count once taken), ``time`` (s), ``agent`` (id) and ``kind``
+        (``"arrived"``, ``"left"`` (removed at arrival, see :class:`~contextsteer.Goals`)
+        or ``"gave_way"``)."""
+        return _events(self._core.events)
+
     # --- stepping -----------------------------------------------------------------
     def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
         """Advance ``dt`` seconds (1e-6 to 1e9), integrating motion in ``substeps`` parts of at
@@ -336,10 +367,11 @@ class World:
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
             the times), one name or an iterable of names among positions, velocities, headings,
             interest, danger, final, direction, strength, slot, blocked, penetration,
-            overlap. The :class:`~contextsteer.recording.Recording` docstring gives the
-            memory per step; the arrays are allocated before the run starts, and a
-            recording larger than the memory available, less what the recordings of
-            other runs under way in this process hold, raises MemoryError first.
+            overlap, state, waiting_time, arrival_time, give_way. The
+            :class:`~contextsteer.recording.Recording` docstring gives the memory per step;
+            the arrays are allocated before the run starts, and a recording larger than the
+            memory available, less what the recordings of other runs under way in this
+            process hold, raises MemoryError first.
         progress: show a tqdm progress bar.
         chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
             run can be interrupted (Ctrl-C, or a KeyboardInterrupt raised by a
@@ -402,7 +434,9 @@ class World:
             while (done := self.steps_taken - start) < steps:
                 k = min(chunk, steps - done)
                 parts = {name: getattr(recording, name)[done:done + k] for name in recording.recorded}
-                self._core.run(k, dt, substeps, parts, time=recording.time[done:done + k])
+                events = self._core.run(k, dt, substeps, parts, time=recording.time[done:done + k],
+                                        ids=recording.ids)
+                recording.add_events(_events(events))
                 if bar is not None:
                     bar.update(k)
         finally:
@@ -568,6 +602,12 @@ class World:
     blocked: np.ndarray
     penetration: np.ndarray
     overlap: np.ndarray
+    state: np.ndarray
+    waiting_time: np.ndarray
+    arrival_time: np.ndarray
+    progress_anchor: np.ndarray
+    give_way: np.ndarray
+    give_way_left: np.ndarray
 
     def __len__(self) -> int:
         return self._core.agent_count

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "arrays.hpp"
+#include "bind_parameters.hpp"
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer::bindings {
@@ -103,11 +104,34 @@ T* record_target(const py::dict& record, const char* name, py::ssize_t steps, py
 }
 
 using RecTime = std::optional<py::array_t<double, py::array::c_style>>;
+using RecIds = std::optional<py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>>;
 
-// run(steps, dt, substeps, record, time): record maps record names (agent_columns.hpp)
-// to arrays to fill.
-void run_py(World& w, int steps, Real dt, int substeps, const py::dict& record, RecTime time) {
-  const py::ssize_t n = w.agent_count();
+// Events as Python sees them: a dict of equal-length arrays step, time, agent and kind
+// (the kinds by name).
+py::dict events_to_python(const std::vector<StepEvent>& events) {
+  const py::ssize_t n = static_cast<py::ssize_t>(events.size());
+  py::array_t<std::int64_t> step(n), agent(n);
+  py::array_t<double> time(n);
+  py::list kind;
+  for (py::ssize_t i = 0; i < n; ++i) {
+    step.mutable_data()[i] = events[i].step;
+    time.mutable_data()[i] = events[i].time;
+    agent.mutable_data()[i] = events[i].agent;
+    kind.append(name_of(events[i].kind));
+  }
+  py::dict d;
+  d["step"] = step;
+  d["time"] = time;
+  d["agent"] = agent;
+  d["kind"] = kind;
+  return d;
+}
+
+// run(steps, dt, substeps, record, time, ids): record maps record names (agent_columns.hpp)
+// to arrays to fill, one row per agent of `ids` (every agent when None); returns the
+// events of the steps taken.
+py::dict run_py(World& w, int steps, Real dt, int substeps, const py::dict& record, RecTime time, RecIds ids) {
+  const py::ssize_t n = ids ? ids->size() : w.agent_count();
   std::set<std::string> unknown;
   for (const auto& item : record) unknown.insert(item.first.cast<std::string>());
   RecordTargets r;
@@ -126,8 +150,16 @@ void run_py(World& w, int steps, Real dt, int substeps, const py::dict& record, 
   // Safe: the recording arrays are held by this frame and the world by the caller; the
   // world's own buffers are not resized during a run (a call from another thread that
   // would resize them throws: World's BusyFlag).
-  py::gil_scoped_release release;
-  w.run(steps, dt, substeps, r);
+  if (ids) {
+    r.row_ids = ids->data();
+    r.rows = static_cast<int>(n);
+  }
+  std::vector<StepEvent> events;
+  {
+    py::gil_scoped_release release;
+    w.run(steps, dt, substeps, r, &events);
+  }
+  return events_to_python(events);
 }
 
 // A row of agent_columns.hpp for Python: world.py builds its views and the checks of
@@ -256,6 +288,10 @@ void restore_state(World& w, const py::tuple& state) {
 }  // namespace
 
 void bind_world(py::module_& m) {
+  bind_params<GoalParams>(m, "GoalParams");
+  py::list goal_fields;
+  std::apply([&](const auto&... f) { (goal_fields.append(parameters::describe(f)), ...); }, GoalParams::fields());
+  m.attr("GOAL_FIELDS") = goal_fields;
   py::class_<World> cls(m, "World");
   cls.def(py::init([](const py::object& steering) { return std::make_unique<World>(steering_from(steering)); }),
           py::arg("steering"))
@@ -297,7 +333,10 @@ void bind_world(py::module_& m) {
       // that would change it meanwhile throws (World's BusyFlag).
       .def("step", &World::step, py::arg("dt"), py::arg("substeps"), py::call_guard<py::gil_scoped_release>())
       .def("run", &run_py, py::arg("steps"), py::arg("dt"), py::arg("substeps"), py::arg("record"),
-           py::arg("time") = py::none())
+           py::arg("time") = py::none(), py::arg("ids") = py::none())
+      .def_property(
+          "goals", [](const World& w) { return w.goals(); }, [](World& w, const GoalParams& p) { w.set_goals(p); })
+      .def_property_readonly("events", [](const World& w) { return events_to_python(w.events()); })
       .def(
           "explain",
           [](World& w, int index) {
@@ -349,6 +388,7 @@ void bind_world(py::module_& m) {
                                d["evaluate"] = t.evaluate;
                                d["integrate"] = t.integrate;
                                d["measure"] = t.measure;
+                               d["progress"] = t.progress;
                                return d;
                              })
       // Obstacles.

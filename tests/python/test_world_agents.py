@@ -459,7 +459,8 @@ def test_a_recording_becomes_a_long_table_with_a_row_per_step_and_agent():
     rec = world.run(4, 0.25, record="all")
     table = rec.to_dataframe()
     assert list(table.columns) == ["step", "time", "id", "x", "y", "vx", "vy", "heading", "direction_x",
-                                   "direction_y", "strength", "slot", "blocked", "penetration", "overlap"]
+                                   "direction_y", "strength", "slot", "blocked", "penetration", "overlap", "state",
+                                   "waiting_time", "arrival_time", "give_way_x", "give_way_y"]
     assert len(table) == 4 * 2
     row = table[(table.step == 2) & (table.id == 2)].iloc[0]
     assert row.time == pytest.approx(0.75)

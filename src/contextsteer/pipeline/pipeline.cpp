@@ -6,6 +6,7 @@
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/kernels/stream_rows.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
+#include "contextsteer/scene/agent_state.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
 
 namespace contextsteer {
@@ -111,6 +112,7 @@ Pipeline::Scratch Pipeline::make_scratch() const {
     s.smoothed[kind].assign(block, 0);
   }
   s.final_map.assign(block, 0);
+  s.giving_way.assign(block, 0);
   s.current.assign(kBlockAgents, Vec2{});
   s.decisions.assign(kBlockAgents, Decision{});
   s.interest_maps.reserve(behaviors_.size());
@@ -195,6 +197,7 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
 
   const Real* interest_rows = merge_kind(0, interest_maps, scratch.interest_weights, config_.interest_rule,
                                          blur_interest_, agents, count, has_previous, interest, scratch);
+  interest_rows = interest_of_giving_way(scene, agents, count, interest_rows, scratch);
   const Real* danger_rows = merge_kind(1, danger_maps, scratch.danger_weights, config_.danger_rule, blur_danger_,
                                        agents, count, has_previous, danger, scratch);
   // Hysteresis leans toward the way each agent already moves.
@@ -208,6 +211,25 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   for (int k = 0; k < count; ++k) store_decision(scratch.decisions[k], agents[k], out);
   if (out.final_map) stream_rows(final_rows, agents, count, slots, out.final_map);
   stream_rows_done();
+}
+
+const Real* Pipeline::interest_of_giving_way(const SceneView& scene, const int* agents, int count,
+                                             const Real* interest_rows, Scratch& scratch) const {
+  if (!scene.states || !scene.give_way) return interest_rows;
+  auto giving_way = [&](int k) { return scene.states[agents[k]] == static_cast<std::int32_t>(AgentState::giving_way); };
+  int first = 0;
+  while (first < count && !giving_way(first)) ++first;
+  if (first == count) return interest_rows;
+  const int slots = config_.slots;
+  Real* rows = scratch.giving_way.data();
+  std::copy_n(interest_rows, static_cast<std::size_t>(count) * slots, rows);
+  for (int k = first; k < count; ++k) {
+    if (!giving_way(k)) continue;
+    const Vec2 way = load(scene.give_way, agents[k]);
+    Real* row = rows + static_cast<std::size_t>(k) * slots;
+    for (int i = 0; i < slots; ++i) row[i] = std::max(Real(0), dot(directions_[i], way));
+  }
+  return rows;
 }
 
 void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {

@@ -79,6 +79,7 @@ class Pipeline {
     // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
     std::vector<Real> combined[2], blurred[2], smoothed[2];
     std::vector<Real> final_map;      // (kBlockAgents, slots)
+    std::vector<Real> giving_way;     // (kBlockAgents, slots) interest, when agents of the block give way
     std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
     std::vector<Decision> decisions;  // (kBlockAgents,)
     // The maps of the block's behaviours, per kind (reserved for all of them).
@@ -131,6 +132,11 @@ class Pipeline {
   const Real* merge_kind(int kind, const std::vector<const Real*>& maps, const std::vector<Real>& weights,
                          CombineRule rule, const CircularBlur& blur, const int* agents, int count, bool has_previous,
                          MapBatch target, Scratch& scratch) const;
+  // The interest rows the block decides on: `interest_rows`, or, when agents of the block
+  // give way (SceneView::states), a copy in which each of their rows is the cosine lobe
+  // max(0, dot(d_i, give_way)) alone: the agent steps that way as far as its danger lets it.
+  const Real* interest_of_giving_way(const SceneView& scene, const int* agents, int count, const Real* interest_rows,
+                                     Scratch& scratch) const;
   // Throws std::invalid_argument when `config` takes the mean of weights summing to 0.
   void check_weights(const PipelineConfig& config) const;
   // The scene as behaviour `index` sees it: its own part of the kept values.

@@ -30,6 +30,8 @@ struct SceneView {
   const std::int64_t* ids = nullptr;         // (agents,) stable agent ids, optional (the index)
   const LayerMask* layer = nullptr;          // (agents,) optional (layer 1)
   const LayerMask* sense_mask = nullptr;     // (agents,) optional (senses everything)
+  const std::int32_t* states = nullptr;      // (agents,) AgentState of the last step (world/goals.hpp), optional
+  const Real* give_way = nullptr;            // (agents, 2) unit direction of an agent giving way, optional
   Real max_radius = 0;                       // largest agent radius, metres
   const Obstacles* obstacles = nullptr;      // optional
   const SpatialGrid* grid = nullptr;         // built over positions; needed by neighbor behaviours

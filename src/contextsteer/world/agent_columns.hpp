@@ -28,12 +28,16 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 #include "contextsteer/scene/scene.hpp"
 
 namespace contextsteer {
+
+// The fill of a value not known until the first step.
+constexpr Real kNotYet = std::numeric_limits<Real>::quiet_NaN();
 
 // A map column's width: the world's slot count (0 until it has a context pipeline).
 constexpr int kSlotsWide = 0;
@@ -95,7 +99,17 @@ constexpr ValueRange value_range(ValueCheck check) {
   RESULT(slot, Real, 1, Real(-1), none, nullptr, "slot", "chosen fractional slots, -1 where blocked")                 \
   RESULT(blocked, std::uint8_t, 1, 0, none, nullptr, "blocked", "True where no slot was left")                        \
   RESULT(penetration, Real, 1, 0, none, nullptr, "penetration", "metres into the deepest sensed obstacle")            \
-  RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")
+  RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")           \
+  RESULT(state, std::int32_t, 1, 0, none, &SceneView::states, "state",                                                \
+         "0 moving, 1 waiting, 2 giving way, 3 arrived (progress.hpp)")                                               \
+  RESULT(waiting_time, Real, 1, 0, none, nullptr, "waiting_time", "seconds since the agent last progressed")          \
+  RESULT(arrival_time, Real, 1, Real(-1), none, nullptr, "arrival_time",                                              \
+         "the world's time at the agent's first arrival, seconds; -1 before")                                         \
+  RESULT(progress_anchor, Real, 2, kNotYet, none, nullptr, nullptr,                                                   \
+         "where the agent last progressed, metres (NaN before its first step)")                                       \
+  RESULT(give_way, Real, 2, 0, none, &SceneView::give_way, "give_way",                                                \
+         "unit direction an agent giving way steps toward, (0, 0) for the others")                                    \
+  RESULT(give_way_left, Real, 1, 0, none, nullptr, nullptr, "seconds of giving way left")
 // clang-format on
 
 // A KIND for the macro above that produces nothing: to take some kinds and skip others.

@@ -98,13 +98,17 @@ struct AgentSpawn {
 };
 
 // Where World::run copies each step's results: per column, null (not recorded) or
-// (steps, agents, width) values; time is (steps,).
+// (steps, rows, width) values; time is (steps,).
 struct RecordTargets {
 #define CONTEXTSTEER_RECORD_TARGET(name, type, ...) type* name = nullptr;
   CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RECORD_TARGET, CONTEXTSTEER_RECORD_TARGET, CONTEXTSTEER_RECORD_TARGET,
                              CONTEXTSTEER_RECORD_TARGET)
 #undef CONTEXTSTEER_RECORD_TARGET
   double* time = nullptr;
+  // The agents whose values make the rows, by id (`rows` of them); null: every agent, in
+  // row order, as at the start of the run.
+  const std::int64_t* row_ids = nullptr;
+  int rows = 0;
 };
 
 }  // namespace contextsteer

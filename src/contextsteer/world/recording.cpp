@@ -1,14 +1,16 @@
 // World::run: steps, copying each step's values of the recorded columns (RecordTargets,
-// one per row of agent_columns.hpp) into the caller's arrays.
+// one per row of agent_columns.hpp) into the caller's arrays, and each step's events.
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer {
 
-void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
+void World::run(int steps, Real dt, int substeps, const RecordTargets& record, std::vector<StepEvent>* events) {
   const BusyFlag::Hold hold(busy_, "run");
   if (steps < 0) throw std::invalid_argument("steps: expected a number of steps >= 0, got " + std::to_string(steps));
   bool records_maps = false;
@@ -20,17 +22,45 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record) {
     throw std::invalid_argument(
         "record: the world does not keep its maps (keep_maps is off), so it cannot record them");
   }
-  const std::size_t n = static_cast<std::size_t>(store_.size);
-  auto keep = [n](auto* destination, const auto& column, int step) {
-    const std::size_t values = n * static_cast<std::size_t>(column.width);
-    if (destination) std::copy_n(column.data(), values, destination + static_cast<std::size_t>(step) * values);
+  std::vector<std::int64_t> ids(record.row_ids, record.row_ids + (record.row_ids ? record.rows : 0));
+  if (!record.row_ids) ids.assign(store_.ids.data(), store_.ids.data() + store_.size);
+  for (const std::int64_t id : ids) {
+    if (id < 0 || id >= next_id_) {
+      throw std::invalid_argument("ids: expected the ids of agents of this world, got " + std::to_string(id));
+    }
+  }
+  const std::size_t rows = ids.size();
+  std::vector<int> row_of(rows);  // each recorded agent's row now, -1 once it left
+  bool same_rows = false;         // row_of[r] == r for every r, and no other row
+  auto keep = [&](auto* destination, const auto& column, int step) {
+    if (!destination) return;
+    using T = std::remove_reference_t<decltype(*destination)>;
+    const std::size_t width = static_cast<std::size_t>(column.width);
+    T* out = destination + static_cast<std::size_t>(step) * rows * width;
+    if (same_rows) return static_cast<void>(std::copy_n(column.data(), rows * width, out));
+    T gone = column.fill;  // flags: as a new agent's
+    if constexpr (std::is_floating_point_v<T>) gone = std::numeric_limits<T>::quiet_NaN();
+    if constexpr (std::is_signed_v<T> && std::is_integral_v<T>) gone = T(-1);
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (row_of[r] < 0) {
+        std::fill_n(out + r * width, width, gone);
+      } else {
+        std::copy_n(column.data() + static_cast<std::size_t>(row_of[r]) * width, width, out + r * width);
+      }
+    }
   };
   for (int k = 0; k < steps; ++k) {
     step_unguarded(dt, substeps);
+    same_rows = rows == static_cast<std::size_t>(store_.size);
+    for (std::size_t r = 0; r < rows; ++r) {
+      row_of[r] = index_of_id_[ids[r]];
+      same_rows &= row_of[r] == static_cast<int>(r);
+    }
 #define CONTEXTSTEER_KEEP(name, ...) keep(record.name, store_.name, k);
     CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP)
 #undef CONTEXTSTEER_KEEP
     if (record.time) record.time[k] = time_;
+    if (events) events->insert(events->end(), progressed_.events.begin(), progressed_.events.end());
   }
 }
 

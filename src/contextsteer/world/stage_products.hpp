@@ -9,6 +9,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/scene/close_agents.hpp"
+#include "contextsteer/world/goals.hpp"
 
 namespace contextsteer {
 
@@ -49,6 +50,12 @@ struct IntegrateProduct {
 struct MeasureProduct {
   bool overlap_of_close_only = false;  // whether only the close agents were queried
   int overlap_measured = 0;            // agents in the stage
+};
+
+// Written by the progress stage (stage_progress.cpp); read by World::events() and run().
+struct ProgressProduct {
+  std::vector<StepEvent> events;          // of the last step, in the order they happened
+  std::vector<std::uint8_t> arrived_now;  // (agents,) 1 for an agent that arrived in this step
 };
 
 }  // namespace contextsteer

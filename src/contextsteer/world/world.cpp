@@ -66,6 +66,14 @@ void World::step_unguarded(Real dt, int substeps) {
   clock.lap(stage_times_.integrate);
   measure_stage();
   clock.lap(stage_times_.measure);
+  progress_stage(dt);
+  clock.lap(stage_times_.progress);
+}
+
+void World::set_goals(const GoalParams& params) {
+  const BusyFlag::Hold hold(busy_, "progress");
+  check_fields(params);
+  goals_ = params;
 }
 
 void World::check_steering(const Steering& s, int replacing) const {
@@ -234,7 +242,13 @@ void World::remove_agents(const std::int64_t* ids, int count) {
   const BusyFlag::Hold hold(busy_, "remove_agents");
   std::vector<bool> keep(store_.size, true);
   for (int i = 0; i < count; ++i) keep[index_of(ids[i])] = false;  // throws before anything changes
-  for (int i = 0; i < count; ++i) index_of_id_[ids[i]] = -1;
+  remove_rows(keep);
+}
+
+void World::remove_rows(const std::vector<bool>& keep) {
+  for (int a = 0; a < store_.size; ++a) {
+    if (!keep[a]) index_of_id_[store_.ids[a]] = -1;
+  }
   store_.compact(keep);
   for (int a = 0; a < store_.size; ++a) index_of_id_[store_.ids[a]] = a;
   rebuild_membership();

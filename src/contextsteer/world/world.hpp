@@ -1,5 +1,5 @@
 // A world of agents: their state as flat arrays, static obstacles, a neighbor grid, and
-// a step made of named stages (check, index, evaluate, integrate, measure), each in its
+// a step made of named stages (check, index, evaluate, integrate, measure, progress), each in its
 // own file (stage_*.cpp), handing its results to the next through the world's stage
 // products (stage_products.hpp). Copy and restore (copy_and_restore.cpp), recording
 // (recording.cpp) and the checks (validation.cpp) have files of their own too.
@@ -31,6 +31,7 @@
 #include "contextsteer/scene/spatial_grid.hpp"
 #include "contextsteer/steering/steering.hpp"
 #include "contextsteer/world/agent_store.hpp"
+#include "contextsteer/world/goals.hpp"
 #include "contextsteer/world/stage_products.hpp"
 
 namespace contextsteer {
@@ -52,6 +53,7 @@ struct StageTimes {
   double evaluate = 0;   // context maps and decisions, classic steering
   double integrate = 0;  // motion
   double measure = 0;    // penetration and overlap
+  double progress = 0;   // states, arrivals, face-offs, departures
 };
 
 class World {
@@ -130,6 +132,14 @@ class World {
   }
   bool keep_maps() const { return keep_maps_; }
 
+  // How the world follows each agent's way to its goal (goals.hpp). Throws
+  // std::invalid_argument naming the field for a value it does not take; takes effect at
+  // the next step.
+  void set_goals(const GoalParams& params);
+  const GoalParams& goals() const { return goals_; }
+  // What happened in the last step (arrivals, departures, giving way), in order.
+  const std::vector<StepEvent>& events() const { return progressed_.events; }
+
   // Advances dt seconds (kMinTimeStep to kMaxMagnitude) in `substeps` equal integration
   // steps (>= 1, none shorter than kMinTimeStep): the decisions are made once, the motion
   // is integrated substeps times. Throws std::invalid_argument, before changing anything,
@@ -151,8 +161,12 @@ class World {
   // The messages name the column and the agent. The next step refuses the bad value
   // again until it is written over.
   void step(Real dt, int substeps = 1);
-  // step() `steps` times, copying each step's results into `record`.
-  void run(int steps, Real dt, int substeps, const RecordTargets& record);
+  // step() `steps` times, copying each step's results into `record` and appending each
+  // step's events to `events` (when not null). The recorded rows are those of the agents
+  // record.row_ids names (record.rows of them; all current agents, in row order, when null):
+  // a row whose agent has left the world (ArrivalMode::leave) is NaN in a real column, -1
+  // in an integer one and false in a flag.
+  void run(int steps, Real dt, int substeps, const RecordTargets& record, std::vector<StepEvent>* events = nullptr);
 
   // Why the agent at row `index` decides as it does, evaluated from the current state
   // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent,
@@ -247,6 +261,14 @@ class World {
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
   void measure_stage();                         // writes the measurements, measured_
+  void progress_stage(Real dt);                 // writes states and arrivals, removes leavers, progressed_
+  // Of the progress stage: the face-offs of the agents whose patience ran out, settled in
+  // row order; and the freest of the ways aside (right, left, back of `way`) by the last
+  // danger map of agent a.
+  void settle_face_offs(const SceneView& view);
+  Vec2 freest_side(int a, Vec2 way) const;
+  // Removes the rows whose keep is false, keeping the others in order.
+  void remove_rows(const std::vector<bool>& keep);
 
   AgentStore store_;
   std::vector<Controller> controllers_;
@@ -263,6 +285,8 @@ class World {
   EvaluateProduct evaluated_;
   IntegrateProduct integrated_;
   MeasureProduct measured_;
+  ProgressProduct progressed_;
+  GoalParams goals_;
   bool keep_maps_ = true;
   // id -> index, -1 once removed: 4 bytes for every id ever issued (World.remove_agents
   // in Python says so, with figures).
