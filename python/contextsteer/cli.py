@@ -119,7 +119,8 @@ def _run(world, settings, steps: int, every: int, args):
     from .video import frame_of
 
     names = tuple(dict.fromkeys(("positions", *settings.record_names)))
-    parts, frames = [], []
+    parts: list = []
+    frames: list = []
     bar = tqdm(total=steps, unit="step", disable=args.quiet or None, file=sys.stderr)
     try:
         while (done := sum(p.steps for p in parts)) < steps:

@@ -142,7 +142,7 @@ class LiveRun:
         self.restarts += 1
 
     def _update(self, new) -> None:
-        running = []
+        running: list = []
         for group, (old, fresh) in enumerate(zip(_per_group(self.scenario), _per_group(new))):
             if any(p is old for p in running):
                 running.append(old)
@@ -205,7 +205,7 @@ class LiveView:
 
         self.live = live
         self.fig = plt.figure(figsize=(10, 6)) if fig is None else fig
-        self._shown = None
+        self._shown: tuple | None = None
         self.update()
 
     def _draw_scene(self) -> None:

@@ -160,7 +160,7 @@ class Recording:
         install pyarrow``, or the ``cli`` extra); ``pandas.read_parquet(path)`` reads the same
         table back."""
         try:
-            import pyarrow  # noqa: F401 -- pandas would fall back to another engine or a vaguer error
+            import pyarrow  # type: ignore[import-untyped]  # noqa: F401 -- else pandas gives a vaguer error
         except ImportError as exc:
             raise ImportError("to_parquet needs pyarrow (pip install pyarrow)") from exc
         self.to_dataframe().to_parquet(path, engine="pyarrow", index=False)
@@ -173,7 +173,7 @@ class Recording:
         Raises ValueError for a recording without positions, or without two steps to tell
         its frame rate from when none is given."""
         try:
-            import pedpy
+            import pedpy  # type: ignore[import-untyped]
         except ImportError as exc:
             raise ImportError("to_pedpy needs PedPy (pip install pedpy; Python 3.10 or later)") from exc
         import pandas as pd

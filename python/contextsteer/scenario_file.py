@@ -246,7 +246,7 @@ def dumps(scenario: Scenario, header: str = HEADER) -> str:
                       "record": run.record if isinstance(run.record, str) else list(run.record),
                       "within": tidy(run.within)}
     agents = [_group_agents(scenario.agent_parameters, r, len(groups)) for r in rows]
-    pipelines = [None] * count
+    pipelines: list[dict | None] = [None] * count
     if scenario.steering is not None:
         steering = scenario.steering
         if isinstance(steering, (list, tuple)):

@@ -74,7 +74,8 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         radii = np.broadcast_to(np.asarray(radius, dtype=np.float64), (n,))
         colours = np.tile([[0.12, 0.47, 0.71, 1.0]], (n, 1))
         colours[watch] = [0.84, 0.15, 0.16, 1.0]
-        paths = ax.add_collection(LineCollection([], colors=colours, linewidths=0.6, alpha=0.5))
+        paths = LineCollection([], colors=colours, linewidths=0.6, alpha=0.5)
+        ax.add_collection(paths)
         discs = EllipseCollection(2 * radii, 2 * radii, np.zeros(n), units="xy", offsets=frames[0].positions,
                                   offset_transform=ax.transData, facecolors=colours, edgecolors="0.2",
                                   linewidths=0.4)
@@ -88,14 +89,14 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         trail = np.stack([f.positions for f in frames])
         for i, frame in enumerate(frames):
             discs.set_offsets(frame.positions)
-            paths.set_segments(np.swapaxes(trail[:i + 1], 0, 1) if i else [])
+            paths.set_segments(list(np.swapaxes(trail[:i + 1], 0, 1)) if i else [])
             ax.set_title(f"{scenario.name}: t = {frame.time:.2f} s")
             polar.clear()
             plot_context_maps({"interest": frame.interest, "danger": frame.danger, "final": frame.final}, polar,
                               direction=frame.direction, strength=frame.strength)
             polar.set_title(f"agent {watch}", fontsize="small", pad=16)
             fig.canvas.draw()
-            yield np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
+            yield np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]  # Agg's
     finally:
         plt.close(fig)
 
@@ -114,7 +115,7 @@ def write(path: str | os.PathLike, images: Iterator[np.ndarray], fps: float) -> 
         pictures[0].save(path, save_all=True, append_images=pictures[1:], duration=1000.0 / fps, loop=0)
         return len(pictures)
     try:
-        import imageio_ffmpeg
+        import imageio_ffmpeg  # type: ignore[import-untyped]
     except ImportError as exc:
         raise ImportError("an MP4 video needs imageio-ffmpeg (pip install imageio-ffmpeg), or write a .gif") from exc
     writer, count = None, 0
