@@ -4,7 +4,8 @@ Context maps have one value per direction ("slot"); behaviours write interest an
 danger into them; a pipeline combines, masks and resolves them into a direction and a
 strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 (imported on demand, so matplotlib is not loaded by ``import contextsteer``); standard
-scenes in :mod:`contextsteer.scenarios`; measures of a run in :mod:`contextsteer.metrics`;
+scenes in :mod:`contextsteer.scenarios`, and whole experiments in TOML files
+(:meth:`Scenario.load`); measures of a run in :mod:`contextsteer.metrics`;
 :func:`sweep` runs a grid of parameters into a pandas DataFrame (pandas, too, is
 imported when a sweep runs).
 """
@@ -21,6 +22,8 @@ from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
 from .recording import Recording
+from .scenario_file import RunSettings, ScenarioFileError
+from .scenarios import Scenario
 from .sweeps import sweep
 from .world import ALL_LAYERS, World
 
@@ -44,6 +47,9 @@ __all__ = [
     "Evaluation",
     "Pipeline",
     "Recording",
+    "RunSettings",
+    "Scenario",
+    "ScenarioFileError",
     "World",
     "classic",
     "metrics",

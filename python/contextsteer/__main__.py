@@ -1,4 +1,5 @@
-"""Command line: ``python -m contextsteer demo [--scene NAME] [--out PATH]``."""
+"""Command line: ``python -m contextsteer demo [--scene NAME] [--out PATH]``, ``run SCENE.toml``
+and ``live SCENE.toml`` (:mod:`contextsteer.cli`)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,12 @@ def main(argv: list[str] | None = None) -> int:
                            "door, else 16)")
     demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
+    from .cli import add_commands, dispatch
+
+    add_commands(commands)
     args = parser.parse_args(argv)
+    if args.command != "demo":
+        return dispatch(args, parser)
     out = args.out or f"{args.scene}.png"
 
     import matplotlib

@@ -64,8 +64,9 @@ class NavigationField:
                              "or bounds; got neither")
         covered = bounds if area is None else area
         goal_points, rectangles, area, cell, clearance = self._checked(goals, goal_areas, covered, cell, clearance)
+        self._keep_right = check.number("keep_right", keep_right, minimum=0.0)
         self._core = _core.NavigationField(
-            goal_points, rectangles, area, cell, clearance, check.number("keep_right", keep_right, minimum=0.0),
+            goal_points, rectangles, area, cell, clearance, self._keep_right,
             check.points("circles", np.zeros((0, 3)) if circles is None else circles, columns=3),
             check.segments("segments", np.zeros((0, 4)) if segments is None else segments),
             check.polygons("polygons", polygons),
@@ -78,8 +79,9 @@ class NavigationField:
         """The field round a world's obstacles on ``layers`` (see :meth:`World.navigation_field`)."""
         goal_points, rectangles, area, cell, clearance = cls._checked(goals, goal_areas, area, cell, clearance)
         field = cls.__new__(cls)
+        field._keep_right = check.number("keep_right", keep_right, minimum=0.0)
         field._core = _core.NavigationField.from_world(world_core, layers, goal_points, rectangles, area, cell,
-                                                       clearance, check.number("keep_right", keep_right, minimum=0.0))
+                                                       clearance, field._keep_right)
         return field
 
     @staticmethod
@@ -111,6 +113,11 @@ class NavigationField:
     def clearance(self) -> float:
         """Metres kept from obstacles."""
         return self._core.clearance
+
+    @property
+    def keep_right(self) -> float:
+        """Metres within which the ways keep right of obstacles (0: the shortest ways)."""
+        return self._keep_right
 
     @property
     def shape(self) -> tuple[int, int]:

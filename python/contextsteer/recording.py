@@ -116,7 +116,9 @@ class Recording:
     arrival times, give_way).
     complete: False when the run was interrupted; the arrays then hold the steps that
     finished (T of them).
-    :meth:`to_dataframe` gives a pandas table with a row per step and agent.
+    :meth:`to_dataframe` gives a pandas table with a row per step and agent,
+    :meth:`to_parquet` writes it to a Parquet file, :meth:`to_pedpy` gives the positions to
+    PedPy.
     """
 
     time: np.ndarray
@@ -198,6 +200,42 @@ class Recording:
             per_row = getattr(self, name).reshape(steps * agents, len(names))
             columns.update(zip(names, per_row.T))
         return pd.DataFrame(columns)
+
+    def to_parquet(self, path: str | os.PathLike) -> None:
+        """Writes :meth:`to_dataframe` to ``path`` as a Parquet file (with pyarrow: ``pip
+        install pyarrow``, or the ``cli`` extra); ``pandas.read_parquet(path)`` reads the same
+        table back."""
+        try:
+            import pyarrow  # type: ignore[import-untyped]  # noqa: F401 -- else pandas gives a vaguer error
+        except ImportError as exc:
+            raise ImportError("to_parquet needs pyarrow (pip install pyarrow)") from exc
+        self.to_dataframe().to_parquet(path, engine="pyarrow", index=False)
+
+    def to_pedpy(self, frame_rate: float | None = None):
+        """The positions as a PedPy ``TrajectoryData`` (``pip install pedpy``), for the
+        pedestrian-analysis methods of PedPy: columns ``id``, ``frame`` (the step, from 0),
+        ``x``, ``y`` in metres, at ``frame_rate`` frames per second (by default one per step:
+        1 / the recording's step, to 6 significant digits as a world counts time in float32).
+        Raises ValueError for a recording without positions, or without two steps to tell
+        its frame rate from when none is given."""
+        try:
+            import pedpy  # type: ignore[import-untyped]
+        except ImportError as exc:
+            raise ImportError("to_pedpy needs PedPy (pip install pedpy; Python 3.10 or later)") from exc
+        import pandas as pd
+
+        if self.positions is None:
+            raise ValueError("to_pedpy: the recording has no positions (record='state' or 'all')")
+        if frame_rate is None:
+            if self.steps < 2:
+                raise ValueError("frame_rate: expected a number, as a recording of under two steps does not tell it")
+            frame_rate = float(f"{1.0 / float(np.median(np.diff(self.time))):.6g}")
+        frame_rate = check.number("frame_rate", frame_rate, above=0.0)
+        steps, agents = self.steps, len(self.ids)
+        table = pd.DataFrame({"id": np.tile(self.ids, steps), "frame": np.repeat(np.arange(steps), agents),
+                              "x": self.positions[:, :, 0].ravel().astype(np.float64),
+                              "y": self.positions[:, :, 1].ravel().astype(np.float64)})
+        return pedpy.TrajectoryData(data=table, frame_rate=frame_rate)
 
     def save(self, path: str | os.PathLike) -> None:
         """Writes the recording to ``path`` as a compressed NumPy ``.npz`` archive (NumPy

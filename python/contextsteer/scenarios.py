@@ -19,6 +19,11 @@ A :class:`Scenario` holds only geometry; :meth:`Scenario.world` puts it in a
 The scenes of several groups, each with a goal of its own (the door, the four-way
 crossing), number them in :attr:`Scenario.groups`.
 
+A scenario can also carry its steering, its agents' parameters and how long to run it
+(:class:`~contextsteer.RunSettings`): a whole experiment, which :meth:`Scenario.save`
+writes to a TOML file and :meth:`Scenario.load` reads (see docs/scenario-files.md).
+Every scene of the demo ships as such a file (:func:`builtin`).
+
 All the public scenes share this one module, their namespace, which takes it just past
 500 lines.
 """
@@ -26,12 +31,15 @@ All the public scenes share this one module, their namespace, which takes it jus
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from . import _validation as check
 from ._arguments import counted
+from ._scene_shapes import _box_walls, _field_of_places, _offset_polyline, _scatter, _scatter_inside, _wall
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,15 @@ class Scenario:
     groups: ``(n,)`` the group of each agent, 0 to ``g - 1`` (all 0 when not given); the
     agents of a group share a goal and are listed together, group by group.
     goal_area_groups: ``(k,)`` the group each goal area is for (all 0 when not given).
+    polygons: ``(k, 2)`` vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
+
+    The experiment, for :meth:`world` without arguments, :meth:`save` and the command line
+    (None or empty for a scene of geometry alone):
+
+    steering: a :class:`~contextsteer.Pipeline`, or one per group.
+    agent_parameters: the agents' parameters of :meth:`World.add_agents
+        <contextsteer.World.add_agents>` (radius, max_speed, ...), each a number or ``(n,)``.
+    run: a :class:`~contextsteer.RunSettings`: the step, the length of the run, what is recorded.
     """
 
     name: str
@@ -60,6 +77,10 @@ class Scenario:
     goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     goal_area_groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    polygons: tuple = ()
+    steering: Any = field(default=None, compare=False)
+    agent_parameters: dict = field(default_factory=dict, compare=False)
+    run: Any = field(default=None, compare=False)
 
     def __post_init__(self):
         # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
@@ -67,6 +88,7 @@ class Scenario:
         for name, rows in (("groups", len(self.starts)), ("goal_area_groups", len(self.goal_areas))):
             value = np.asarray(getattr(self, name), dtype=np.int64)
             object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)
+        object.__setattr__(self, "polygons", tuple(np.asarray(p, dtype=np.float64) for p in self.polygons))
 
     @property
     def group_count(self) -> int:
@@ -76,6 +98,8 @@ class Scenario:
     def __repr__(self) -> str:
         # What the scene holds, not every coordinate of it.
         held = [(len(self.starts), "agent"), (len(self.obstacles), "circle"), (len(self.segments), "wall")]
+        if self.polygons:
+            held.append((len(self.polygons), "polygon"))
         if len(self.goal_areas):
             held.append((len(self.goal_areas), "goal area"))
         counts = ", ".join(counted(n, noun) for n, noun in held)
@@ -89,10 +113,12 @@ class Scenario:
             raise ValueError(f"target: the agents of scenario {self.name!r} do not share one target; use targets")
         return self.targets[0]
 
-    def world(self, steering, **agent_parameters):
+    def world(self, steering=None, **agent_parameters):
         """A :class:`~contextsteer.World` of this scene: agents at ``starts`` with their
-        ``targets``, the circles and walls as obstacles. ``steering`` and the keyword
-        arguments (max_speed, radius, threads, ...) are those of ``World``.
+        ``targets``, the circles, walls and polygons as obstacles. ``steering`` and the
+        keyword arguments (max_speed, radius, threads, ...) are those of ``World``; without
+        a steering, the scenario's own :attr:`steering`, with its :attr:`agent_parameters`
+        (the keyword arguments given override them).
 
         A scene of several groups also takes a sequence of steerings, one per group: the
         agents of group ``g`` are steered by ``steering[g]``; the world's rows keep the
@@ -100,20 +126,45 @@ class Scenario:
         """
         from .world import World
 
+        if steering is None:
+            if self.steering is None:
+                raise ValueError(f"steering: scenario {self.name!r} has no steering of its own; pass one")
+            steering = self.steering
+            agent_parameters = {**self.agent_parameters, **agent_parameters}
+        obstacles = {"circles": self.obstacles, "segments": self.segments}
+        if self.polygons:
+            obstacles["polygons"] = list(self.polygons)
         if isinstance(steering, (list, tuple)):
             if len(steering) != self.group_count:
                 raise ValueError(f"steering: expected one steering per group of scenario {self.name!r} "
                                  f"({self.group_count}), got {len(steering)}")
             of_world = {k: agent_parameters.pop(k) for k in _WORLD_PARAMETERS & set(agent_parameters)}
-            world = World(steering[0], circles=self.obstacles, segments=self.segments, **of_world)
+            world = World(steering[0], **obstacles, **of_world)
             cuts = [0, *(np.flatnonzero(np.diff(self.groups)) + 1).tolist(), len(self.groups)]
             for begin, end in zip(cuts[:-1], cuts[1:]):
                 rows = slice(begin, end)
                 world.add_agents(self.starts[rows], steering=steering[int(self.groups[begin])],
                                  targets=self.targets[rows], **_rows_of(agent_parameters, rows, len(self.starts)))
             return world
-        return World(steering, self.starts, targets=self.targets, circles=self.obstacles, segments=self.segments,
-                     **agent_parameters)
+        return World(steering, self.starts, targets=self.targets, **obstacles, **agent_parameters)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Scenario:
+        """The scenario of the TOML file ``path`` (docs/scenario-files.md): geometry,
+        agents, steering and run. Raises :class:`~contextsteer.ScenarioFileError` (a
+        ValueError) naming the file and the key of what is wrong, and OSError when the
+        file cannot be read."""
+        from .scenario_file import load
+
+        return load(path)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Writes this scenario to ``path`` as TOML, which :meth:`load` reads back to the
+        same bits. Raises ValueError for a steering a file cannot describe (a
+        :class:`~contextsteer.PythonBehavior`, a classic steering)."""
+        from .scenario_file import save
+
+        save(self, path)
 
     def navigation_field(self, *, goals=None, goal_areas=None, cell: float = 0.25, clearance: float = 0.0,
                          keep_right: float = 0.0, group: int | None = None):
@@ -133,7 +184,8 @@ class Scenario:
             else:
                 goals = self.targets if group is None else self.targets[self.groups == group]
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
-                               keep_right=keep_right, circles=self.obstacles, segments=self.segments)
+                               keep_right=keep_right, circles=self.obstacles, segments=self.segments,
+                               polygons=list(self.polygons) or None)
 
 
 _WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals"}  # of World, not of its agents
@@ -163,27 +215,6 @@ def _length(name: str, value, *, positive: bool = True) -> float:
 
 def _rng(seed) -> np.random.Generator:
     return np.random.default_rng(check.count("seed", seed, maximum=2**128))
-
-
-def _wall(x0: float, x1: float, y: float, radius: float) -> np.ndarray:
-    """A straight wall of touching circles from x0 to x1 at height y."""
-    xs = np.arange(x0, x1 + 1e-9, radius * 1.5)
-    return np.column_stack([xs, np.full_like(xs, y), np.full_like(xs, radius)])
-
-
-def _scatter(count: int, box: tuple[float, float, float, float], spacing: float, rng: np.random.Generator,
-             what: str) -> np.ndarray:
-    """``(count, 2)`` positions at random places of a grid of ``spacing`` metres inside
-    box = (xmin, ymin, xmax, ymax), each up to 0.2 ``spacing`` off its place: no two
-    closer than 0.6 ``spacing``. ValueError naming ``what`` when the box has too few places."""
-    x0, y0, x1, y1 = box
-    xs = np.arange(x0 + spacing / 2, x1, spacing)
-    ys = np.arange(y0 + spacing / 2, y1, spacing)
-    if count > len(xs) * len(ys):
-        raise ValueError(f"agents: {what} holds at most {len(xs) * len(ys)} agents {spacing} m apart, got {count}")
-    gx, gy = np.meshgrid(xs, ys)
-    places = np.column_stack([gx.ravel(), gy.ravel()])
-    return places[rng.permutation(len(places))[:count]] + rng.uniform(-0.2, 0.2, (count, 2)) * spacing
 
 
 def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
@@ -327,30 +358,6 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     return Scenario("bottleneck", starts, targets, bounds, segments=segments, goal_areas=outside)
 
 
-def _scatter_inside(count: int, box: tuple[float, float, float, float], spacing: float, rng: np.random.Generator,
-                    what: str) -> np.ndarray:
-    """:func:`_scatter`, every position inside ``box`` (its grid's last places, moved,
-    could reach up to 0.2 ``spacing`` past the box's upper edges)."""
-    x0, y0, x1, y1 = box
-    return _scatter(count, (x0, y0, x1 - 0.2 * spacing, y1 - 0.2 * spacing), spacing, rng, what)
-
-
-def _box_walls(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    """``(4, 4)`` the walls round a rectangle: south, north, west, east."""
-    return np.array([[x0, y0, x1, y0], [x0, y1, x1, y1], [x0, y0, x0, y1], [x1, y0, x1, y1]], dtype=np.float64)
-
-
-def _field_of_places(count: int, x0: float, height: float, spacing: float, rng: np.random.Generator,
-                     what: str) -> tuple[np.ndarray, np.ndarray]:
-    """Places for ``count`` agents at random on a grid ``spacing`` apart in a field
-    ``height`` metres high centred on y = 0, starting at x0 and as deep as a quarter more
-    places than agents take: ``(count, 2)`` places and the field ``(xmin, ymin, xmax, ymax)``."""
-    rows = max(1, math.floor(height / spacing))
-    columns = math.ceil(1.25 * count / rows)
-    area = (x0, -rows * spacing / 2, x0 + columns * spacing, rows * spacing / 2)
-    return _scatter_inside(count, area, spacing, rng, what), np.array(area)
-
-
 def two_way_door(agents: int = 200, *, door: float = 1.8, room: float = 14.0, height: float = 16.0,
                  clear: float = 2.0, seed: int = 0) -> Scenario:
     """Two rooms ``room`` metres deep and ``height`` high side by side, x < 0 and x > 0,
@@ -423,19 +430,6 @@ def four_way(agents: int = 200, *, square: float = 12.0, depth: float = 8.0, see
     reach = half + depth + 1
     return Scenario("four_way", starts, targets, (-reach, -reach, reach, reach), goal_areas=goal_areas,
                     groups=np.repeat(np.arange(4), counts), goal_area_groups=np.arange(4))
-
-
-def _offset_polyline(points: np.ndarray, offset: float) -> np.ndarray:
-    """The polyline ``points`` ``(m, 2)`` moved ``offset`` metres to its left (negative:
-    right), mitred at the bends so that each leg keeps its distance."""
-    legs = np.diff(points, axis=0)
-    legs /= np.linalg.norm(legs, axis=1, keepdims=True)
-    normals = np.column_stack([-legs[:, 1], legs[:, 0]])
-    shifts = [normals[0]]
-    for before, after in zip(normals[:-1], normals[1:]):
-        shifts.append((before + after) / (1.0 + before @ after))
-    shifts.append(normals[-1])
-    return points + offset * np.array(shifts)
 
 
 def zigzag(agents: int = 10, *, width: float = 0.9, bends: int = 8, leg: float = 3.0, angle: float = 45.0,
@@ -515,5 +509,16 @@ def u_trap(agents: int = 20, *, cup_width: float = 6.0, cup_depth: float = 4.0, 
                     segments=segments, goal_areas=area[None])
 
 
-__all__ = ["Scenario", "bottleneck", "circle", "corridor", "crossing", "four_way", "swap", "two_way_door", "u_trap",
+def builtin(name: str) -> Scenario:
+    """The demo's scene ``name`` (one of :data:`contextsteer.demo.SCENES`) as its file in
+    the package holds it: geometry, steering, agent parameters and run, loaded with
+    :meth:`Scenario.load`. The same scenario as :func:`contextsteer.demo.scene_setup`
+    builds, to the bit."""
+    from .scenario_file import builtin_path
+
+    return Scenario.load(builtin_path(name))
+
+
+__all__ = ["Scenario", "bottleneck", "builtin", "circle", "corridor", "crossing", "four_way", "swap", "two_way_door",
+           "u_trap",
            "zigzag"]

@@ -1,0 +1,101 @@
+"""Live tuning, headless: a run follows the saves of its scenario file."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import contextsteer as cs  # noqa: E402
+from contextsteer import scenario_file  # noqa: E402
+from contextsteer.live import LiveRun, LiveView  # noqa: E402
+
+
+@pytest.fixture
+def scene(tmp_path):
+    path = tmp_path / "corridor.toml"
+    path.write_text(scenario_file.builtin_path("corridor").read_text())
+    return path
+
+
+def _save(path, text):
+    path.write_text(text)
+
+
+def _frames(live, view, count, tmp_path, name):
+    for _ in range(count):
+        live.step()
+        view.update()
+    view.fig.savefig(tmp_path / f"{name}.png")
+
+
+def test_a_live_run_follows_the_saves_of_its_file(scene, tmp_path):
+    text = scene.read_text()
+    with LiveRun(scene) as live:
+        view = LiveView(live)
+        world = live.world
+        avoid = live.scenario.steering.behaviors[1]
+        assert avoid.max_distance == 2.5
+        _frames(live, view, 5, tmp_path, "before")
+        # a parameter of a behaviour, one of the pipeline and one of the agents
+        changed = (text.replace("max_distance = 2.5", "max_distance = 1.5")
+                   .replace('select = "blend"', 'select = "argmax"').replace("max_speed = 3.0", "max_speed = 2.0"))
+        _save(scene, changed)
+        assert live.wait_for_save(10.0)
+        steps_before = world.steps_taken
+        live.step()
+        assert live.world is world and world.steps_taken == steps_before + 1  # the run went on
+        assert avoid.max_distance == 1.5 and live.scenario.steering.select == "argmax"
+        assert world.steerings[0] is live.scenario.steering
+        assert (world.max_speed == 2.0).all()
+        assert live.error is None and live.reloads == 1
+
+        # a save that does not read: reported, and the run goes on as it was
+        _save(scene, changed.replace("[run]", "[run"))
+        assert live.wait_for_save(10.0)
+        _frames(live, view, 2, tmp_path, "broken")
+        assert live.world is world and world.steps_taken == steps_before + 3
+        assert live.error.startswith(f"{scene}: not valid TOML")
+        assert view.message.get_visible() and "not valid TOML" in view.message.get_text()
+        _save(scene, changed.replace("max_distance = 1.5", "max_distanse = 1.5"))
+        assert live.wait_for_save(10.0)
+        live.step()
+        assert "pipeline.behaviors[1].max_distanse" in live.error and avoid.max_distance == 1.5
+
+        # fixed again: the error goes
+        _save(scene, changed.replace("max_distance = 1.5", "max_distance = 1.0"))
+        assert live.wait_for_save(10.0)
+        live.step()
+        view.update()
+        assert live.error is None and not view.message.get_visible() and avoid.max_distance == 1.0
+
+        # new agents: the scene starts again
+        _save(scene, changed.replace("[[groups]]\nstarts = [\n    [", "[[groups]]\nstarts = [\n    [0.5, 0.0],\n    ["
+                                     ).replace("targets = [\n", "targets = [\n    [39.0, 0.0],\n"))
+        assert live.wait_for_save(10.0)
+        _frames(live, view, 1, tmp_path, "restarted")
+        assert live.restarts == 1 and live.world is not world
+        assert len(live.world) == 13 and live.world.steps_taken == 1
+
+
+def test_a_new_behaviour_list_replaces_the_pipeline_in_the_running_world(scene):
+    text = scene.read_text()
+    with LiveRun(scene, watch=False, every=2) as live:
+        world = live.world
+        live.step()
+        scene.write_text(text.replace("world_obstacles = true", "world_obstacles = true\n\n"
+                                      "[[pipeline.behaviors]]\ntype = \"Separation\""))
+        assert live.reload() == "updated"
+        live.step()
+        assert live.world is world and world.steps_taken == 4
+        assert [type(b) for b in world.steerings[0].behaviors] == [cs.Chase, cs.Avoid, cs.Separation]
+        assert live.reload() == "unchanged"
+
+
+def test_a_live_run_needs_a_file_that_reads(tmp_path):
+    path = tmp_path / "bare.toml"
+    cs.scenarios.circle(4).save(path)
+    with pytest.raises(cs.ScenarioFileError, match="a live run needs a pipeline"):
+        LiveRun(path, watch=False)
+    assert np.isfinite(cs.scenarios.circle(4).starts).all()

@@ -1,0 +1,128 @@
+"""``contextsteer run``: each demo scene's file to a metrics table, a playable MP4 and a
+Parquet file; GIF and npz; bad arguments; Ctrl-C. Recording.to_parquet and to_pedpy."""
+
+import re
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import imageio_ffmpeg  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+import contextsteer as cs  # noqa: E402
+from contextsteer import demo  # noqa: E402
+from contextsteer.__main__ import main  # noqa: E402
+
+STEPS = 4
+
+
+def _decoded(video):
+    """Width, height and ``(frames, height, width, 3)`` RGB of a video, decoded by the ffmpeg
+    of imageio-ffmpeg (its read_frames leaves pipes open once ffmpeg has exited)."""
+    done = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-i", str(video), "-f", "rawvideo", "-pix_fmt", "rgb24",
+                           "-"], capture_output=True, check=True)
+    width, height = map(int, re.search(rb"Video: .*?, (\d+)x(\d+)", done.stderr).groups())
+    return width, height, np.frombuffer(done.stdout, np.uint8).reshape(-1, height, width, 3)
+
+
+@pytest.mark.parametrize("scene", demo.SCENES)
+def test_run_writes_a_playable_video_and_a_parquet_file(scene, tmp_path, capsys):
+    video, table = tmp_path / "run.mp4", tmp_path / "run.parquet"
+    assert main(["run", scene, "--steps", str(STEPS), "--video", str(video), "--record", str(table), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"{scene}: {STEPS} steps of 0.05 s" in out and "arrived" in out and "deepest_overlap" in out
+    width, height, frames = _decoded(video)
+    assert len(frames) == STEPS and width == 1280 and height % 16 == 0 and height >= 300
+    assert frames.std() > 10  # a picture, not a blank
+    # the same run, in Python: the same table
+    expected = cs.scenarios.builtin(scene).world().run(STEPS, demo.DT)
+    pd.testing.assert_frame_equal(pd.read_parquet(table), expected.to_dataframe())
+
+
+def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
+    scene = tmp_path / "scene.toml"
+    cs.scenarios.builtin("circle").save(scene)
+    gif, archive = tmp_path / "run.gif", tmp_path / "run.npz"
+    assert main(["run", str(scene), "--duration", "0.5", "--video", str(gif), "--record", str(archive),
+                 "--speed", "1", "--fps", "10", "--watch", "3", "--quiet"]) == 0
+    from PIL import Image
+
+    with Image.open(gif) as image:
+        assert image.n_frames == 5  # 10 steps of 0.05 s, a frame every 2 steps (10 frames a simulated second)
+    recording = cs.Recording.load(archive)
+    assert recording.steps == 10 and recording.complete
+
+
+@pytest.mark.parametrize(("arguments", "words"), [
+    (["--video", "run.avi"], "--video: expected a file ending in .mp4 or .gif"),
+    (["--record", "run.csv"], "--record: expected a file ending in .parquet or .npz"),
+    (["--steps", "0"], "--steps: expected an integer >= 1"),
+    (["--duration", "-1"], "--duration: expected seconds > 0"),
+    (["--watch", "99"], "--watch: expected an agent row from 0 to 15"),
+])
+def test_run_refuses_bad_arguments(arguments, words, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "circle", *arguments]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_run_names_the_key_of_a_bad_file(tmp_path, capsys):
+    scene = tmp_path / "scene.toml"
+    scene.write_text(cs.scenario_file.builtin_path("circle").read_text().replace("max_distance", "max_dist"))
+    assert main(["run", str(scene)]) == 2
+    assert f"{scene}: pipeline.behaviors[1].max_dist: Avoid has no parameter" in capsys.readouterr().err
+
+
+def test_ctrl_c_writes_what_finished(tmp_path, capsys, monkeypatch):
+    calls = []
+    run = cs.World.run
+
+    def interrupted(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return run(self, *args, **kwargs)
+
+    monkeypatch.setattr(cs.World, "run", interrupted)
+    table = tmp_path / "run.parquet"
+    # 200 steps, run 2 at a time (1% of the run): two calls finish before Ctrl-C
+    assert main(["run", "circle", "--steps", "200", "--record", str(table), "--quiet"]) == 130
+    captured = capsys.readouterr()
+    assert "interrupted: 4 of 200 steps ran" in captured.err and "arrived" in captured.out
+    assert pd.read_parquet(table)["step"].max() == 3
+
+
+def _recording():
+    world = cs.scenarios.builtin("crossing").world()
+    return world.run(12, 0.05)
+
+
+def test_to_parquet_reads_back_as_to_dataframe(tmp_path):
+    recording = _recording()
+    recording.to_parquet(tmp_path / "r.parquet")
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "r.parquet"), recording.to_dataframe())
+
+
+def test_to_pedpy_gives_trajectory_data_at_the_step_rate():
+    recording = _recording()
+    if sys.version_info < (3, 10):  # PedPy needs Python 3.10
+        with pytest.raises(ImportError, match="to_pedpy needs PedPy"):
+            recording.to_pedpy()
+        return
+    import pedpy
+
+    data = recording.to_pedpy()
+    assert isinstance(data, pedpy.TrajectoryData) and data.frame_rate == 20.0
+    assert len(data.data) == 12 * 40 and set(data.data["frame"]) == set(range(12))
+    row = data.data[(data.data["id"] == 5) & (data.data["frame"] == 7)].iloc[0]
+    assert (row["x"], row["y"]) == tuple(recording.positions[7, 5].astype(np.float64))
+    speeds = pedpy.compute_individual_speed(traj_data=data, frame_step=2)
+    assert (speeds["speed"] >= 0).all() and (speeds["speed"] <= 1.5 + 1e-6).all()
+    assert recording.to_pedpy(frame_rate=10.0).frame_rate == 10.0
+    with pytest.raises(ValueError, match="frame_rate: expected a number > 0"):
+        recording.to_pedpy(frame_rate=0.0)
