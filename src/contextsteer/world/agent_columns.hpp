@@ -47,6 +47,7 @@ enum class ValueCheck {
   mass,         // from kMinMass to 1e9
   agent_id,     // -1 or the id of an agent in the world
   layer_bits,   // any bit mask
+  group,        // from 0 to kMaxGroup (scene.hpp)
 };
 
 // The range of a ValueCheck of real values, and how the messages say it.
@@ -95,7 +96,9 @@ constexpr ValueRange value_range(ValueCheck check) {
   RESULT(slot, Real, 1, Real(-1), none, nullptr, "slot", "chosen fractional slots, -1 where blocked")                 \
   RESULT(blocked, std::uint8_t, 1, 0, none, nullptr, "blocked", "True where no slot was left")                        \
   RESULT(penetration, Real, 1, 0, none, nullptr, "penetration", "metres into the deepest sensed obstacle")            \
-  RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")
+  RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")        \
+  PARAMETER(groups, std::int32_t, 1, 0, group, &SceneView::groups, nullptr,                                           \
+            "group of each agent, 0 to 65535 (FollowField's field for it)")
 // clang-format on
 
 // A KIND for the macro above that produces nothing: to take some kinds and skip others.
