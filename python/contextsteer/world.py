@@ -570,6 +570,7 @@ class World:
     blocked: np.ndarray
     penetration: np.ndarray
     overlap: np.ndarray
+    groups: np.ndarray
 
     def __len__(self) -> int:
         return self._core.agent_count
