@@ -19,7 +19,8 @@
 // of the world's time (every evaluation when it is 0), in prepare(), the fields on the
 // world's threads, one per field. The fields' own costs are reused, and the march
 // allocates nothing after the first. A copied world copies the fields; a restored or
-// reset world, and an evaluation outside a world, march them anew.
+// reset world, an evaluation outside a world and World::explain (which evaluates with a
+// cache of its own) march them anew from the crowd as it stands.
 #pragma once
 
 #include <memory>

@@ -249,6 +249,8 @@ void NavigationField::point_downhill(bool free_only) {
 void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
   std::vector<Real>& cost = buffers.cost;
   cost.resize(costs_.size());
+  // The heap holds the marching front (and stale entries): far fewer than the cells.
+  buffers.heap.reserve(costs_.size());
   for (std::size_t i = 0; i < cost.size(); ++i) cost[i] = costs_[i] + extra[i];
   // Every free cell a goal reached before is reached again (the costs stay finite), so
   // the blocked cells' ways out, to the nearest reached free cell, stay as they were.
