@@ -8,8 +8,8 @@ piled up, short walls, obstacles far apart).
 
 The scene: a square room with a field of pillars (one circle per 25 m^2) and a wall with
 a door across its middle, the goal in a corner; the cell is chosen so that the grid has
-about the number of cells asked for. Memory per cell is the field's own arrays (13 bytes:
-distance, direction, blocked) plus the build's scratch, which is freed.
+about the number of cells asked for. Memory per cell is the field's own arrays (17 bytes:
+distance, direction, blocked, cost) plus the build's scratch, which is freed.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ def main() -> None:
                                    circles=pillars, segments=walls)
         build = time.perf_counter() - start
         rows, columns = field.shape
-        kept = (field.distances.nbytes + field.directions.nbytes + field.blocked.nbytes) / 1e6
+        kept = (field.distances.nbytes + field.directions.nbytes + field.blocked.nbytes
+                + field.costs.nbytes) / 1e6
         per_point = median_time(lambda f=field: f.direction_at(points), 5) / len(points) * 1e6
         path = median_time(lambda f=field: f.path_from([5.0, 5.0]), 5) * 1e3
         print(f"{rows * columns:>10} {cell:>9.3f} {build:>10.2f} {kept:>8.1f} {per_point:>21.3f} {path:>15.2f}")

@@ -36,6 +36,9 @@ class NavigationField:
     def columns(self) -> int:
         ...
     @property
+    def costs(self) -> numpy.ndarray:
+        ...
+    @property
     def directions(self) -> numpy.ndarray:
         ...
     @property
@@ -891,6 +894,38 @@ class FollowField(Behavior):
         def arrive_radius(self, arg1: typing.Any) -> None:
             ...
         @property
+        def crowd_counterflow(self) -> typing.Any:
+            """
+            metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)
+            """
+        @crowd_counterflow.setter
+        def crowd_counterflow(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def crowd_density(self) -> typing.Any:
+            """
+            metres added to each metre of way per agent per m^2 (0: none)
+            """
+        @crowd_density.setter
+        def crowd_density(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def crowd_every(self) -> typing.Any:
+            """
+            seconds of world time between updates of the fields (0: every step)
+            """
+        @crowd_every.setter
+        def crowd_every(self, arg1: typing.Any) -> None:
+            ...
+        @property
+        def crowd_radius(self) -> typing.Any:
+            """
+            metres each agent's weight is spread over
+            """
+        @crowd_radius.setter
+        def crowd_radius(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def sideways(self) -> typing.Any:
             """
             the lobe's share of its peak at right angles, in [0, 1)
@@ -914,8 +949,10 @@ class FollowField(Behavior):
         @weight.setter
         def weight(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': "no interest within it of a goal (by the field's distance)", 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
-    def __init__(self, field: NavigationField, params: FollowField.Params) -> None:
+    _fields: typing.ClassVar[list] = [{'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': "no interest within it of a goal (by the field's distance)", 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}, {'name': 'crowd_density', 'kind': 'number', 'default': 0.0, 'unit': 'm^2', 'doc': 'metres added to each metre of way per agent per m^2 (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_counterflow', 'kind': 'number', 'default': 0.0, 'unit': 'm s', 'doc': 'metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_every', 'kind': 'number', 'default': 0.5, 'unit': 's', 'doc': 'seconds of world time between updates of the fields (0: every step)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_radius', 'kind': 'number', 'default': 1.0, 'unit': 'm', 'doc': "metres each agent's weight is spread over", 'bounds': {'above': 0.0}}]
+    def __init__(self, fields: collections.abc.Sequence[NavigationField], per_group: bool, params: FollowField.Params) -> None:
+        ...
+    def crowd_fields(self, world: World) -> typing.Any:
         ...
     @property
     def arrive_radius(self) -> typing.Any:
@@ -926,7 +963,42 @@ class FollowField(Behavior):
     def arrive_radius(self, arg1: typing.Any) -> None:
         ...
     @property
-    def field(self) -> NavigationField:
+    def crowd_counterflow(self) -> typing.Any:
+        """
+        metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)
+        """
+    @crowd_counterflow.setter
+    def crowd_counterflow(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def crowd_density(self) -> typing.Any:
+        """
+        metres added to each metre of way per agent per m^2 (0: none)
+        """
+    @crowd_density.setter
+    def crowd_density(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def crowd_every(self) -> typing.Any:
+        """
+        seconds of world time between updates of the fields (0: every step)
+        """
+    @crowd_every.setter
+    def crowd_every(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def crowd_radius(self) -> typing.Any:
+        """
+        metres each agent's weight is spread over
+        """
+    @crowd_radius.setter
+    def crowd_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def fields(self) -> list[NavigationField]:
+        ...
+    @property
+    def per_group(self) -> bool:
         ...
     @property
     def sideways(self) -> typing.Any:
@@ -1671,6 +1743,9 @@ class World:
         ...
     @property
     def give_way_left(self) -> numpy.ndarray:
+        ...
+    @property
+    def groups(self) -> numpy.ndarray:
         ...
     @property
     def heading(self) -> numpy.ndarray:

@@ -380,22 +380,61 @@ class FollowField(Behavior, core=_core.FollowField):
     The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
     other agents. Many agents sharing one goal all follow the same ways, so a crowd
     queues at the narrowest place, as real crowds do. sideways: the share of the peak
-    left at right angles to the field, as for :class:`Chase`."""
+    left at right angles to the field, as for :class:`Chase`.
+
+    field: a :class:`~contextsteer.NavigationField` every agent follows, or a sequence of
+    them, one per group: an agent of group ``g`` (``World.groups``) follows ``field[g]``,
+    and a step with an agent whose group has no field raises ValueError naming
+    ``groups``. Several groups with goals of their own then share one pipeline.
+
+    Crowd-updated fields: with ``crowd_density`` or ``crowd_counterflow`` above 0, each
+    world marches its own copy of the fields again every ``crowd_every`` seconds of its
+    time, a metre through a cell costing, on top of the field's own costs,
+    ``crowd_density * rho + crowd_counterflow * phi``: rho the agents per m^2 there
+    (each spread over ``crowd_radius`` metres), phi the same weighted by the speed (m/s)
+    at which they walk against the group's way. Groups then take the way that is free
+    and counter-flows split into lanes. A group's own agents within ``slowing_radius`` of
+    its goal count for nothing. The arrival (``arrive_radius``, ``slowing_radius``)
+    still goes by the field's own distance. See :doc:`navigation` for the formula."""
 
     _core: _core.FollowField
 
     def __init__(self, field, **parameters):
         from .navigation import NavigationField
 
-        if not isinstance(field, NavigationField):
-            raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
-        self._field = field
-        self._core = _core.FollowField(field._core, self._params(parameters))
+        per_group = not isinstance(field, NavigationField)
+        fields = list(field) if per_group and isinstance(field, (list, tuple)) else [field]
+        if not fields:
+            raise ValueError("field: expected a NavigationField or a sequence of them, one per group, got none")
+        for f in fields:
+            if not isinstance(f, NavigationField):
+                raise TypeError(f"field: expected a contextsteer.NavigationField or a sequence of them, "
+                                f"got {type(f).__name__}")
+        self._field = tuple(fields) if per_group else field
+        self._core = _core.FollowField([f._core for f in fields], per_group, self._params(parameters))
 
     @property
     def field(self):
-        """The :class:`~contextsteer.NavigationField` followed."""
+        """The :class:`~contextsteer.NavigationField` followed, or the tuple of them, one per group."""
         return self._field
+
+    @property
+    def fields(self) -> tuple:
+        """The fields, one per group (a single field given: that one)."""
+        return self._field if isinstance(self._field, tuple) else (self._field,)
+
+    def crowd_fields(self, world) -> tuple | None:
+        """The fields as ``world`` last updated them for its crowd (copies, one per field),
+        or None when it has not yet (before its first step, or without crowd costs)."""
+        from .navigation import NavigationField
+        from .world import World
+
+        if not isinstance(world, World):
+            raise TypeError(f"world: expected a contextsteer.World, got {type(world).__name__}")
+        cores = self._core.crowd_fields(world._core)
+        if cores is None:
+            return None
+        return tuple(NavigationField._of_core(core) for core in cores)
 
 
 class FollowPath(Behavior, core=_core.FollowPath):

@@ -28,7 +28,7 @@ class NavigationField:
     area: ``(xmin, ymin, xmax, ymax)`` metres, the rectangle the grid covers; ``bounds``
         when not given (one of them is needed).
     cell: side of a grid cell, metres (> 0); at most 16,777,216 cells. Cost and memory
-        (13 bytes a cell) grow with the cell count; a cell of a third to a half of the
+        (17 bytes a cell) grow with the cell count; a cell of a third to a half of the
         narrowest gap to pass through is a good start.
     clearance: metres (>= 0) to keep from obstacles, usually the agents' radius.
     keep_right: metres (>= 0): the ways run on the right where there is room. Within this
@@ -51,7 +51,8 @@ class NavigationField:
     obstacle's margin, on its own side of the wall.
 
     The field is built once (in C++, without the GIL) and never changes; build another
-    for other goals or obstacles. It pickles as built (about 13 bytes a cell): loading it
+    for other goals or obstacles (:class:`~contextsteer.FollowField` updates a copy per
+    world for the crowd). It pickles as built (about 17 bytes a cell): loading it
     copies it, to the bit, without building it again. Its arrays are read-only views, rows along y.
     :meth:`World.navigation_field <contextsteer.World.navigation_field>` builds one round
     a world's own obstacles, on the layers asked for.
@@ -82,6 +83,13 @@ class NavigationField:
         field._keep_right = check.number("keep_right", keep_right, minimum=0.0)
         field._core = _core.NavigationField.from_world(world_core, layers, goal_points, rectangles, area, cell,
                                                        clearance, field._keep_right)
+        return field
+
+    @classmethod
+    def _of_core(cls, core) -> NavigationField:
+        """The field around a core field."""
+        field = cls.__new__(cls)
+        field._core = core
         return field
 
     @staticmethod
@@ -156,6 +164,14 @@ class NavigationField:
     def blocked(self) -> np.ndarray:
         """``(rows, columns)`` bool, the cells too close to an obstacle. Read-only view."""
         return self._core.blocked
+
+    @property
+    def costs(self) -> np.ndarray:
+        """``(rows, columns)`` float32, the cost of a metre through each cell the field was
+        marched with: 1 in the open, up to 5 within the clearance of an obstacle, up to 20
+        more along a lane's left (``keep_right``). :class:`~contextsteer.FollowField`'s
+        crowd costs are added to these. Read-only view."""
+        return self._core.costs
 
     def direction_at(self, points) -> np.ndarray:
         """``(m, 2)`` unit directions at ``points`` ``(m, 2)`` (a ``(2,)`` point gives

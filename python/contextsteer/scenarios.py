@@ -122,7 +122,9 @@ class Scenario:
 
         A scene of several groups also takes a sequence of steerings, one per group: the
         agents of group ``g`` are steered by ``steering[g]``; the world's rows keep the
-        order of :attr:`starts` either way.
+        order of :attr:`starts` either way. Either way the world's ``groups`` are
+        :attr:`groups` (unless given): one pipeline whose :class:`~contextsteer.FollowField`
+        holds a field per group (``FollowField([field0, field1])``) steers every group.
         """
         from .world import World
 
@@ -134,6 +136,8 @@ class Scenario:
         obstacles = {"circles": self.obstacles, "segments": self.segments}
         if self.polygons:
             obstacles["polygons"] = list(self.polygons)
+        if len(self.groups) and "groups" not in agent_parameters:
+            agent_parameters["groups"] = self.groups
         if isinstance(steering, (list, tuple)):
             if len(steering) != self.group_count:
                 raise ValueError(f"steering: expected one steering per group of scenario {self.name!r} "

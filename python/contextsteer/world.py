@@ -179,7 +179,7 @@ class World:
     def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, angular_velocity=0.0,
                    radius=0.5, max_speed=1.0, max_acceleration=math.inf, max_turn_rate=math.inf, mass=1.0,
                    max_force=math.inf, targets=None, target_ids=None, layers=1,
-                   sense_masks=ALL_LAYERS) -> np.ndarray:
+                   sense_masks=ALL_LAYERS, groups=0) -> np.ndarray:
         """Append agents; returns their ids, ``(m,)`` int64, never reused.
 
         Each argument but steering is a column of :data:`~contextsteer.agent_columns.AGENT_COLUMNS`
@@ -196,6 +196,8 @@ class World:
             its target point); an id may name an agent of this same call.
         layers: bit mask of the layers each agent is on; sense_masks: bit mask of the
             layers it senses. Agent a senses b when ``sense_masks[a] & layers[b]``.
+        groups: the group of each agent, 0 to 65535: a :class:`FollowField` of one field
+            per group leads an agent of group ``g`` along its field ``g``.
         """
         given = locals()
         pos = check.shaped("positions", positions, (None, 2))
@@ -608,6 +610,7 @@ class World:
     progress_anchor: np.ndarray
     give_way: np.ndarray
     give_way_left: np.ndarray
+    groups: np.ndarray
 
     def __len__(self) -> int:
         return self._core.agent_count

@@ -84,9 +84,18 @@ void bind_behaviors(py::module_& m) {
       .def(py::init<const WanderParams&>(), py::arg("params"))
       .def("offset", &Wander::offset, py::arg("id"), py::arg("time"));
   bind_behavior<FollowField>(m, "FollowField")
-      .def(py::init<std::shared_ptr<NavigationField>, const FollowFieldParams&>(), py::arg("field"), py::arg("params"))
-      .def_property_readonly("field",
-                             [](const FollowField& f) { return std::const_pointer_cast<NavigationField>(f.field()); });
+      .def(py::init([](const std::vector<std::shared_ptr<NavigationField>>& fields, bool per_group,
+                       const FollowFieldParams& p) {
+             return std::make_shared<FollowField>(
+                 std::vector<std::shared_ptr<const NavigationField>>(fields.begin(), fields.end()), per_group, p);
+           }),
+           py::arg("fields"), py::arg("per_group"), py::arg("params"))
+      .def_property_readonly("per_group", &FollowField::per_group)
+      .def_property_readonly("fields", [](const FollowField& f) {
+        std::vector<std::shared_ptr<NavigationField>> out;
+        for (const auto& field : f.fields()) out.push_back(std::const_pointer_cast<NavigationField>(field));
+        return out;
+      });
   bind_behavior<FollowPath>(m, "FollowPath")
       .def(py::init([](const RealArray& waypoints, const FollowPathParams& p) {
              return std::make_shared<FollowPath>(points_from(waypoints, "waypoints"), p);

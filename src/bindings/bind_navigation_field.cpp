@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "arrays.hpp"
+#include "contextsteer/behaviors/follow_field.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
 #include "contextsteer/world/world.hpp"
 
@@ -97,31 +98,39 @@ py::array_t<Real> at_points(const RealArray& points, At&& at) {
 }
 
 // What a pickled field holds: a format number, then what NavigationField::from_cells
-// takes. Saved as built, so that loading one is a copy, not a new build.
-constexpr int kPickleFormat = 1;
+// takes. Saved as built, so that loading one is a copy, not a new build. Format 1 (12
+// items) had no costs: such a field loads with a cost of 1 per metre everywhere.
+constexpr int kPickleFormat = 2;
 
 py::tuple field_state(const NavigationField& f) {
   return py::make_tuple(kPickleFormat, f.origin().x, f.origin().y, f.cell(), f.clearance(), f.columns(), f.rows(),
                         points_to_array(f.goals()), rectangles_to_array(f.goal_areas()), array_of(f.distances()),
-                        array_of(f.directions()), array_of(f.blocked()));
+                        array_of(f.directions()), array_of(f.blocked()), array_of(f.costs()));
 }
 
 FieldPtr field_from_state(const py::tuple& state) {
-  if (state.size() != 12 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != kPickleFormat) {
-    throw std::invalid_argument("NavigationField: expected the state of a pickled field, 12 items of format " +
+  const bool format_1 = state.size() == 12 && py::isinstance<py::int_>(state[0]) && state[0].cast<int>() == 1;
+  if (!format_1 &&
+      (state.size() != 13 || !py::isinstance<py::int_>(state[0]) || state[0].cast<int>() != kPickleFormat)) {
+    throw std::invalid_argument("NavigationField: expected the state of a pickled field, 13 items of format " +
                                 std::to_string(kPickleFormat) + ", got " + std::to_string(state.size()) + " items" +
                                 (state.size() ? " of format " + py::repr(state[0]).cast<std::string>() : ""));
   }
   using Bytes = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>;
   const RealArray distances = state[9].cast<RealArray>(), directions = state[10].cast<RealArray>();
   const Bytes blocked = state[11].cast<Bytes>();
+  std::vector<Real> costs;
+  if (!format_1) {
+    const RealArray given = state[12].cast<RealArray>();
+    costs.assign(given.data(), given.data() + given.size());
+  }
   return std::make_shared<NavigationField>(NavigationField::from_cells(
       {state[1].cast<Real>(), state[2].cast<Real>()}, state[3].cast<Real>(), state[4].cast<Real>(),
       state[5].cast<int>(), state[6].cast<int>(), points_from(state[7].cast<RealArray>(), "goals"),
       rectangles_from(state[8].cast<RealArray>(), "goal_areas"),
       std::vector<Real>(distances.data(), distances.data() + distances.size()),
       std::vector<Real>(directions.data(), directions.data() + directions.size()),
-      std::vector<std::uint8_t>(blocked.data(), blocked.data() + blocked.size())));
+      std::vector<std::uint8_t>(blocked.data(), blocked.data() + blocked.size()), std::move(costs)));
 }
 
 }  // namespace
@@ -146,6 +155,8 @@ void bind_navigation_field(py::module_& m) {
       .def_property_readonly(
           "blocked",
           [](const FieldPtr& f) { return field_view(f, f->blocked(), {f->rows(), f->columns()}).attr("view")("bool"); })
+      .def_property_readonly("costs",
+                             [](const FieldPtr& f) { return field_view(f, f->costs(), {f->rows(), f->columns()}); })
       .def(
           "direction_at",
           [](const NavigationField& f, const RealArray& points) {
@@ -180,6 +191,21 @@ void bind_navigation_field_from_world(py::module_& m) {
   auto cls = py::reinterpret_borrow<py::class_<NavigationField, FieldPtr>>(m.attr("NavigationField"));
   cls.def_static("from_world", &field_from_world, py::arg("world"), py::arg("layers"), py::arg("goals"),
                  py::arg("goal_areas"), py::arg("area"), py::arg("cell"), py::arg("clearance"), py::arg("keep_right"));
+  // FollowField's fields as a world keeps them, marched with the crowd's costs: copies,
+  // or None before the world's first step with them.
+  auto follow =
+      py::reinterpret_borrow<py::class_<FollowField, Behavior, std::shared_ptr<FollowField>>>(m.attr("FollowField"));
+  follow.def(
+      "crowd_fields",
+      [](const FollowField& f, World& world) -> py::object {
+        const std::unique_ptr<KeptState> kept = world.kept_copy(&f);
+        const auto* crowd = dynamic_cast<const FollowField::CrowdFields*>(kept.get());
+        if (!crowd || crowd->bases != f.fields()) return py::none();
+        py::list fields;
+        for (const NavigationField& field : crowd->fields) fields.append(std::make_shared<NavigationField>(field));
+        return fields;
+      },
+      py::arg("world"));
 }
 
 }  // namespace contextsteer::bindings

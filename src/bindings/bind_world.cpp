@@ -180,6 +180,8 @@ py::dict describe_column(const char* name, const char* kind, int width, T fill, 
     minimum = py::int_(-1);
   } else if (check == ValueCheck::layer_bits) {
     minimum = py::int_(0), maximum = py::int_(kAllLayers);
+  } else if (check == ValueCheck::group) {
+    minimum = py::int_(0), maximum = py::int_(kMaxGroup);
   } else if (check != ValueCheck::none) {
     const ValueRange range = value_range(check);
     allow_inf = range.allow_inf;

@@ -63,7 +63,11 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
       std::make_shared<FollowPath>(
           std::vector<Vec2>{{-30, -30}, {30, -30}, {30, 20}},
           with<FollowPathParams>([](auto& p) { p.window = 8, p.loop = true, p.weight = 0.5f; })),
-      std::make_shared<FollowField>(field, with<FollowFieldParams>([](auto& p) { p.weight = 0.5f; })),
+      // Its field marched again for the crowd at every step (crowd_every 0).
+      std::make_shared<FollowField>(field, with<FollowFieldParams>([](auto& p) {
+                                      p.weight = 0.5f, p.crowd_density = 0.5f, p.crowd_counterflow = 0.5f;
+                                      p.crowd_every = 0;
+                                    })),
       std::make_shared<Rays>(with<RaysParams>([](auto& p) { p.length = 4; })),
       std::make_shared<TimeToCollision>(with<TimeToCollisionParams>([](auto& p) { p.radius = 6, p.horizon = 2; }))};
   PipelineConfig config;

@@ -48,7 +48,8 @@ BUILD = {
     cs.Alignment: lambda **p: cs.Alignment(**p),
     cs.Cohesion: lambda **p: cs.Cohesion(**p),
     cs.Wander: lambda **p: cs.Wander(**p),
-    cs.FollowField: lambda **p: cs.FollowField(navigation_field(), **p),
+    # With crowd costs, so that changing each crowd parameter changes the maps.
+    cs.FollowField: lambda **p: cs.FollowField(navigation_field(), **({"crowd_density": 1.0} | p)),
     cs.FollowPath: lambda **p: cs.FollowPath([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0]], **p),
     cs.Rays: lambda **p: cs.Rays(**p),
     cs.TimeToCollision: lambda **p: cs.TimeToCollision(**p),
@@ -56,7 +57,7 @@ BUILD = {
     cs.RacingLanes: lambda **p: cs.RacingLanes(oval(), **p),
     cs.PythonBehavior: neighbor_counting,
 }
-SET_BY_BUILD = {cs.Chase: {"max_distance"}, cs.Avoid: {"agents"}}
+SET_BY_BUILD = {cs.Chase: {"max_distance"}, cs.Avoid: {"agents"}, cs.FollowField: {"crowd_density"}}
 # A value other than the default for every parameter of each, which changes its maps in
 # the test world.
 CHANGES = {
@@ -73,7 +74,8 @@ CHANGES = {
     cs.Alignment: dict(radius=1.5, weight=0.5),
     cs.Cohesion: dict(radius=1.5, weight=0.5),
     cs.Wander: dict(seed=9, rate=5.0, spread=0.2, strength=0.3, weight=0.5),
-    cs.FollowField: dict(arrive_radius=6.5, slowing_radius=20.0, sideways=0.4, weight=0.5),
+    cs.FollowField: dict(arrive_radius=6.5, slowing_radius=20.0, sideways=0.4, weight=0.5, crowd_density=4.0,
+                         crowd_counterflow=3.0, crowd_every=0.0, crowd_radius=3.0),
     cs.FollowPath: dict(lookahead=0.5, arrive_radius=3.5, slowing_radius=10.0, window=1e-3, loop=True, sideways=0.4,
                         weight=0.5),
     cs.Rays: dict(length=0.8, mode="binary", weight=0.5),
@@ -96,7 +98,9 @@ BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "co
        "spread": (-0.1, ValueError), "arrive_radius": (-1.0, ValueError), "lookahead": (-1.0, ValueError),
        "window": (0.0, ValueError), "loop": ("no", TypeError), "length": (0.0, ValueError),
        "mode": ("sonar", ValueError), "horizon": (-3.0, ValueError), "lanes": (0, ValueError),
-       "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError)}
+       "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError),
+       "crowd_density": (-1.0, ValueError), "crowd_counterflow": (math.nan, ValueError),
+       "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError)}
 
 
 def library_behaviors() -> list[type]:

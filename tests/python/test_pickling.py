@@ -151,7 +151,7 @@ def test_a_field_state_that_no_build_gives_is_refused_by_name():
         distances = state[9].copy()
         distances[4] = np.nan
         empty.__setstate__(tuple(state[:9] + [distances] + state[10:]))
-    with pytest.raises(ValueError, match="expected the state of a pickled field, 12 items of format 1, got 3 items"):
+    with pytest.raises(ValueError, match="expected the state of a pickled field, 13 items of format 2, got 3 items"):
         empty.__setstate__((1, 2, 3))
     with pytest.raises(ValueError, match="of format 7"):
         empty.__setstate__(tuple([7] + state[1:]))

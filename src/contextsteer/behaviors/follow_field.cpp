@@ -11,8 +11,22 @@
 namespace contextsteer {
 
 FollowField::FollowField(std::shared_ptr<const NavigationField> field, const FollowFieldParams& params)
-    : BehaviorWith(params), field_(std::move(field)) {
-  if (!field_) throw std::invalid_argument("field: expected a navigation field, got none");
+    : FollowField(std::vector<std::shared_ptr<const NavigationField>>{std::move(field)}, false, params) {}
+
+FollowField::FollowField(std::vector<std::shared_ptr<const NavigationField>> fields, bool per_group,
+                         const FollowFieldParams& params)
+    : BehaviorWith(params), fields_(std::move(fields)), per_group_(per_group) {
+  if (fields_.empty()) throw std::invalid_argument("field: expected a navigation field or one per group, got none");
+  for (const auto& f : fields_) {
+    if (!f) throw std::invalid_argument("field: expected a navigation field, got none");
+  }
+  if (!per_group_ && fields_.size() != 1) {
+    throw std::invalid_argument("field: expected one field for every agent, got " + std::to_string(fields_.size()));
+  }
+  if (std::int64_t(fields_.size()) > std::int64_t(kMaxGroup) + 1) {
+    throw std::invalid_argument("field: expected at most one field per group (" + std::to_string(kMaxGroup + 1) +
+                                "), got " + std::to_string(fields_.size()));
+  }
 }
 
 Real FollowField::strength(Real distance) const {
@@ -20,14 +34,80 @@ Real FollowField::strength(Real distance) const {
   return std::min(Real(1), distance / params_.slowing_radius);
 }
 
+void FollowField::prepare(const SceneView& scene, const int* agents, int count, const SlotDirections&) const {
+  if (per_group_) {
+    const std::int32_t groups = static_cast<std::int32_t>(fields_.size());
+    for (int k = 0; k < count; ++k) {
+      const std::int32_t g = scene.group_of(agents[k]);
+      if (g < 0 || g >= groups) {
+        throw std::invalid_argument("groups: expected a group from 0 to " + std::to_string(groups - 1) +
+                                    " (FollowField has a field for each), got " + std::to_string(g) + " for agent " +
+                                    std::to_string(scene.id_of(agents[k])));
+      }
+    }
+  }
+  if (crowd_updated() && scene.cache) update_crowd_fields(scene);
+}
+
+void FollowField::update_crowd_fields(const SceneView& scene) const {
+  auto* crowd = dynamic_cast<CrowdFields*>(scene.cache->kept(this));
+  if (!crowd || crowd->bases != fields_) {
+    auto made = std::make_unique<CrowdFields>();
+    made->bases = fields_;
+    for (const auto& f : fields_) made->fields.push_back(*f);
+    made->extra.resize(fields_.size());
+    made->buffers.resize(fields_.size());
+    crowd = static_cast<CrowdFields*>(scene.cache->keep(this, std::move(made)));
+  }
+  const CrowdCost cost{params_.crowd_density, params_.crowd_counterflow, params_.crowd_radius};
+  const Real home = params_.slowing_radius;
+  const Real every = params_.crowd_every;
+  const long long period = every > 0 ? static_cast<long long>(std::floor(scene.time / every)) : 0;
+  const bool same_cost = crowd->cost.density == cost.density && crowd->cost.counterflow == cost.counterflow &&
+                         crowd->cost.radius == cost.radius && crowd->home == home;
+  const bool current =
+      crowd->time >= 0 && same_cost && (every > 0 ? period == crowd->period : scene.time == crowd->time);
+  if (current) return;
+  crowd->cost = cost;
+  crowd->home = home;
+  crowd->time = scene.time;
+  crowd->period = period;
+  // One field per task: each writes its own field and buffers only.
+  auto body = [&](int f, int) {
+    const NavigationField& base = *fields_[f];
+    std::vector<Real>& extra = crowd->extra[f];
+    extra.resize(base.distances().size());
+    // A single field serves every agent: all are its group's (-1).
+    const std::int32_t group = per_group_ ? f : -1;
+    crowd_cost(base, scene, group, home, cost, extra.data());
+    crowd->fields[f].remarch(extra.data(), crowd->buffers[f]);
+  };
+  scene.cache->pool().run(static_cast<int>(fields_.size()), body);
+}
+
+const NavigationField& FollowField::field_of(const SceneView& scene, const CrowdFields* crowd, int a) const {
+  const std::size_t f = per_group_ ? static_cast<std::size_t>(scene.group_of(a)) : 0;
+  return crowd ? crowd->fields[f] : *fields_[f];
+}
+
 void FollowField::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
                        Real*) const {
+  const CrowdFields* crowd = nullptr;
+  if (crowd_updated() && scene.cache) {
+    crowd = dynamic_cast<const CrowdFields*>(scene.cache->find_kept(this));
+    if (crowd && crowd->bases != fields_) crowd = nullptr;
+  }
   add_block_lobes(interest, dirs, count, false, [&](int k, auto&& add) {
-    const Vec2 p = scene.position(agents[k]);
-    const Vec2 u = field_->direction_at(p);
+    const int a = agents[k];
+    // prepare() refused a group without a field; fill() may run without it (no interest).
+    if (per_group_ && static_cast<std::size_t>(scene.group_of(a)) >= fields_.size()) return;
+    const Vec2 p = scene.position(a);
+    const Vec2 u = field_of(scene, crowd, a).direction_at(p);
     if (u.x == 0 && u.y == 0) return;
-    // In a blocked margin the distance is unknown (infinite): full strength, to get out.
-    const Real s = strength(field_->distance_at(p));
+    // The distance as the field was built, without the crowd's costs: arriving is a
+    // matter of metres. In a blocked margin it is unknown (infinite): full strength, to
+    // get out.
+    const Real s = strength(field_of(scene, nullptr, a).distance_at(p));
     if (s > 0) add_lobe(add, u, Real(1), s, params_.sideways);
   });
 }

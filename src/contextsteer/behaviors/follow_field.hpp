@@ -7,12 +7,29 @@
 // goal (by the field's distance) and distance / slowing_radius within slowing_radius,
 // 1 beyond; an agent where the field has no direction (at a goal, or where no goal can
 // be reached) gets no interest.
+//
+// Groups: one field serves every agent; with one field per group (per_group), an agent
+// of group g (SceneView::group_of) follows fields[g], and an evaluation with an agent
+// whose group has no field throws std::invalid_argument naming `groups`.
+//
+// Crowd-updated fields: with crowd_density or crowd_counterflow > 0, each world keeps
+// its own copy of every field (EvaluationCache::keep) and marches it again, with the
+// crowd's costs added (navigation/crowd_cost.hpp, home = slowing_radius), at its first
+// evaluation and then at the first evaluation of each new period of crowd_every seconds
+// of the world's time (every evaluation when it is 0), in prepare(), the fields on the
+// world's threads, one per field. The fields' own costs are reused, and the march
+// allocates nothing after the first. A copied world copies the fields; a restored or
+// reset world, an evaluation outside a world and World::explain (which evaluates with a
+// cache of its own) march them anew from the crowd as it stands.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/navigation/crowd_cost.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
+#include "contextsteer/scene/evaluation_cache.hpp"
 
 namespace contextsteer {
 
@@ -21,13 +38,26 @@ struct FollowFieldParams {
   Real slowing_radius = 3.0;  // metres; strength distance / slowing_radius within it
   Real sideways = 0;          // in [0, 1) (add_lobe)
   Real weight = 1;
+  Real crowd_density = 0;      // m^2 (0: the field is not updated for density)
+  Real crowd_counterflow = 0;  // m s (0: nor for counterflow)
+  Real crowd_every = 0.5;      // seconds of world time between updates
+  Real crowd_radius = 1;       // metres each agent is spread over
 
   static constexpr auto fields() {
-    return std::make_tuple(field("arrive_radius", &FollowFieldParams::arrive_radius, "m",
-                                 "no interest within it of a goal (by the field's distance)", at_least(0)),
-                           field("slowing_radius", &FollowFieldParams::slowing_radius, "m",
-                                 "strength distance / slowing_radius within it", above(0)),
-                           sideways_field<FollowFieldParams>(), weight_field<FollowFieldParams>());
+    return std::make_tuple(
+        field("arrive_radius", &FollowFieldParams::arrive_radius, "m",
+              "no interest within it of a goal (by the field's distance)", at_least(0)),
+        field("slowing_radius", &FollowFieldParams::slowing_radius, "m", "strength distance / slowing_radius within it",
+              above(0)),
+        sideways_field<FollowFieldParams>(), weight_field<FollowFieldParams>(),
+        field("crowd_density", &FollowFieldParams::crowd_density, "m^2",
+              "metres added to each metre of way per agent per m^2 (0: none)", at_least(0)),
+        field("crowd_counterflow", &FollowFieldParams::crowd_counterflow, "m s",
+              "metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)", at_least(0)),
+        field("crowd_every", &FollowFieldParams::crowd_every, "s",
+              "seconds of world time between updates of the fields (0: every step)", at_least(0)),
+        field("crowd_radius", &FollowFieldParams::crowd_radius, "m", "metres each agent's weight is spread over",
+              above(0)));
   }
 };
 
@@ -35,16 +65,44 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
  public:
   // Throws std::invalid_argument for a null field or a field out of its bounds.
   FollowField(std::shared_ptr<const NavigationField> field, const FollowFieldParams& params);
+  // One field per group (per_group) or one for all (a single field, per_group false).
+  // Throws std::invalid_argument (naming `field`) for no fields, a null one, or several
+  // without per_group.
+  FollowField(std::vector<std::shared_ptr<const NavigationField>> fields, bool per_group,
+              const FollowFieldParams& params);
 
+  void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;
 
-  const std::shared_ptr<const NavigationField>& field() const { return field_; }
+  const std::shared_ptr<const NavigationField>& field() const { return fields_[0]; }
+  const std::vector<std::shared_ptr<const NavigationField>>& fields() const { return fields_; }
+  bool per_group() const { return per_group_; }
+  bool crowd_updated() const { return params_.crowd_density > 0 || params_.crowd_counterflow > 0; }
   // The lobe's peak for an agent `distance` metres from the nearest goal.
   Real strength(Real distance) const;
 
+  // What a world keeps for a FollowField with crowd costs: its own copy of each field,
+  // marched with the crowd's costs, and the buffers to do it again.
+  struct CrowdFields : KeptState {
+    std::vector<std::shared_ptr<const NavigationField>> bases;  // the fields they were copied from
+    std::vector<NavigationField> fields;
+    std::vector<std::vector<Real>> extra;  // per field, the crowd's cost per cell
+    std::vector<NavigationField::MarchBuffers> buffers;
+    CrowdCost cost;  // what they were marched with
+    Real home = 0;
+    double time = -1;       // world time of the last update, seconds
+    long long period = -1;  // of crowd_every seconds since the world began, of the last update
+    std::unique_ptr<KeptState> clone() const override { return std::make_unique<CrowdFields>(*this); }
+  };
+
  private:
-  std::shared_ptr<const NavigationField> field_;
+  // The field agent a follows: its group's, or the only one.
+  const NavigationField& field_of(const SceneView& scene, const CrowdFields* crowd, int a) const;
+  void update_crowd_fields(const SceneView& scene) const;
+
+  std::vector<std::shared_ptr<const NavigationField>> fields_;
+  bool per_group_ = false;
 };
 
 }  // namespace contextsteer

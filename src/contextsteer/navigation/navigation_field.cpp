@@ -13,44 +13,6 @@
 
 namespace contextsteer {
 
-namespace {
-
-// The upwind difference along one axis of a stencil, as weight * (T - value)^2 / h^2:
-// first order, (T - a)^2, from the nearer accepted neighbor a on the downhill side; or
-// second order, ((3T - 4a + b) / 2)^2 = 9/4 (T - (4a - b) / 3)^2, when the one beyond it,
-// b, is accepted too and no higher (the values then fall steadily toward the goal).
-struct Upwind {
-  Real value;   // kInfinity where neither side is accepted
-  Real weight;  // 1 or 9/4
-};
-
-Upwind upwind(Real a, Real b) {
-  if (std::isfinite(a) && std::isfinite(b) && b <= a) return {(4 * a - b) / 3, Real(2.25)};
-  return {a, 1};
-}
-
-// The solution T of wx (T - vx)^2 + wy (T - vy)^2 = h^2 no lower than either value (both
-// axes lead downhill), else the better one-axis solution v + h / sqrt(w). One of the
-// values may be infinite, not both. Values are taken relative to the lower one, so that
-// single precision keeps the small differences that matter.
-Real eikonal_update(Upwind x, Upwind y, Real h) {
-  auto alone = [h](Upwind u) { return u.value + h / std::sqrt(u.weight); };
-  if (!std::isfinite(y.value)) return alone(x);
-  if (!std::isfinite(x.value)) return alone(y);
-  const Real base = std::min(x.value, y.value);
-  const Real dx = x.value - base, dy = y.value - base;
-  const Real a = x.weight + y.weight, b = x.weight * dx + y.weight * dy;
-  const Real c = x.weight * dx * dx + y.weight * dy * dy - h * h;
-  const Real discriminant = b * b - a * c;
-  if (discriminant >= 0) {
-    const Real t = (b + std::sqrt(discriminant)) / a;
-    if (t >= std::max(dx, dy)) return base + t;
-  }
-  return std::min(alone(x), alone(y));
-}
-
-}  // namespace
-
 NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, const Bounds& area, Real cell,
                                  Real clearance, const std::vector<Vec2>& goals, const std::vector<Bounds>& goal_areas,
                                  Real keep_right)
@@ -95,7 +57,8 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   // Each cell's cost of crossing, per metre: 1 in the open, rising toward an obstacle
   // within the clearance, up to 1 + kMarginCost where the cells are blocked.
   const std::vector<Real> gaps = obstacle_gaps(obstacles, mask);
-  std::vector<Real> cost(gaps.size(), 1);
+  std::vector<Real>& cost = costs_;
+  cost.assign(gaps.size(), 1);
   blocked_.assign(gaps.size(), 0);
   for (std::size_t i = 0; i < gaps.size(); ++i) {
     // At most half a diagonal (with a hair for rounding), not less than: free cells on
@@ -106,8 +69,9 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
       cost[i] += kMarginCost * closeness * closeness;
     }
   }
-  march(cost);
-  point_downhill();
+  MarchBuffers buffers;
+  march(cost, buffers, true);
+  point_downhill(false);
   if (keep_right > 0) {
     const std::vector<Real> left = left_gaps(obstacles, mask, keep_right);
     for (std::size_t i = 0; i < left.size(); ++i) {
@@ -115,8 +79,8 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
       const Real closeness = 1 - left[i] / keep_right;
       cost[i] += kLaneCost * closeness * closeness;
     }
-    march(cost);
-    point_downhill();
+    march(cost, buffers, true);
+    point_downhill(false);
   }
   std::vector<Real>().swap(way_out_);  // the directions hold what it was for
 }
@@ -124,7 +88,7 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
 NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearance, int columns, int rows,
                                             std::vector<Vec2> goals, std::vector<Bounds> goal_areas,
                                             std::vector<Real> distances, std::vector<Real> directions,
-                                            std::vector<std::uint8_t> blocked) {
+                                            std::vector<std::uint8_t> blocked, std::vector<Real> costs) {
   require_positive(cell, "cell", "a size", " in metres");
   require_nonnegative(clearance, "clearance", "a distance", " in metres");
   if (columns < 1 || rows < 1 || std::int64_t(columns) * rows > kMaxCells) {
@@ -149,6 +113,11 @@ NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearan
   require_size(distances.size(), cells, "distances");
   require_size(directions.size(), 2 * cells, "directions");
   require_size(blocked.size(), cells, "blocked");
+  if (costs.empty()) {
+    costs.assign(cells, 1);
+  } else {
+    require_size(costs.size(), cells, "costs");
+  }
   for (const Vec2 g : goals) {
     if (!within_bound(g)) throw std::invalid_argument("goals: expected points within -1e9 to 1e9");
   }
@@ -161,6 +130,10 @@ NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearan
     if (!(distances[i] >= 0)) {
       throw std::invalid_argument("distances: expected values >= 0 (inf where no goal is reached), got " +
                                   format_real(distances[i]) + " at cell " + std::to_string(i));
+    }
+    if (!(costs[i] >= 1 && costs[i] <= kMaxCost)) {
+      throw std::invalid_argument("costs: expected values from 1 to " + format_real(kMaxCost) + ", got " +
+                                  format_real(costs[i]) + " at cell " + std::to_string(i));
     }
     if (blocked[i] > 1) {
       throw std::invalid_argument("blocked: expected 0 or 1, got " + std::to_string(blocked[i]) + " at cell " +
@@ -184,191 +157,8 @@ NavigationField NavigationField::from_cells(Vec2 origin, Real cell, Real clearan
   field.distances_ = std::move(distances);
   field.directions_ = std::move(directions);
   field.blocked_ = std::move(blocked);
+  field.costs_ = std::move(costs);
   return field;
-}
-
-bool NavigationField::in_open_sight(Vec2 p, int column, int row, const std::vector<Real>& cost) const {
-  const Vec2 to = centre(column, row) - p;
-  // Samples a quarter of a cell apart: a blocked cell, at least a cell wide, cannot slip
-  // between two of them.
-  const int samples = 1 + static_cast<int>(std::ceil(4 * length(to) / cell_));
-  for (int k = 0; k <= samples; ++k) {
-    const Vec2 q = p + (static_cast<Real>(k) / samples) * to;
-    const std::size_t i = index(column_of(q), row_of(q));
-    if (blocked_[i] || cost[i] != 1) return false;
-  }
-  return true;
-}
-
-void NavigationField::march(const std::vector<Real>& cost) {
-  const std::size_t cells = blocked_.size();
-  distances_.assign(cells, kInfinity);
-  // Fast marching over the cells that `open` allows, from the values already set in `t`:
-  // the smallest tentative value is accepted for good and updates its neighbors.
-  // kSeed: a trial value that is exact (near a goal) and that no update may lower.
-  enum : std::uint8_t { kFar, kTrial, kSeed, kAccepted };
-  std::vector<std::uint8_t> state(cells, kFar);
-  using Entry = std::pair<Real, int>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> trial;
-  auto accepted_value = [&](const std::vector<Real>& t, int c, int r) {
-    if (c < 0 || c >= columns_ || r < 0 || r >= rows_) return kInfinity;
-    const std::size_t i = index(c, r);
-    return state[i] == kAccepted ? t[i] : kInfinity;
-  };
-  // Along an axis (dc, dr): the upwind difference from the lower of the two sides,
-  // second order where that side's next cell allows it.
-  auto along_axis = [&](const std::vector<Real>& t, int c, int r, int dc, int dr) {
-    const Real before = accepted_value(t, c - dc, r - dr), after = accepted_value(t, c + dc, r + dr);
-    return before <= after ? upwind(before, accepted_value(t, c - 2 * dc, r - 2 * dr))
-                           : upwind(after, accepted_value(t, c + 2 * dc, r + 2 * dr));
-  };
-  // Along a diagonal: first order only. (Second order there too pulled every distance
-  // along the axes short, 1% at 8 m, through the minimum of the two stencils below.)
-  auto along_diagonal = [&](const std::vector<Real>& t, int c, int r, int dc, int dr) {
-    return Upwind{std::min(accepted_value(t, c - dc, r - dr), accepted_value(t, c + dc, r + dr)), 1};
-  };
-  // Two stencils (multistencil fast marching): the axes, and the diagonals at a spacing
-  // of h * sqrt(2); the smaller value wins, so that ways run straight at any angle. On
-  // open ground: distances within 0.7% of the Euclidean a metre from a goal and beyond,
-  // 0.35% beyond 8 m (first order on both stencils: 4.9% and 1.6%).
-  auto update = [&](const std::vector<Real>& t, int c, int r, Real cost) {
-    const Real h = cell_ * cost;
-    return std::min(
-        eikonal_update(along_axis(t, c, r, 1, 0), along_axis(t, c, r, 0, 1), h),
-        eikonal_update(along_diagonal(t, c, r, 1, 1), along_diagonal(t, c, r, 1, -1), h * Real(1.41421356)));
-  };
-  auto run = [&](std::vector<Real>& t, const std::vector<Real>& step_cost, auto&& open) {
-    while (!trial.empty()) {
-      const auto [value, i] = trial.top();
-      trial.pop();
-      if (state[i] == kAccepted || value > t[i]) continue;  // a stale entry
-      state[i] = kAccepted;
-      const int c = i % columns_, r = i / columns_;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int nc = c + dc, nr = r + dr;
-          if ((dc == 0 && dr == 0) || nc < 0 || nc >= columns_ || nr < 0 || nr >= rows_) continue;
-          const std::size_t j = index(nc, nr);
-          if (state[j] == kAccepted || state[j] == kSeed || !open(j)) continue;
-          const Real next = update(t, nc, nr, step_cost[j]);
-          if (next < t[j]) {
-            t[j] = next;
-            state[j] = kTrial;
-            trial.push({next, static_cast<int>(j)});
-          }
-        }
-      }
-    }
-  };
-
-  auto seed = [&](std::size_t i, Real d) {
-    if (!(d < distances_[i])) return;
-    distances_[i] = d;
-    state[i] = kSeed;
-    trial.push({d, static_cast<int>(i)});
-  };
-  // Free cells, from the goals: the free cells near each goal point and in open sight of
-  // it (kSeedCells) start at their exact distance, so that the cells nearest a goal
-  // point at the goal itself, not at its cell's centre, and second-order marching has
-  // exact values to start from. Within a clearance margin the straight distance would
-  // undercharge the way, so there only the goal's own cell is seeded, and the marching
-  // charges the margin's cost from it.
-  for (std::size_t k = 0; k < goals_.size(); ++k) {
-    const Vec2 g = goals_[k];
-    const int gc = column_of(g), gr = row_of(g);
-    if (blocked_[index(gc, gr)]) {
-      throw std::invalid_argument("goals: goal " + std::to_string(k) + " at " + format_reals({g.x, g.y}) +
-                                  " lies in a blocked cell (within half a cell's diagonal of an "
-                                  "obstacle, or outside the bounds)");
-    }
-    seed(index(gc, gr), length(centre(gc, gr) - g));
-    for (int r = std::max(0, gr - kSeedCells); r <= std::min(rows_ - 1, gr + kSeedCells); ++r) {
-      for (int c = std::max(0, gc - kSeedCells); c <= std::min(columns_ - 1, gc + kSeedCells); ++c) {
-        // Within a disc, so that a nearer goal's exact value always beats a farther one's.
-        const Real d = length(centre(c, r) - g);
-        if (d <= kSeedCells * cell_ && in_open_sight(g, c, r, cost)) seed(index(c, r), d);
-      }
-    }
-  }
-  for (std::size_t k = 0; k < goal_areas_.size(); ++k) {
-    const Bounds& b = goal_areas_[k];
-    bool any = false;
-    for (int r = 0; r < rows_; ++r) {
-      for (int c = 0; c < columns_; ++c) {
-        const Vec2 p = centre(c, r);
-        if (blocked_[index(c, r)] || p.x < b.min.x || p.x > b.max.x || p.y < b.min.y || p.y > b.max.y) continue;
-        seed(index(c, r), 0);
-        any = true;
-      }
-    }
-    if (!any) {
-      throw std::invalid_argument("goal_areas: area " + std::to_string(k) +
-                                  " holds no free cell centre (too small, off the grid or blocked)");
-    }
-  }
-  run(distances_, cost, [&](std::size_t j) { return !blocked_[j]; });
-
-  // Blocked cells: the distance out of the margin to the nearest reached free cell, so
-  // that their directions lead straight out of it (kept apart: a blocked cell's way on
-  // to the goal may lie on the other side of a thin wall).
-  way_out_.assign(cells, kInfinity);
-  const std::vector<Real> ones(cells, 1);  // out of a blocked margin, every metre counts the same
-  for (std::size_t i = 0; i < cells; ++i) {
-    if (!blocked_[i] && std::isfinite(distances_[i])) {
-      way_out_[i] = 0;
-      state[i] = kAccepted;
-    } else {
-      state[i] = kFar;
-    }
-  }
-  for (std::size_t i = 0; i < cells; ++i) {
-    if (!blocked_[i]) continue;
-    way_out_[i] = update(way_out_, static_cast<int>(i % columns_), static_cast<int>(i / columns_), 1);
-    if (std::isinf(way_out_[i])) continue;
-    state[i] = kTrial;
-    trial.push({way_out_[i], static_cast<int>(i)});
-  }
-  run(way_out_, ones, [&](std::size_t j) { return blocked_[j] != 0; });
-}
-
-void NavigationField::point_downhill() {
-  directions_.assign(2 * blocked_.size(), 0);
-  for (int r = 0; r < rows_; ++r) {
-    for (int c = 0; c < columns_; ++c) {
-      const std::size_t i = index(c, r);
-      // Free cells descend the distance among free cells; blocked ones the way out,
-      // among all cells (free ones are 0 there).
-      const bool free = !blocked_[i];
-      const std::vector<Real>& t = free ? distances_ : way_out_;
-      if (!std::isfinite(t[i])) continue;
-      auto value = [&](int cc, int rr) {
-        if (cc < 0 || cc >= columns_ || rr < 0 || rr >= rows_) return kInfinity;
-        const std::size_t j = index(cc, rr);
-        return free && blocked_[j] ? kInfinity : t[j];
-      };
-      // Along each axis: where the values fall steadily through the cell, the central
-      // difference; else (at a ridge, a kink, or next to a blocked or unknown cell) the
-      // steeper way down of the two sides, 0 when neither goes down. With the second-order
-      // distances the central difference keeps cell directions within 7 degrees of the
-      // straight way a metre from a goal and beyond, 1.5 beyond 8 m (one-sided only:
-      // 10 and 4).
-      auto slope = [&](Real before, Real after) {
-        const Real down_before = t[i] - before, down_after = t[i] - after;  // -inf where unknown
-        if (!(std::max(down_before, down_after) > 0)) return Real(0);
-        const bool steady = (down_before < 0 && down_after > 0) || (down_before > 0 && down_after < 0);
-        if (steady && std::isfinite(before) && std::isfinite(after)) {
-          return (down_after - down_before) / 2;
-        }
-        return down_after >= down_before ? down_after : -down_before;
-      };
-      const Vec2 g{slope(value(c - 1, r), value(c + 1, r)), slope(value(c, r - 1), value(c, r + 1))};
-      const Real norm = length(g);
-      if (norm > 0) {
-        directions_[2 * i] = g.x / norm;
-        directions_[2 * i + 1] = g.y / norm;
-      }
-    }
-  }
 }
 
 template <class Visit>

@@ -28,10 +28,15 @@
 // keep_right away from it). The ways then run on the right of doors, corridors and
 // obstacles where there is room: two crowds passing a door the opposite ways use its
 // two halves, as lanes, and a crowd waiting on one side leaves the other side clear.
+//
+// The costs of a metre per cell (margin and lane) are kept (costs()), so that the field
+// can be marched again with more costs added, a crowd's (remarch, FollowField's crowd
+// parameters), without computing them anew.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "contextsteer/base/real.hpp"
@@ -62,11 +67,13 @@ class NavigationField {
   // the argument, for what no build gives: sizes that disagree with columns x rows, more
   // than kMaxCells cells, a grid or goal beyond the ±1e9 bound, a cell not > 0, a negative
   // clearance, a distance that is NaN or negative, a direction component that is not
-  // within [-1, 1], a blocked flag other than 0 or 1.
+  // within [-1, 1], a blocked flag other than 0 or 1, a cost not from 1 to kMaxCost.
+  // `costs` (per cell) may be empty: every metre then costs 1 (to remarch a field saved
+  // without them).
   static NavigationField from_cells(Vec2 origin, Real cell, Real clearance, int columns, int rows,
                                     std::vector<Vec2> goals, std::vector<Bounds> goal_areas,
                                     std::vector<Real> distances, std::vector<Real> directions,
-                                    std::vector<std::uint8_t> blocked);
+                                    std::vector<std::uint8_t> blocked, std::vector<Real> costs = {});
 
   static constexpr std::int64_t kMaxCells = 1 << 24;
   static constexpr std::int64_t kMaxPathPoints = 1 << 20;
@@ -76,6 +83,16 @@ class NavigationField {
   // How much dearer a metre is against an obstacle on the way's left, less 1, when
   // keeping right.
   static constexpr Real kLaneCost = 20;
+  // The most a metre of a cell costs in a built field (costs()).
+  static constexpr Real kMaxCost = 1 + kMarginCost + kLaneCost;
+
+  // What marching needs besides the field, kept by the caller so that marching again
+  // allocates nothing once they have grown.
+  struct MarchBuffers {
+    std::vector<std::uint8_t> state;         // per cell: far, trial, seed or accepted
+    std::vector<std::pair<Real, int>> heap;  // the trial cells, a min-heap by value
+    std::vector<Real> cost;                  // per cell, the cost of a metre marched with
+  };
 
   int columns() const { return columns_; }
   int rows() const { return rows_; }
@@ -92,6 +109,15 @@ class NavigationField {
   const std::vector<Real>& distances() const { return distances_; }
   const std::vector<Real>& directions() const { return directions_; }
   const std::vector<std::uint8_t>& blocked() const { return blocked_; }
+  // Per cell, the cost of a metre the field was marched with: 1 in the open, more in a
+  // clearance margin and along a lane's left (keep_right), at most kMaxCost.
+  const std::vector<Real>& costs() const { return costs_; }
+
+  // Marches the free cells again, a metre of cell i costing costs()[i] + extra[i]
+  // (extra: one finite value >= 0 per cell), and points their directions down the new
+  // distances; blocked cells keep their way out. Allocates nothing once `buffers` have
+  // grown to the field's cells.
+  void remarch(const Real* extra, MarchBuffers& buffers);
 
   // At any point (outside the grid: at the nearest cell): the directions of the four
   // nearest cell centres blended bilinearly and made unit length, leaving out those at
@@ -138,9 +164,12 @@ class NavigationField {
   // cell has no direction).
   std::vector<Real> left_gaps(const Obstacles& obstacles, LayerMask mask, Real reach) const;
   // Seeds the goals' cells (throwing for a goal in a blocked cell or an area without a
-  // free cell), then marches out from them.
-  void march(const std::vector<Real>& cost);
-  void point_downhill();
+  // free cell), then marches out from them over the free cells, a metre of cell i
+  // costing cost[i]; with ways_out, marches the blocked cells' ways out too (way_out_).
+  void march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out);
+  // The cells' directions down the distances (free cells) and the ways out (blocked
+  // ones); with free_only, the free cells' alone, the blocked ones' kept.
+  void point_downhill(bool free_only);
   // The four cell centres around p and their bilinear weights, clamped to the grid.
   template <class Visit>
   void for_each_corner(Vec2 p, Visit&& visit) const;
@@ -155,6 +184,7 @@ class NavigationField {
   std::vector<Real> distances_;
   std::vector<Real> directions_;
   std::vector<std::uint8_t> blocked_;
+  std::vector<Real> costs_;
   // Per blocked cell, metres out of the blocked margin to the nearest reached free cell
   // (0 at those, kInfinity elsewhere): what blocked cells' directions descend. Needed
   // while building only, and released then.

@@ -5,9 +5,15 @@
 // the world starts each evaluation with begin(), hands the cache to the behaviours in
 // its SceneView, and the cache lends them the world's threads. Memory is kept from one
 // evaluation to the next, so a world in steady state allocates nothing here.
+//
+// A behaviour may also keep state from one evaluation to the next (FollowField's
+// crowd-updated fields): kept(). It lasts while the behaviour is used at every
+// evaluation; a copied world gets a copy of it (copy_kept_from), a restored or reset
+// world starts without (forget_kept), as does an evaluation outside a world.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "contextsteer/base/real.hpp"
@@ -15,6 +21,13 @@
 #include "contextsteer/runtime/thread_pool.hpp"
 
 namespace contextsteer {
+
+// What a behaviour keeps in a world from one evaluation to the next.
+class KeptState {
+ public:
+  virtual ~KeptState() = default;
+  virtual std::unique_ptr<KeptState> clone() const = 0;
+};
 
 class EvaluationCache {
  public:
@@ -31,6 +44,17 @@ class EvaluationCache {
   // What was stored under (owner, detail) in this evaluation, or null.
   const Real* find(const void* owner, const void* detail) const;
 
+  // The state `owner` keeps, or null when it keeps none (yet); from prepare(), on one
+  // thread: it marks the state as asked for in this evaluation.
+  KeptState* kept(const void* owner);
+  // The same, to read from fill(), on any thread (marks nothing).
+  const KeptState* find_kept(const void* owner) const;
+  // Keeps `state` for `owner` (replacing what it kept); from prepare(), on one thread.
+  // What an owner did not ask for (kept()) in the last evaluation is dropped at begin().
+  KeptState* keep(const void* owner, std::unique_ptr<KeptState> state);
+  void copy_kept_from(const EvaluationCache& other);
+  void forget_kept() { kept_.clear(); }
+
   ThreadPool& pool() const { return *pool_; }
 
  private:
@@ -41,6 +65,12 @@ class EvaluationCache {
     std::vector<Real, CacheLineAllocator<Real>> values;
   };
   std::vector<Entry> entries_;
+  struct Kept {
+    const void* owner = nullptr;
+    bool asked = true;  // kept() or keep() called since the last begin()
+    std::unique_ptr<KeptState> state;
+  };
+  std::vector<Kept> kept_;
   ThreadPool* pool_ = nullptr;
 };
 

@@ -14,6 +14,9 @@ namespace contextsteer {
 
 class EvaluationCache;
 
+// The largest group number an agent may have (SceneView::groups).
+constexpr std::int32_t kMaxGroup = 65535;
+
 // Every array is borrowed for the duration of one evaluation; optional ones may be null.
 struct SceneView {
   int agents = 0;
@@ -32,6 +35,7 @@ struct SceneView {
   const LayerMask* sense_mask = nullptr;     // (agents,) optional (senses everything)
   const std::int32_t* states = nullptr;      // (agents,) AgentState of the last step (world/goals.hpp), optional
   const Real* give_way = nullptr;            // (agents, 2) unit direction of an agent giving way, optional
+  const std::int32_t* groups = nullptr;      // (agents,) each agent's group, optional (0)
   Real max_radius = 0;                       // largest agent radius, metres
   const Obstacles* obstacles = nullptr;      // optional
   const SpatialGrid* grid = nullptr;         // built over positions; needed by neighbor behaviours
@@ -74,6 +78,7 @@ struct SceneView {
   }
   LayerMask layer_of(int a) const { return layer ? layer[a] : LayerMask(1); }
   LayerMask senses(int a) const { return sense_mask ? sense_mask[a] : kAllLayers; }
+  std::int32_t group_of(int a) const { return groups ? groups[a] : 0; }
   // Agent a's kept values for the behaviour at hand (null outside a world), and where to
   // write them (null too when they must stay as they are).
   const Real* memory_of(int a) const { return memory ? memory + static_cast<std::size_t>(a) * memory_width : nullptr; }

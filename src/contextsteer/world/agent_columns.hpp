@@ -51,6 +51,7 @@ enum class ValueCheck {
   mass,         // from kMinMass to 1e9
   agent_id,     // -1 or the id of an agent in the world
   layer_bits,   // any bit mask
+  group,        // from 0 to kMaxGroup (scene.hpp)
 };
 
 // The range of a ValueCheck of real values, and how the messages say it.
@@ -101,7 +102,7 @@ constexpr ValueRange value_range(ValueCheck check) {
   RESULT(penetration, Real, 1, 0, none, nullptr, "penetration", "metres into the deepest sensed obstacle")            \
   RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")           \
   RESULT(state, std::int32_t, 1, 0, none, &SceneView::states, "state",                                                \
-         "0 moving, 1 waiting, 2 giving way, 3 arrived (progress.hpp)")                                               \
+         "0 moving, 1 waiting, 2 giving way, 3 arrived (goals.hpp)")                                               \
   RESULT(waiting_time, Real, 1, 0, none, nullptr, "waiting_time", "seconds since the agent last progressed")          \
   RESULT(arrival_time, Real, 1, Real(-1), none, nullptr, "arrival_time",                                              \
          "the world's time at the agent's first arrival, seconds; -1 before")                                         \
@@ -109,7 +110,9 @@ constexpr ValueRange value_range(ValueCheck check) {
          "where the agent last progressed, metres (NaN before its first step)")                                       \
   RESULT(give_way, Real, 2, 0, none, &SceneView::give_way, "give_way",                                                \
          "unit direction an agent giving way steps toward, (0, 0) for the others")                                    \
-  RESULT(give_way_left, Real, 1, 0, none, nullptr, nullptr, "seconds of giving way left")
+  RESULT(give_way_left, Real, 1, 0, none, nullptr, nullptr, "seconds of giving way left")                            \
+  PARAMETER(groups, std::int32_t, 1, 0, group, &SceneView::groups, nullptr,                                           \
+            "group of each agent, 0 to 65535 (FollowField's field for it)")
 // clang-format on
 
 // A KIND for the macro above that produces nothing: to take some kinds and skip others.

@@ -37,7 +37,8 @@ std::unique_ptr<World> World::copy() {
   twin->time_ = time_;
   twin->stage_times_ = stage_times_;
   // Scratch (the grid, the behaviours' cache, the close agents) starts empty and is
-  // rebuilt by the first step.
+  // rebuilt by the first step; what behaviours keep from step to step is copied.
+  twin->cache_.copy_kept_from(cache_);
   twin->set_threads(threads());
   return twin;
 }
@@ -129,6 +130,7 @@ void World::restore(State saved) {
   steps_ = saved.steps;
   time_ = saved.time;
   keep_maps_ = saved.keep_maps;
+  cache_.forget_kept();  // kept for another state
   rebuild_membership();
 }
 

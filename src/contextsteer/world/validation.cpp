@@ -134,6 +134,18 @@ void World::check_column(const std::int64_t* values, std::size_t agents, int, Va
   }
 }
 
+void World::check_column(const std::int32_t* values, std::size_t agents, int, ValueCheck what, const char* name,
+                         std::size_t first_agent, std::int64_t) const {
+  if (what != ValueCheck::group) return;
+  for (std::size_t i = 0; i < agents; ++i) {
+    if (values[i] < 0 || values[i] > kMaxGroup) {
+      throw std::invalid_argument(std::string(name) + ": expected values from 0 to " + std::to_string(kMaxGroup) +
+                                  ", got " + std::to_string(values[i]) + " for agent " +
+                                  std::to_string(first_agent + i));
+    }
+  }
+}
+
 void World::check_agents(std::size_t first, std::size_t count) const {
 #define CONTEXTSTEER_CHECK(name, type, width, fill, what, ...) \
   check_column(store_.name.data() + first * width, count, width, ValueCheck::what, #name, first, next_id_);

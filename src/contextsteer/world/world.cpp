@@ -259,6 +259,13 @@ void World::reset() {
   store_.reset();
   steps_ = 0;
   time_ = 0;
+  cache_.forget_kept();
+}
+
+std::unique_ptr<KeptState> World::kept_copy(const void* owner) {
+  const BusyFlag::Hold hold(busy_, "kept_copy");
+  const KeptState* kept = cache_.find_kept(owner);
+  return kept ? kept->clone() : nullptr;
 }
 
 SceneView World::scene() const {

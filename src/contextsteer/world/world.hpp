@@ -110,6 +110,9 @@ class World {
   // saved world held them too (an agent that travelled past the bound), and both refuse
   // them at their next step.
   void restore(State saved);
+  // A copy of what the behaviour `owner` keeps in this world from step to step
+  // (EvaluationCache::kept), or null when it keeps nothing. Takes the busy flag.
+  std::unique_ptr<KeptState> kept_copy(const void* owner);
 
   Obstacles& obstacles() {
     busy_.check_idle("obstacles");
@@ -234,7 +237,9 @@ class World {
                     std::size_t first_agent, std::int64_t ids_end) const;
   void check_column(const std::int64_t* values, std::size_t agents, int width, ValueCheck what, const char* name,
                     std::size_t first_agent, std::int64_t ids_end) const;
-  template <class T>  // layer bits, steering indices: any value
+  void check_column(const std::int32_t* values, std::size_t agents, int width, ValueCheck what, const char* name,
+                    std::size_t first_agent, std::int64_t ids_end) const;
+  template <class T>  // layer bits, flags: any value
   void check_column(const T*, std::size_t, int, ValueCheck, const char*, std::size_t, std::int64_t) const {}
   SceneView scene() const;
   // For explain and explain_classic: the steering of the agent at row `index` (checked),
