@@ -7,6 +7,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -138,9 +139,12 @@ def _run(world, settings, steps: int, every: int, args):
     taken = sum(p.steps for p in parts)
     if not parts:
         return world._empty_recording(0, names).truncated(0), frames
-    arrays = {name: np.concatenate([getattr(p, name) for p in parts]) for name in names}
+    arrays: dict[str, Any] = {name: np.concatenate([getattr(p, name) for p in parts]) for name in names}
     time = np.concatenate([p.time for p in parts]) if parts else np.empty(0)
-    return Recording(time, world.ids.copy(), complete=taken == steps, recorded=names, **arrays), frames
+    recording = Recording(time, parts[0].ids, complete=taken == steps, recorded=names, **arrays)
+    for part in parts:
+        recording.add_events(part.event_arrays)
+    return recording, frames
 
 
 def live_command(args, parser) -> int:

@@ -95,17 +95,19 @@ def time_limit(scene: str) -> float:
 
 
 def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: float = 0.25,
-                     lanes: float = 2.0, make_way: float = 0.6) -> tuple[Pipeline, ...]:
+                     lanes: float = 2.0, make_way: float = 0.6, crowd: float = 0.0) -> tuple[Pipeline, ...]:
     """The recipe of the crowd scenes, one pipeline per group: FollowField to the group's
     goal (its own navigation field, ``clearance`` metres from the walls, keeping right by
     ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
     target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
     walls within 0.5 m, and Anticipate of the agents within 3 m over 1 s, keeping right by
     0.3 rad and making way with ``make_way``; danger multiplies interest, so that the
-    strength is the share of max speed that stays clear."""
+    strength is the share of max speed that stays clear. With ``crowd`` > 0 each field is
+    re-marched every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``,
+    ``crowd_counterflow`` ``crowd``): a group's way bends round the other's flow."""
     return tuple(
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
-                              sideways=0.5),
+                              sideways=0.5, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
                   Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
                   Anticipate(radius=3.0, horizon=1.0, keep_right=0.3, make_way=make_way)],
                  slots=slots, select="blend", danger_mode="multiply")
@@ -115,7 +117,7 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
 # Each crowd scene's recipe, in one place: (agents, seed, slots) -> (geometry, pipelines).
 def _two_way_door(count: int, seed: int, slots: int):
     geometry = scenarios.two_way_door(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.3)
+    return geometry, _group_pipelines(geometry, slots, clearance=0.3, crowd=1.0)
 
 
 def _four_way(count: int, seed: int, slots: int):

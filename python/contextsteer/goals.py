@@ -74,6 +74,14 @@ class Goals(ShowsArguments):
     def __hash__(self) -> int:
         return hash(tuple(getattr(self, n) for n in _FIELDS))
 
+    @staticmethod
+    def _fields() -> tuple[str, ...]:
+        return tuple(_FIELDS)
+
+    def settings(self) -> dict:
+        """The settings that differ from the defaults, by name."""
+        return {n: getattr(self, n) for n in _FIELDS if getattr(self, n) != _FIELDS[n]["default"]}
+
     def replace(self, **changes) -> Goals:
         """A copy with ``changes`` set."""
         return Goals(**{**{n: getattr(self, n) for n in _FIELDS}, **changes})

@@ -1,6 +1,7 @@
 """Scenario files: a whole experiment in one TOML file (docs/scenario-files.md).
 
 ``[geometry]`` (bounds, circles, walls, polygons), ``[run]`` (:class:`RunSettings`),
+``[goals]`` (the settings of :class:`~contextsteer.Goals` that differ from its defaults),
 ``[agents]`` and ``[pipeline]`` shared by every group, and ``[[groups]]``: each group's
 starts, targets and goal areas, and its own ``agents`` and ``pipeline`` where they differ.
 Read with ``tomllib`` (``tomli`` before Python 3.11), written with ``tomli-w``; every
@@ -23,6 +24,7 @@ from . import _validation as check
 from ._steering_toml import describe_pipeline, read_pipeline
 from ._toml_tables import ScenarioFileError, Table, geometry_numbers, suggestion, tidy
 from .agent_columns import SPAWNED
+from .goals import Goals
 from .scenarios import Scenario
 from .world import _AGENT_PARAMETERS, World, _spawn_values
 
@@ -33,7 +35,7 @@ else:  # pragma: no cover - the same parser, as a package
 
 FORMAT = 1  # the version of the format this module reads and writes
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
-TOP_KEYS = ("format", "name", "geometry", "run", "agents", "pipeline", "groups")
+TOP_KEYS = ("format", "name", "geometry", "run", "goals", "agents", "pipeline", "groups")
 GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons")
 GROUP_KEYS = ("name", "starts", "targets", "goal_areas", "agents", "pipeline")
 RUN_KEYS = ("dt", "steps", "substeps", "record", "within")
@@ -96,6 +98,7 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
     bounds, circles, walls, polygons = _read_geometry(geometry)
     run_table = top.table("run")
     run = None if run_table is None else _read_run(run_table)
+    goals_table = top.table("goals")
     shared_agents = top.table("agents")
     shared_pipeline = top.take("pipeline", "table")
     groups = top.tables("groups", required=True)
@@ -110,6 +113,8 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
         goal_areas=np.concatenate([r[2] for r in read]), groups=np.repeat(np.arange(len(read)), counts),
         goal_area_groups=np.repeat(np.arange(len(read)), [len(r[2]) for r in read]))
     parameters = _read_agents(shared_agents, groups, counts)
+    if goals_table is not None:
+        parameters["goals"] = _read_goals(goals_table)
     steering = _read_steering(path, shared_pipeline, groups, scenario)
     return dataclasses.replace(scenario, steering=steering, agent_parameters=parameters, run=run)
 
@@ -149,6 +154,20 @@ def _read_run(table: Table) -> RunSettings:
         message = str(error)
         key = next((name for name in given if message.startswith(f"{name}: ")), None)
         raise table.error(key, message.split(": ", 1)[-1] if key else message) from None
+
+
+def _read_goals(table: Table) -> Goals:
+    given = dict(table.data)
+    table.data.clear()
+    try:
+        return Goals(**given)
+    except (TypeError, ValueError) as error:
+        message = str(error)
+        key = next((name for name in given if message.startswith(f"{name}: ")), None)
+        if key is None and "unexpected keyword argument" in message:
+            key = next(name for name in given if f"'{name}'" in message)
+            message = f"Goals has no setting {key!r}; its settings are {', '.join(Goals._fields())}"
+        raise table.error(key, message.split(": ", 1)[-1] if key and message.startswith(key) else message) from None
 
 
 def _read_group(table: Table):
@@ -245,7 +264,11 @@ def dumps(scenario: Scenario, header: str = HEADER) -> str:
         doc["run"] = {"dt": tidy(run.dt), "steps": run.steps, "substeps": run.substeps,
                       "record": run.record if isinstance(run.record, str) else list(run.record),
                       "within": tidy(run.within)}
-    agents = [_group_agents(scenario.agent_parameters, r, len(groups)) for r in rows]
+    parameters = dict(scenario.agent_parameters)
+    goals = parameters.pop("goals", None)
+    if goals is not None:
+        doc["goals"] = goals.settings()
+    agents = [_group_agents(parameters, r, len(groups)) for r in rows]
     pipelines: list[dict | None] = [None] * count
     if scenario.steering is not None:
         steering = scenario.steering
