@@ -6,7 +6,7 @@ strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 (imported on demand, so matplotlib is not loaded by ``import contextsteer``); standard
 scenes in :mod:`contextsteer.scenarios`; measures of a run in :mod:`contextsteer.metrics`;
 :func:`sweep` runs a grid of parameters into a pandas DataFrame (pandas, too, is
-imported when a sweep runs).
+imported when a sweep runs); :func:`tune` searches them with Optuna.
 """
 
 from importlib import metadata as _metadata
@@ -21,6 +21,7 @@ from .pipeline import Evaluation, Pipeline
 from .racing import LaneMaps, RacingLanes, Track
 from .recording import Recording
 from .sweeps import sweep
+from .tuning import tune
 from .world import ALL_LAYERS, World
 
 try:  # the one version, CMakeLists.txt's, as the installed package's metadata records it
@@ -46,6 +47,7 @@ __all__ = [
     "metrics",
     "scenarios",
     "sweep",
+    "tune",
     "blur",
     "combine",
     "resample",
