@@ -363,8 +363,9 @@ def _tell(study, trial, rows: list[Run], cases: list[Run], TrialState) -> float 
     """The mean of each measure over the cases, kept on the trial; its objective told.
     A non-finite objective fails the trial (its measures kept)."""
     measures = {}
+    inputs = set(trial.params).union(*cases)
     for column in rows[0]:
-        if column not in trial.params and not any(column in case for case in cases) and all(column in row for row in rows):
+        if column not in inputs and all(column in row for row in rows):
             values = [row[column] for row in rows]
             if all(isinstance(v, (int, float, np.number)) and not isinstance(v, bool) for v in values):
                 measures[column] = float(np.mean(values))
