@@ -11,8 +11,15 @@ from matplotlib.patches import Rectangle
 
 import contextsteer as cs
 from contextsteer import demo
-from contextsteer.plotting import animate, plot_context_maps, plot_field, plot_obstacles, plot_polygons
-from contextsteer.plotting import plot_segments, plot_trajectories
+from contextsteer.plotting import (
+    animate,
+    plot_context_maps,
+    plot_field,
+    plot_obstacles,
+    plot_polygons,
+    plot_segments,
+    plot_trajectories,
+)
 
 
 def legend_texts(ax) -> list[str]:
