@@ -12,7 +12,7 @@ imported when a sweep runs); :func:`tune` searches them with Optuna.
 from importlib import metadata as _metadata
 
 from . import behaviors as _behaviors
-from . import classic, metrics, scenarios
+from . import classic, metrics, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
@@ -48,6 +48,7 @@ __all__ = [
     "scenarios",
     "sweep",
     "tune",
+    "widgets",
     "blur",
     "combine",
     "resample",
