@@ -297,7 +297,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         name = "chosen direction" + ("" if strength is None else f", strength {strength:.2g}")
         ax.plot([], [], color="black", linewidth=2.5, label=name)  # the arrow's legend entry
     if shade is not None and shade.any():
-        width = 2 * np.pi / slots
+        width = 2 * np.pi / shade.size
         centres = offset + width * np.flatnonzero(shade)
         bars = ax.bar(centres, top, width=width, bottom=0.0, color="0.55", alpha=0.3, linewidth=0, zorder=0,
                       label="masked slots")

@@ -10,7 +10,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -183,9 +183,10 @@ def _trial(make_world: Callable[..., World], number: int, params: Run, cases: li
 def tune(make_world: Callable[..., World], space: Mapping[str, Any],
          objective: Callable[[World, Recording], Any] | None = None, *, trials: int = 30, steps: int,
          dt: float = 1 / 60, substeps: int = 1, cases: Mapping[str, Iterable[Any]] | Iterable[Mapping[str, Any]]
-         | None = None, direction: str = "minimize", enqueue: Sequence[Mapping[str, Any]] = (),
-         storage=None, study_name: str = "contextsteer", seed: int | None = 0, workers: int = 1,
-         executor: Executor | None = None, progress: bool = False) -> TuneResult:
+         | None = None, direction: Literal["minimize", "maximize"] = "minimize",
+         enqueue: Sequence[Mapping[str, Any]] = (), storage=None, study_name: str = "contextsteer",
+         seed: int | None = 0, workers: int = 1, executor: Executor | None = None,
+         progress: bool = False) -> TuneResult:
     """Search the parameters of ``make_world`` with Optuna for the best ``objective``.
 
     Parameters

@@ -52,7 +52,7 @@ def _slider_range(spec: dict, default: float) -> tuple[float, float]:
 
 def _control(spec: dict, value, on_change):
     """The widget for one parameter ``spec`` now at ``value``; ``on_change(value)`` when set."""
-    import ipywidgets as w
+    import ipywidgets as w  # type: ignore[import-untyped]
 
     unit = spec.get("unit", "")
     description = spec["name"] + (f" ({unit})" if unit else "")
@@ -101,7 +101,7 @@ class Tuner:
 
     def __init__(self, world: World, *, dt: float, steps_per_frame: int, agent: int, interval: float,
                  within: float):
-        import ipywidgets as w
+        import ipywidgets as w  # type: ignore[import-untyped]
         from matplotlib.figure import Figure
 
         self.world, self.dt, self.steps_per_frame, self.within = world, dt, steps_per_frame, within
