@@ -95,8 +95,8 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viri
     """Draw a :class:`~contextsteer.NavigationField`: its distances as an image (blocked
     and unreachable cells left blank) and, when ``arrows`` > 0, its directions as about
     ``arrows`` arrows across the longer side; with ``colorbar``, a colorbar of the distance
-    to the goal (m) beside the axis. Returns ``[image]``, then the quiver and the colorbar
-    when drawn."""
+    to the goal (m) beside the axis (``image.colorbar``). Returns ``[image]`` or ``[image,
+    quiver]``."""
     from .navigation import NavigationField
 
     if not isinstance(field, NavigationField):
@@ -118,7 +118,7 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viri
     ax.set_aspect("equal")
     _label_metres(ax)
     if colorbar:
-        artists.append(ax.figure.colorbar(artists[0], ax=ax, shrink=0.8, label="distance to the goal (m)"))
+        ax.figure.colorbar(artists[0], ax=ax, shrink=0.8, label="distance to the goal (m)")
     return artists
 
 

@@ -111,7 +111,8 @@ def test_a_crowd_is_drawn_thin_coloured_by_group_or_as_a_subset():
 def test_a_field_gets_a_colorbar_of_its_distances_in_metres():
     field = cs.NavigationField([[4.0, 4.0]], area=(0.0, 0.0, 5.0, 5.0), cell=0.5, circles=[[2.0, 2.0, 1.0]])
     fig, ax = plt.subplots()
-    image, quiver, colorbar = plot_field(field, ax)
+    image, quiver = plot_field(field, ax)
+    colorbar = image.colorbar
     assert colorbar.mappable is image and colorbar.ax.get_ylabel() == "distance to the goal (m)"
     assert ax.get_xlabel() == "x (m)"
     fig2, ax2 = plt.subplots()
