@@ -303,7 +303,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
                       label="masked slots")
         artists += list(bars)
     place_radial_labels(ax, lines, arrow)
-    ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize="small")   # below the circle
     return artists
 
 
