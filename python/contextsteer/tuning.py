@@ -237,6 +237,8 @@ def tune(make_world: Callable[..., World], space: Mapping[str, Any],
     TuneResult
         The study, the trials as a DataFrame, the best parameters and their steerings.
         An interruption (Ctrl-C) returns what finished, ``complete=False``, with a
+        RuntimeWarning. A trial whose objective is not finite fails (its state says so);
+        once as many have failed as there were trials to finish, the search stops with a
         RuntimeWarning.
 
     Raises
@@ -291,6 +293,9 @@ def tune(make_world: Callable[..., World], space: Mapping[str, Any],
         optuna.logging.set_verbosity(verbosity)
     if not complete:
         warnings.warn("tune interrupted: returning the trials that finished", RuntimeWarning, stacklevel=2)
+    elif _finished(study) < trials:
+        warnings.warn(f"tune: the objective was not finite in {trials - _finished(study)} or more trials, which "
+                      f"failed; {_finished(study)} of {trials} finished", RuntimeWarning, stacklevel=2)
     return _result(study, make_world, case_list[0], complete)
 
 
@@ -315,14 +320,17 @@ def _search(study, distributions, trials: int, make_world, cases: list[Run], run
     from optuna.trial import TrialState
 
     missing = trials - _finished(study)
+    # Trials whose objective is not finite fail; as many failures as trials to finish end
+    # the search (an objective that is never finite would ask forever).
+    failures_left = max(missing, 0)
     bar = progress_bar(max(missing, 0), unit="trial") if progress else None
     own_pool = ThreadPoolExecutor(workers) if executor is None and workers > 1 else None
     pool = executor or own_pool
     pending: dict[Future, Any] = {}
     complete = True
     try:
-        while missing > 0 or pending:
-            while missing - len(pending) > 0 and len(pending) < workers:
+        while (missing > 0 and failures_left > 0) or pending:
+            while min(missing, failures_left) - len(pending) > 0 and len(pending) < workers:
                 trial = study.ask(distributions)
                 arguments = (make_world, trial.number, trial.params, cases, run_arguments, measure)
                 if pool is None:
@@ -346,6 +354,7 @@ def _search(study, distributions, trials: int, make_world, cases: list[Run], run
                     raise KeyboardInterrupt
                 value = _tell(study, trial, rows, cases, TrialState)
                 missing -= value is not None
+                failures_left -= value is None
                 if bar is not None and value is not None:
                     bar.update(1)
     except KeyboardInterrupt:

@@ -122,6 +122,24 @@ def test_an_objective_may_be_a_plain_number_to_maximize_and_choices_and_integers
     assert result.pipeline.slots == result.best_params["slots"]
 
 
+def test_trials_whose_objective_is_not_finite_fail_and_end_the_search():
+    def make_world(a):
+        return cs.World(cs.Pipeline([cs.Arrive()]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+
+    def nan_for_small_a(world, recording):
+        return float("nan") if world.steerings[0].behaviors[0].weight < 0.5 else 1.0
+
+    with pytest.warns(RuntimeWarning, match="not finite"):
+        never = cs.tune(make_world, {"a": (0.0, 1.0)}, lambda world, recording: float("nan"), trials=3, steps=5)
+    assert list(never.trials["state"]) == ["FAIL"] * 3 and never.steerings == () and np.isnan(never.best_value)
+    # Some fail, the others count.
+    def weighted(weight):
+        return cs.World(cs.Pipeline([cs.Arrive(weight=weight)]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+
+    some = cs.tune(weighted, {"weight": (0.0, 1.0)}, nan_for_small_a, trials=4, steps=5, enqueue=[{"weight": 0.1}])
+    assert (some.trials["state"] == "COMPLETE").sum() == 4 and some.trials["state"][0] == "FAIL"
+
+
 def test_tune_refuses_bad_arguments_by_name():
     with pytest.raises(TypeError, match="make_world"):
         cs.tune(3, SPACE, steps=10)
