@@ -94,13 +94,15 @@ class Tuner:
     when a class appears twice), ``"pipeline.setting"`` for the pipeline's settings;
     with several pipelines, each key starts with ``"pipeline k: "``. play (an
     ``ipywidgets.Play``: each of its ticks advances a frame), step_button, reset_button,
-    agent (the row of the agent explained; a click on the scene picks the agent nearest),
+    agent (the row of the agent explained; a click on the scene picks the agent nearest:
+    clicks (an ``ipyevents.Event``) brings the image's clicks back from the browser),
     figure (the scene and the explanation), image (the figure as PNG, redrawn in place),
     status (time, arrivals, the last value refused), widget (all of it, shown in a notebook).
     """
 
     def __init__(self, world: World, *, dt: float, steps_per_frame: int, agent: int, interval: float,
                  within: float):
+        import ipyevents  # type: ignore[import-untyped]
         import ipywidgets as w  # type: ignore[import-untyped]
         from matplotlib.figure import Figure
 
@@ -127,13 +129,17 @@ class Tuner:
                                       style={"description_width": "initial"})
         self.agent.observe(lambda change: self.redraw(), names="value")
         self.status = w.HTML()
-        self.figure = Figure(figsize=(11.0, 4.8), layout="constrained")
+        # 72 dpi, as the PNG is rendered: its pixels are the figure's display units.
+        self.figure = Figure(figsize=(11.0, 4.8), dpi=72, layout="constrained")
         grid = self.figure.add_gridspec(1, 2, width_ratios=(1.0, 1.15))
         self._scene = self.figure.add_subplot(grid[0, 0])
         self._explain_slot = grid[0, 1]
         self._explained = self.figure.add_subplot(self._explain_slot, projection="polar")
         self.figure.canvas.mpl_connect("button_press_event", self._on_click)
         self.image = w.Image(format="png")
+        # Clicks on the image in the browser come back through ipyevents, in its pixels.
+        self.clicks = ipyevents.Event(source=self.image, watched_events=["click"])
+        self.clicks.on_dom_event(self._on_image_click)
         self._draw_scene()
         self.redraw()
         buttons = w.HBox([self.play, self.step_button, self.reset_button, self.agent])
@@ -172,10 +178,22 @@ class Tuner:
         self.redraw()
 
     def _on_click(self, event) -> None:
-        """A click on the scene explains the agent nearest to it."""
-        if event.inaxes is self._scene and event.xdata is not None and self.world.agent_count:
-            gaps = np.hypot(*(self.world.positions - [event.xdata, event.ydata]).T)
-            self.agent.value = int(np.argmin(gaps))
+        """A click on the scene (a matplotlib event) explains the agent nearest to it."""
+        if event.inaxes is self._scene and event.xdata is not None:
+            self._pick(event.xdata, event.ydata)
+
+    def _on_image_click(self, event: dict) -> None:
+        """A click on the image (an ipyevents event: ``dataX``, ``dataY`` in the image's
+        pixels from its top left) explains the agent nearest to it."""
+        if "dataX" not in event or "dataY" not in event:
+            return
+        point = (float(event["dataX"]), self.figure.bbox.height - float(event["dataY"]))
+        if self._scene.bbox.contains(*point):
+            self._pick(*self._scene.transData.inverted().transform(point))
+
+    def _pick(self, x: float, y: float) -> None:
+        if self.world.agent_count:
+            self.agent.value = int(np.argmin(np.hypot(*(self.world.positions - [x, y]).T)))
 
     # --- drawing ------------------------------------------------------------------
     def _draw_scene(self) -> None:
@@ -225,7 +243,7 @@ class Tuner:
         self.status.value = (f"{int(arrived.sum())} of {world.agent_count} agents within {self.within:g} m "
                              f"of their targets")
         buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", dpi=72)
+        self.figure.savefig(buffer, format="png", dpi="figure")
         self.image.value = buffer.getvalue()
         # Laid out once: the layout of the first drawing holds, and each frame draws faster.
         self.figure.set_layout_engine("none")

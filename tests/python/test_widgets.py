@@ -80,6 +80,13 @@ def test_setting_controls_from_code_changes_the_world_and_the_figure():
                                           MouseEvent("button_press_event", tuner.figure.canvas, x, y, button=1))
     assert tuner.agent.value == 1 and tuner._explained.get_title().startswith("agent 1:")
     np.testing.assert_allclose(tuner._shown.get_xydata()[0], world.positions[1])
+    # A click in the browser on the image: ipyevents sends its pixels, from the top left.
+    x, y = tuner._scene.transData.transform(world.positions[2])
+    tuner.clicks._handle_mouse_msg(None, {"type": "click", "dataX": x, "dataY": tuner.figure.bbox.height - y}, [])
+    assert tuner.agent.value == 2
+    tuner.clicks._handle_mouse_msg(None, {"type": "click", "dataX": 1.0, "dataY": 1.0}, [])   # off the scene
+    assert tuner.agent.value == 2
+    tuner.agent.value = 1
     # The explain plot follows the parameters: with no danger from agents, nothing is masked.
     legend = [t.get_text() for t in tuner._explained.get_legend().get_texts()]
     assert legend[:3] == ["interest", "danger", "final"]
