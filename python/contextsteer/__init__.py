@@ -7,13 +7,13 @@ strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 scenes in :mod:`contextsteer.scenarios`, and whole experiments in TOML files
 (:meth:`Scenario.load`); measures of a run in :mod:`contextsteer.metrics`;
 :func:`sweep` runs a grid of parameters into a pandas DataFrame (pandas, too, is
-imported when a sweep runs).
+imported when a sweep runs); :func:`tune` searches them with Optuna.
 """
 
 from importlib import metadata as _metadata
 
 from . import behaviors as _behaviors
-from . import classic, metrics, scenarios
+from . import classic, metrics, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
@@ -25,6 +25,7 @@ from .recording import Recording
 from .scenario_file import RunSettings, ScenarioFileError
 from .scenarios import Scenario
 from .sweeps import sweep
+from .tuning import tune
 from .world import ALL_LAYERS, World
 
 try:  # the one version, CMakeLists.txt's, as the installed package's metadata records it
@@ -55,6 +56,8 @@ __all__ = [
     "metrics",
     "scenarios",
     "sweep",
+    "tune",
+    "widgets",
     "blur",
     "combine",
     "resample",

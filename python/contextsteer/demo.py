@@ -42,7 +42,9 @@ class SceneRun:
     trajectories: ``(T + 1, n, 2)`` positions from the start to the last step, metres.
     arrival_step: ``(n,)`` the first step at which each agent was within the arrival
         radius of its target, -1 for an agent that never was.
-    snapshot: the watched agent's maps at the step where its danger peaked.
+    snapshot: the watched agent's maps at the step where it avoided the most: where the
+        danger took the most from its best interest (the peak of the interest map less the
+        final map there), before it arrived; the first step when it never avoided.
     """
 
     scenario: Scenario
@@ -208,16 +210,18 @@ def run_scene(scene: str = "corridor", agents: int | None = None, *, steps: int 
 def _run(world: World, geometry: Scenario, steps: int, slots: int, arrive_radius: float, watch: int) -> SceneRun:
     trajectory = [world.positions.copy()]
     arrival = np.full(len(geometry.starts), -1)
-    best_danger, snapshot = -1.0, None  # danger is >= 0: the first step always takes a snapshot
+    best_avoided, snapshot = 0.0, None  # the first step takes a snapshot, a step that avoided more replaces it
     for step in range(1, steps + 1):
         world.step(DT)
         positions = world.positions
         trajectory.append(positions.copy())
         reached = (np.linalg.norm(positions - geometry.targets, axis=1) <= arrive_radius) & (arrival < 0)
         arrival[reached] = step
-        danger = float(world.danger[watch].max())
-        if snapshot is None or (arrival[watch] < 0 and danger > best_danger):
-            best_danger = danger
+        interest, final = world.interest[watch], world.final[watch]
+        peak = int(np.argmax(interest))
+        avoided = float(interest[peak] - final[peak])   # what the danger took from the best way
+        if snapshot is None or (arrival[watch] < 0 and avoided > best_avoided):
+            best_avoided = max(best_avoided, avoided)
             snapshot = MapSnapshot(watch, step, world.interest[watch].copy(), world.danger[watch].copy(),
                                    world.final[watch].copy(), world.direction[watch].copy(),
                                    float(world.strength[watch]))
@@ -232,11 +236,12 @@ def _shares_a_target(geometry: Scenario) -> bool:
 
 
 def draw_run(run: SceneRun):
-    """A figure: the scene with trajectories and targets, and the watched agent's maps
-    as a polar plot."""
+    """A figure: the scene with trajectories (coloured by group, or by the way each agent
+    travels when the scene has one group), starts, goals and obstacles, and the watched
+    agent's maps as a polar plot at the moment it avoided the most (masked slots shaded)."""
     import matplotlib.pyplot as plt
 
-    from .plotting import plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
+    from .plotting import plot_context_maps, plot_obstacles, plot_segments, plot_trajectories, scene_legend
 
     geometry = run.scenario
     x0, y0, x1, y1 = geometry.bounds
@@ -247,27 +252,49 @@ def draw_run(run: SceneRun):
     ax = fig.add_subplot(grid[0, 0])
     plot_obstacles(geometry.obstacles, ax)
     plot_segments(geometry.segments, ax)
-    plot_trajectories(run.trajectories, ax, linewidth=1.0 if len(geometry.starts) <= 20 else 0.5)
-    if _shares_a_target(geometry):
-        ax.plot(*geometry.target, marker="*", color="gold", markeredgecolor="black", markersize=16, label="target")
-    else:
-        ax.plot(*geometry.targets.T, "x", color="grey", markersize=3, label="targets")
+    groups, names = _travel_groups(geometry)
+    shared = _shares_a_target(geometry)
+    plot_trajectories(run.trajectories, ax, groups=groups, group_names=names, legend=False,
+                      targets=None if shared else geometry.targets)
+    if shared:
+        ax.plot(*geometry.target, marker="*", color="gold", markeredgecolor="black", markersize=16, label="goal")
     snap = run.snapshot
-    ax.plot(*run.trajectories[snap.step, snap.agent], "o", color="tab:red", markersize=8, label="snapshot")
+    ax.plot(*run.trajectories[snap.step, snap.agent], "o", color="tab:red", markeredgecolor="black", markersize=9,
+            label=f"agent {snap.agent}, shown right")
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     ax.set_aspect("equal")
-    ax.set_xlabel("x (m)")
-    ax.set_ylabel("y (m)")
     ax.set_title(f"{geometry.name}: {_arrivals(run)}")
+    scene_legend(ax, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     polar = fig.add_subplot(grid[0, 1], projection="polar")
     plot_context_maps({"interest": snap.interest, "danger": snap.danger, "final": snap.final}, polar,
-                      direction=snap.direction, strength=snap.strength)
+                      direction=snap.direction, strength=snap.strength,
+                      masked=snap.final < np.maximum(snap.interest, 0) - 1e-12)
     # Padded past the 90-degree label, the legend under the plot: the layout then keeps
     # both clear of the circle and inside the figure.
-    polar.set_title(f"agent {snap.agent} at step {snap.step} ({run.slots} slots)", fontsize="small", pad=16)
-    polar.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize="small")
+    polar.set_title(f"agent {snap.agent} at {snap.step * run.dt:.1f} s ({run.slots} slots)", fontsize="small",
+                    pad=16)
+    polar.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize="small")
     return fig
+
+
+_COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+
+
+def _travel_groups(geometry: Scenario) -> tuple[np.ndarray | None, list[str] | None]:
+    """Groups to colour the trajectories by: the scene's own when it has several, else
+    the compass point each agent travels toward (none when they all go the same way)."""
+    way = geometry.targets - geometry.starts
+    sector = np.round(np.arctan2(way[:, 1], way[:, 0]) / (np.pi / 4)).astype(int) % 8
+    if geometry.group_count > 1:   # named by the way most of each group goes
+        ways = [_COMPASS[np.bincount(sector[geometry.groups == g]).argmax()] for g in range(geometry.group_count)]
+        return geometry.groups, [f"group {g}, going {ways[g]}" for g in range(geometry.group_count)]
+    used, counts = np.unique(sector, return_counts=True)
+    # Colours for streams: two to four ways, each of at least a sixth of the agents (not
+    # a crowd spreading from a door, nor a circle).
+    if not 2 <= len(used) <= 4 or counts.min() < len(sector) / 6:
+        return None, None
+    return np.searchsorted(used, sector), [f"going {_COMPASS[k]}" for k in used]
 
 
 def _arrivals(run: SceneRun) -> str:

@@ -51,8 +51,9 @@ class Explanation:
         return "\n".join(lines)
 
     def plot(self, ax=None, *, behaviors: bool = False):
-        """The merged maps, the final map and the chosen direction on a polar axis; returns
-        the artists. With ``behaviors=True``, each behaviour's own map (before weighting)
+        """The merged maps, the final map, the masked slots (shaded) and the chosen
+        direction (an arrow to the circle's edge, its strength in the legend) on a polar
+        axis; returns the artists. With ``behaviors=True``, each behaviour's own map (before weighting)
         too, beneath them: thin and broken, in the colour of its kind, named in the legend
         by the behaviour's class."""
         import matplotlib.pyplot as plt
@@ -63,11 +64,11 @@ class Explanation:
         maps: dict[str, np.ndarray] = {}
         styles: dict[str, dict] = {}
         behaviors = check.flag("behaviors", behaviors)
+        if ax is None:
+            # Room to the right of the circle for the legend (moved there below).
+            figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
+            figure.subplots_adjust(left=0.02, right=0.62)
         if behaviors:
-            if ax is None:
-                # Room to the right of the circle for the longer legend (moved there below).
-                figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
-                figure.subplots_adjust(left=0.02, right=0.62)
             of_kind = {"interest": 0, "danger": 0}   # each kind's behaviours take the patterns in turn
             named: dict[str, int] = {}               # the same class twice: the others numbered
             for behavior, kind, values in self.behaviors:
@@ -79,10 +80,12 @@ class Explanation:
                                 "linestyle": _BEHAVIOUR_DASHES[of_kind[kind] % len(_BEHAVIOUR_DASHES)]}
                 of_kind[kind] += 1
         maps.update(interest=self.interest, danger=self.danger, final=self.final)
-        artists = plot_context_maps(maps, ax, direction=self.direction, strength=self.strength, styles=styles)
-        if behaviors:
-            # Beside the circle rather than over it: a line per map is too tall to fit its corner.
-            ax.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
+        artists = plot_context_maps(maps, ax, direction=self.direction, strength=self.strength, styles=styles,
+                                    masked=self.masked)
+        # Beside the circle rather than over it: a line per map is too tall to fit its corner.
+        ax.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
+        ax.set_title(f"agent {self.agent}: {int(self.masked.sum())} of {len(self.final)} slots masked"
+                     + (", blocked" if self.blocked else ""), fontsize="medium", pad=14)
         return artists
 
 

@@ -53,8 +53,27 @@ def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
     circles = check.points("obstacles", obstacles, columns=3)
     if ax is None:
         _, ax = plt.subplots()
-    style = {"facecolor": "0.6", "edgecolor": "0.3", "linewidth": 0.5} | kwargs
-    patches = [ax.add_patch(Circle((x, y), r, **style)) for x, y, r in circles]
+    style = {"facecolor": "0.6", "edgecolor": "0.3", "linewidth": 0.5, "label": "obstacles"} | kwargs
+    label = style.pop("label")
+    patches = [ax.add_patch(Circle((x, y), r, label=label if i == 0 else f"_{label}", **style))
+               for i, (x, y, r) in enumerate(circles)]   # named once, for a legend
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    return patches
+
+
+def plot_polygons(polygons, ax=None, **kwargs) -> list:
+    """Draw polygons (a list of ``(k, 2)`` vertex arrays, metres, as :class:`~contextsteer.World`
+    takes them) as filled shapes, named "polygons" once in a legend; returns the patches."""
+    from matplotlib.patches import Polygon
+
+    shapes = check.polygons("polygons", polygons)
+    if ax is None:
+        _, ax = plt.subplots()
+    style = {"facecolor": "0.6", "edgecolor": "0.3", "linewidth": 0.5, "label": "polygons"} | kwargs
+    label = style.pop("label")
+    patches = [ax.add_patch(Polygon(np.asarray(shape), closed=True, label=label if i == 0 else f"_{label}", **style))
+               for i, shape in enumerate(shapes)]
     ax.set_aspect("equal")
     ax.autoscale_view()
     return patches
@@ -65,23 +84,26 @@ def plot_segments(segments, ax=None, **kwargs):
     walls = check.segments("segments", segments)
     if ax is None:
         _, ax = plt.subplots()
-    style = {"colors": "0.2", "linewidths": 2.0} | kwargs
+    style = {"colors": "0.2", "linewidths": 2.0, "label": "walls" if len(walls) else "_walls"} | kwargs
     lines = ax.add_collection(LineCollection(walls.reshape(-1, 2, 2), **style))
     ax.set_aspect("equal")
     ax.autoscale_view()
     return lines
 
 
-def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viridis") -> list:
+def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viridis", colorbar: bool = True) -> list:
     """Draw a :class:`~contextsteer.NavigationField`: its distances as an image (blocked
     and unreachable cells left blank) and, when ``arrows`` > 0, its directions as about
-    ``arrows`` arrows across the longer side. Returns ``[image]`` or ``[image, quiver]``."""
+    ``arrows`` arrows across the longer side; with ``colorbar``, a colorbar of the distance
+    to the goal (m) beside the axis (``image.colorbar``). Returns ``[image]`` or ``[image,
+    quiver]``."""
     from .navigation import NavigationField
 
     if not isinstance(field, NavigationField):
         raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
     arrows = check.count("arrows", arrows)
     colormap = _colormap("cmap", cmap)
+    colorbar = check.flag("colorbar", colorbar)
     if ax is None:
         _, ax = plt.subplots()
     distances = np.where(np.isfinite(field.distances), field.distances, np.nan)
@@ -94,47 +116,132 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viri
         artists.append(ax.quiver(gx, gy, d[..., 0], d[..., 1], color="white", pivot="middle",
                                  angles="xy", scale_units="xy", scale=1.5 / (every * field.cell)))
     ax.set_aspect("equal")
+    _label_metres(ax)
+    if colorbar:
+        ax.figure.colorbar(artists[0], ax=ax, shrink=0.8, label="distance to the goal (m)")
     return artists
 
 
-def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, **kwargs) -> list:
-    """Draw ``(T, n, 2)`` positions over time as one line per agent; returns the lines
-    (followed by the start and end markers when ``mark_ends``).
+def _label_metres(ax) -> None:
+    """Axis labels in metres, unless the axis has its own."""
+    if not ax.get_xlabel():
+        ax.set_xlabel("x (m)")
+    if not ax.get_ylabel():
+        ax.set_ylabel("y (m)")
 
-    Other keywords go to ``ax.plot``; a ``label`` names the group once in a legend (on its
-    first line), and the markers are named "start" and "end" once per axes, so that
-    ``ax.legend()`` after several calls lists each group and each marker once."""
+
+def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=None, groups=None,
+                      group_names=None, agents=None, legend: bool = True, **kwargs) -> list:
+    """Draw positions over time as one line per agent; returns the lines (followed by the
+    start and end markers when ``mark_ends``, and the goals when ``targets`` is given).
+
+    trajectories: ``(T, n, 2)`` positions in metres, or a :class:`~contextsteer.Recording`
+        with positions.
+    targets: ``(n, 2)`` each agent's goal, drawn as a cross named "goal".
+    groups: ``(n,)`` ints: the agents of each group share a colour (of matplotlib's cycle)
+        and a legend entry, named by ``group_names`` (a sequence, one per group) or
+        "group g"; for crowds, where a colour per agent says nothing.
+    agents: the indices of the agents to draw (all when None), for a subset of a crowd.
+    legend: draw the axis' legend (of every named artist on it) afterwards.
+
+    Lines are thinner the more agents there are (1 point for 20 and fewer). Other
+    keywords go to ``ax.plot``; a ``label`` names the group once in a legend (on its
+    first line), and the markers are named "start", "end" and "goal" once per axes, so
+    that the legend after several calls lists each group and each marker once. The axes
+    are labelled in metres unless they have labels.
+    """
+    from .recording import Recording
+
+    if isinstance(trajectories, Recording):
+        if trajectories.positions is None:
+            raise ValueError("trajectories: expected a recording with positions (record='state' or 'all'), got none")
+        trajectories = trajectories.positions
     traj = check.real_array("trajectories", trajectories)
     if traj.ndim != 3 or traj.shape[2] != 2:
         raise ValueError(f"trajectories: expected an array of shape (T, n, 2), got shape {traj.shape}")
+    n = traj.shape[1]
     mark_ends = check.flag("mark_ends", mark_ends)
+    legend = check.flag("legend", legend)
+    goals = None if targets is None else check.shaped("targets", targets, (n, 2))
+    chosen = np.arange(n) if agents is None else _agent_indices(agents, n)
+    group_of = None
+    if groups is not None:
+        group_of = check.real_array("groups", groups)
+        if group_of.shape != (n,) or (group_of != np.round(group_of)).any() or (group_of < 0).any():
+            raise ValueError(f"groups: expected ({n},) group numbers from 0, got {groups!r}")
+        group_of = group_of.astype(int)
+        count = int(group_of.max(initial=-1)) + 1
+        if group_names is not None and (isinstance(group_names, str) or len(group_names) != count):
+            raise ValueError(f"group_names: expected {count} names, one per group, got {group_names!r}")
     if ax is None:
         _, ax = plt.subplots()
-    style = {"linewidth": 1.0, "alpha": 0.8} | kwargs
+    traj, shown = traj[:, chosen], len(chosen)
+    style = {"linewidth": 1.0 if shown <= 20 else max(0.3, 20.0 / shown), "alpha": 0.8} | kwargs
     label = style.pop("label", None)
-    named = {line.get_label() for line in ax.get_lines()}
-    artists = list(ax.plot(traj[:, :, 0], traj[:, :, 1], **style))
-    if label is not None and artists:
-        artists[0].set_label(label)  # the others keep labels starting with "_": out of legends
+    named = {artist.get_label() for artist in [*ax.get_lines(), *ax.patches, *ax.collections]}
+    if group_of is None:
+        artists = list(ax.plot(traj[:, :, 0], traj[:, :, 1], **style))
+        if label is not None and artists:
+            artists[0].set_label(label)  # the others keep labels starting with "_": out of legends
+    else:
+        artists = []
+        for g in np.unique(group_of[chosen]):
+            members = group_of[chosen] == g
+            name = f"group {g}" if group_names is None else str(group_names[g])
+            lines = ax.plot(traj[:, members, 0], traj[:, members, 1], **({"color": f"C{g % 10}"} | style))
+            lines[0].set_label(name if name not in named else f"_{name}")
+            artists += lines
+    size = 3 if shown <= 20 else 2
     if mark_ends and len(traj):
         for row, marker, name in ((0, "o", "start"), (-1, "s", "end")):
-            artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markersize=3,
-                               label=name if name not in named else f"_{name}")
+            artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markersize=size,
+                               label=name if name not in named else "_" + name)
+    if goals is not None:
+        artists += ax.plot(goals[chosen, 0], goals[chosen, 1], "x", color="0.35", markersize=size + 1,
+                           label="goal" if "goal" not in named else "_goal")
     ax.set_aspect("equal")
+    _label_metres(ax)
+    if legend:
+        scene_legend(ax, fontsize="small")
     return artists
 
 
+def scene_legend(ax, **kwargs):
+    """``ax.legend(**kwargs)`` with its lines at least 1.5 points wide, so that the
+    colours of thin trajectories read in it. Returns the legend."""
+    from matplotlib.lines import Line2D
+
+    legend = ax.legend(**kwargs)
+    for handle in getattr(legend, "legend_handles", None) or getattr(legend, "legendHandles", []):  # matplotlib < 3.7
+        if isinstance(handle, Line2D) and handle.get_linestyle() not in ("None", ""):
+            handle.set_linewidth(max(handle.get_linewidth(), 1.5))
+            handle.set_alpha(1.0)
+    return legend
+
+
+def _agent_indices(agents, n: int) -> np.ndarray:
+    indices = check.real_array("agents", agents).reshape(-1)
+    if (indices != np.round(indices)).any() or (indices < 0).any() or (indices >= n).any():
+        raise IndexError(f"agents: expected indices of agents below {n}, got {agents!r}")
+    return indices.astype(int)
+
+
 def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float = 0.0, direction=None,
-                      strength: float | None = None, styles: Mapping[str, Mapping] | None = None) -> list:
-    """Draw context maps on a polar axis, one closed curve per map; returns the artists.
+                      strength: float | None = None, styles: Mapping[str, Mapping] | None = None,
+                      masked=None) -> list:
+    """Draw context maps on a polar axis, one closed curve per map; returns the artists
+    (the curves, then the arrow and the masked slots' wedges when drawn).
 
     maps: name -> ``(S,)`` map, e.g. ``{"interest": ..., "danger": ..., "final": ...}``;
         slot ``i`` is drawn at angle ``offset + 2*pi*i/S`` with radius ``max(0, value)``.
         Drawn in order, with a dot per slot, in green, red and blue for those three names.
-    direction: optional ``(2,)`` chosen direction, drawn as an arrow of length
-        ``strength`` (1 when not given).
+    direction: optional ``(2,)`` chosen direction, drawn as a thick black arrow out to the
+        circle's edge, whatever the strength, so that it reads at any size; the legend
+        gives the ``strength`` (the share of max speed) when given.
     styles: optional name -> keyword arguments of ``ax.plot`` for that map's curve, over
         the defaults (e.g. ``{"danger": {"linestyle": "--"}}``).
+    masked: optional ``(S,)`` bool, the slots whose interest the danger removed or
+        reduced: each is shaded grey over its share of the circle, named "masked slots".
     ax: a polar axis; a new one when None.
 
     The radial tick labels are moved to the ray where the curves and the arrow leave them
@@ -145,7 +252,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     if not isinstance(maps, Mapping) or not maps:
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
     offset = check.number("offset", offset)
-    length = 1.0 if strength is None else check.number("strength", strength, minimum=0.0)
+    strength = None if strength is None else check.number("strength", strength, minimum=0.0)
     styles = {} if styles is None else styles
     if not isinstance(styles, Mapping) or not all(isinstance(style, Mapping) for style in styles.values()):
         raise TypeError("styles: expected a mapping of map name -> mapping of ax.plot keyword arguments")
@@ -157,7 +264,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     elif getattr(ax, "name", "") != "polar":
         kind = getattr(ax, "name", type(ax).__name__)
         raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {kind!r} axis")
-    artists, arrow = [], None
+    artists, arrow, slots = [], None, None
     for name, values in maps.items():
         m = check.real_array(f"maps[{name!r}]", values)
         if m.ndim != 1 or m.size < 1:
@@ -166,24 +273,37 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
         radii = np.maximum(0, np.append(m, m[0]))
         style = {"marker": ".", "label": name, "color": MAP_COLOURS.get(name), **styles.get(name, {})}
         artists += ax.plot(angles, radii, **style)
+        slots = m.size
     lines = list(artists)
-    if direction is not None:
-        d = check.shaped("direction", direction, (2,))
-        if np.any(d):
-            arrow = (float(np.arctan2(d[1], d[0])), length)
-            artists.append(ax.annotate("", xy=arrow, xytext=(0, 0),
-                                       arrowprops={"arrowstyle": "->", "color": "black", "linewidth": 2}))
-    # The circle holds every line on the axis and the arrow, at least 1, and ends on a
-    # tick (matplotlib's own limit has a margin, and it labels a tick past the circle's end
+    d = None if direction is None else check.shaped("direction", direction, (2,))
+    shade = None
+    if masked is not None:
+        shade = np.asarray(masked)
+        if shade.dtype != bool or shade.shape != (slots,):
+            raise ValueError(f"masked: expected ({slots},) bool, one per slot of the maps, got {masked!r}")
+    # The circle holds every line on the axis, at least 1, and ends on a tick
+    # (matplotlib's own limit has a margin, and it labels a tick past the circle's end
     # outside it); the ticks are fixed, so that the labels placed below are the ones drawn.
-    drawn = [np.max(line.get_ydata(), initial=0.0) for line in ax.lines] + [0.0 if arrow is None else length]
+    drawn = [np.max(line.get_ydata(), initial=0.0) for line in ax.lines]
     top = max(1.0, *drawn)
     ticks = MaxNLocator(nbins=5).tick_values(0.0, top)
     top = min((tick for tick in ticks if tick >= top), default=top)
     ax.set_rlim(0, top)
     ax.set_rticks([tick for tick in ticks if 0 < tick <= top])
+    if d is not None and np.any(d):
+        arrow = (float(np.arctan2(d[1], d[0])), top)
+        artists.append(ax.annotate("", xy=arrow, xytext=(0, 0), zorder=3, arrowprops={
+            "arrowstyle": "-|>", "color": "black", "linewidth": 2.5, "mutation_scale": 18, "shrinkA": 0, "shrinkB": 0}))
+        name = "chosen direction" + ("" if strength is None else f", strength {strength:.2g}")
+        ax.plot([], [], color="black", linewidth=2.5, label=name)  # the arrow's legend entry
+    if shade is not None and shade.any():
+        width = 2 * np.pi / shade.size
+        centres = offset + width * np.flatnonzero(shade)
+        bars = ax.bar(centres, top, width=width, bottom=0.0, color="0.55", alpha=0.3, linewidth=0, zorder=0,
+                      label="masked slots")
+        artists += list(bars)
     place_radial_labels(ax, lines, arrow)
-    ax.legend(loc="upper right", bbox_to_anchor=(1.3, 1.1), fontsize="small")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize="small")   # below the circle
     return artists
 
 
@@ -233,10 +353,12 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     ax.add_collection(discs)
     paths = ax.add_collection(LineCollection([], colors=color, linewidths=0.8, alpha=0.6))
     ticks = ax.add_collection(LineCollection([], colors="0.1", linewidths=1.0))
-    clock = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top")
-    ax.update_datalim(positions.reshape(-1, 2))
+    clock = ax.text(1.0, 1.01, "", transform=ax.transAxes, ha="right", va="bottom")  # above the scene
+    reach = positions.reshape(-1, 2)
+    ax.update_datalim(np.concatenate([reach - radii.max(), reach + radii.max()]))  # whole discs in view
     ax.set_aspect("equal")
     ax.autoscale_view()
+    _label_metres(ax)
 
     def show(step: int):
         discs.set_offsets(positions[step])
@@ -253,4 +375,5 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     return FuncAnimation(ax.figure, show, frames=frames, interval=interval, blit=False)
 
 
-__all__ = ["animate", "plot_context_maps", "plot_field", "plot_obstacles", "plot_segments", "plot_trajectories"]
+__all__ = ["animate", "plot_context_maps", "plot_field", "plot_obstacles", "plot_polygons", "plot_segments",
+           "plot_trajectories", "scene_legend"]

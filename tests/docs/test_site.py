@@ -18,7 +18,7 @@ import pytest
 import contextsteer
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["classic", "metrics", "scenarios", "plotting"]
+MODULES = ["classic", "metrics", "scenarios", "plotting", "tuning", "widgets"]
 
 
 @pytest.fixture(scope="session")
@@ -78,7 +78,7 @@ def test_every_public_name_is_in_the_reference(site):
 
 
 def test_the_pages_and_the_notebooks_are_in_the_site(site):
-    for page in ["concepts", "behaviors", "worlds", "navigation", "sweeps", "cpp-core", "architecture",
+    for page in ["concepts", "behaviors", "worlds", "navigation", "sweeps", "tuning", "cpp-core", "architecture",
                  "performance", "development", "install"]:
         assert (site / "docs" / f"{page}.html").exists(), page
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):

@@ -257,7 +257,12 @@ CALLS = [
     Call("plotting.plot_segments", drawn(lambda **k: cs_plotting().plot_segments(**k)),
          dict(segments=np.array([[0.0, 0.0, 1.0, 1.0]]))),
     Call("plotting.plot_trajectories", drawn(lambda **k: cs_plotting().plot_trajectories(**k)),
-         dict(trajectories=np.zeros((5, 2, 2)), mark_ends=True)),
+         dict(trajectories=np.zeros((5, 2, 2)), mark_ends=True, targets=np.ones((2, 2)), groups=np.array([0, 1]),
+              agents=np.array([1]), legend=True)),
+    Call("plotting.plot_polygons", drawn(lambda **k: cs_plotting().plot_polygons(**k)),
+         dict(polygons=[np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])])),
+    Call("tune", lambda **k: cs.tune(lambda a: cs.World(pipeline(), POSITIONS * a), **k).trials["value"].to_numpy(),
+         dict(space={"a": (0.5, 2.0)}, trials=1, steps=3, dt=0.1, workers=1, seed=0), nonfinite_ok=True),
     Call("sweep", lambda **k: cs.sweep(lambda a: cs.World(pipeline(), POSITIONS * a), **k),
          dict(params={"a": [1, 2]}, steps=3, dt=0.1, substeps=1, record="state", workers=1), nonfinite_ok=True),
 ]

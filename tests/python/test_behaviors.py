@@ -661,11 +661,13 @@ def test_an_explanation_plots_each_behaviours_map_beneath_the_merged_ones():
         assert line.get_linestyle() != "-" and line.get_linewidth() < lines[-1].get_linewidth()
     assert lines[2].get_linestyle() != lines[3].get_linestyle()   # the two Avoids tell apart
     np.testing.assert_array_equal(lines[5].get_ydata()[:-1], np.maximum(0, e.danger))
-    # The legend lists every map, beside the circle rather than over it.
+    # The legend lists every map, the chosen direction with its strength and the masked
+    # slots, beside the circle rather than over it.
     polar = lines[0].axes
     polar.figure.canvas.draw()
     legend = polar.get_legend()
-    assert [t.get_text() for t in legend.get_texts()] == [line.get_label() for line in lines]
+    assert [t.get_text() for t in legend.get_texts()] == [line.get_label() for line in lines] + [
+        f"chosen direction, strength {e.strength:.2g}", "masked slots"]
     assert legend.get_window_extent().x0 > polar.get_window_extent().x1
     plt.close(polar.figure)
     with pytest.raises(TypeError, match="behaviors"):

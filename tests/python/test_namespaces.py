@@ -11,7 +11,7 @@ import pytest
 import contextsteer as cs
 
 MODULES = ["contextsteer.classic", "contextsteer.metrics", "contextsteer.plotting", "contextsteer.scenarios",
-           "contextsteer.sweeps"]
+           "contextsteer.sweeps", "contextsteer.tuning", "contextsteer.widgets"]
 
 
 @pytest.mark.parametrize("name", MODULES)
