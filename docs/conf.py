@@ -100,8 +100,26 @@ def keep_as_written(app, what, name, obj, options, lines):
         lines += ["::", ""] + ["    " + line for line in paragraphs[1].splitlines()] + [""]
 
 
+def source_of_top_level_names(app, modname, attribute):
+    """viewcode keys each source page by the first name its module was documented under:
+    a name the package exports from a module the reference also documents whole
+    (``contextsteer.tune`` of ``contextsteer.tuning``) would key that page by
+    ``contextsteer`` and break the links back from every other name of it. Such names keep
+    to the package (no source link of their own; their module's page has it)."""
+    if modname != "contextsteer":
+        return None
+    import contextsteer
+
+    defined_in = getattr(getattr(contextsteer, attribute.split(".")[0], None), "__module__", "")
+    documented_whole = {f"contextsteer.{m}" for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning",
+                                                      "widgets")}
+    return "contextsteer" if defined_in in documented_whole else None
+
+
 def setup(app):
     from pygments.lexers.special import TextLexer
+
+    app.connect("viewcode-follow-imported", source_of_top_level_names)
 
     app.add_lexer("mermaid", TextLexer)  # docs/architecture.md's diagram, shown as its source
     app.connect("autodoc-process-docstring", keep_as_written, priority=400)  # before numpydoc
