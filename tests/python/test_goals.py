@@ -193,3 +193,18 @@ def test_goals_refuse_what_they_do_not_know():
         world.goals = {"patience": 2.0}
     assert world.goals == Goals() and Goals(patience=2.0).replace(reach=1.0) == Goals(patience=2.0, reach=1.0)
     assert repr(Goals(arrival="leave")) == "Goals(arrival='leave')"
+
+
+def test_an_agent_with_no_free_way_aside_is_passed_by_the_other_giving_way():
+    # Agent 1 stands deep in a dead end 0.8 m wide and wants out; agent 0 wants in. Equal
+    # waits: agent 0 would pass, but agent 1 has walls on both sides and behind, so agent 0
+    # gives way instead.
+    walls = [[-0.9, -0.4, 0.6, -0.4], [-0.9, 0.4, 0.6, 0.4], [-0.9, -0.4, -0.9, 0.4]]
+    pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, world_obstacles=False, max_distance=1.2),
+                            cs.Avoid(max_distance=0.35)], slots=16, danger_mode="threshold", threshold=0.4)
+    world = cs.World(pipeline, [[0.5, 0.0], [-0.5, 0.0]], targets=[[-0.6, 0.0], [5.0, 0.0]], segments=walls,
+                     max_speed=1.0, radius=0.3, goals=Goals(patience=1.0, give_way_time=2.0, reach=0.6))
+    rec = world.run(400, DT, record=["positions"])
+    gave = rec.events[rec.events.kind == "gave_way"]
+    assert len(gave) and gave.agent.iloc[0] == 0
+    assert np.linalg.norm(world.positions[1] - [5.0, 0.0]) < 0.6  # out of the dead end

@@ -18,14 +18,17 @@
 //
 // Face-offs: an agent waiting for patience seconds or more looks for blockers, agents
 // whose discs come within `reach` metres of its own and whose centres lie within 60
-// degrees of the way to its target. For each, in the world's row order:
+// degrees of its way: the peak of its last interest map (where its behaviours led it,
+// round corners), or the straight line to its target when the world keeps no maps or
+// the agent had no interest. In the world's row order:
 //   - an arrived blocker, when arrival is give_way, steps aside off the waiting agent's
 //     line (the side it already stands on) and comes back once it has given way;
-//   - an oncoming blocker (its own target lies the other way) and the waiting agent
-//     settle who gives way by a priority both compute alike: the one that has waited
+//   - an oncoming blocker (its way points against the waiting agent's) and the waiting
+//     agent settle who gives way by a priority both compute alike: the one that has waited
 //     longer passes, equal waits by the smaller id; the other gives way, to its right,
 //     left or back: the first of these its last danger map holds below 0.5, else the
-//     freest.
+//     freest. When the other has no such free way and the passer has, the passer gives
+//     way instead (a leader pinned at a corner by its follower: the follower backs off).
 // An agent gives way at most once per patience; followers (blockers going its way)
 // are queued behind, not yielded to.
 //

@@ -94,7 +94,7 @@ void World::settle_face_offs(const SceneView& view) {
   const bool stepping_aside = p.arrival == ArrivalMode::give_way;
   const int n = store_.size;
   auto state_of = [&](int a) { return static_cast<AgentState>(store_.state[a]); };
-  auto way_of = [&](int a) { return unit(view.target_of(a) - view.position(a)); };
+  auto way_of = [&](int a) { return way_to_goal(view, a); };
   auto give_way = [&](int a, Vec2 direction) {
     store_.state[a] = as_int(AgentState::giving_way);
     store_.give_way_left[a] = p.give_way_time;
@@ -132,24 +132,43 @@ void World::settle_face_offs(const SceneView& view) {
       give_way(b, side);
       continue;
     }
-    // The longer wait passes; equal waits, the smaller id.
+    // The longer wait passes; equal waits, the smaller id. The other gives way, if it
+    // has a free way aside; if only the one that passes has, that one does.
     const bool a_passes = store_.waiting_time[a] > store_.waiting_time[b] ||
                           (store_.waiting_time[a] == store_.waiting_time[b] && store_.ids[a] < store_.ids[b]);
     const int yielder = a_passes ? b : a;
-    give_way(yielder, freest_side(yielder, way_of(yielder)));
+    const int passer = a_passes ? a : b;
+    const WayAside first = freest_side(yielder, way_of(yielder));
+    if (first.danger < kFreeDanger) {
+      give_way(yielder, first.way);
+      continue;
+    }
+    const WayAside second = freest_side(passer, way_of(passer));
+    give_way(second.danger < kFreeDanger ? passer : yielder, second.danger < kFreeDanger ? second.way : first.way);
   }
 }
 
-Vec2 World::freest_side(int a, Vec2 way) const {
+Vec2 World::way_to_goal(const SceneView& view, int a) const {
+  const Pipeline* pipeline = controllers_[store_.steering_index[a]].steering.pipeline.get();
+  if (pipeline && keep_maps_ && slots_ > 0) {
+    // Where the agent wanted to go at its last step: its interest's peak (a field's way
+    // round the corner, not the straight line through the wall).
+    const Real* interest = store_.interest.data() + static_cast<std::size_t>(a) * slots_;
+    const int peak = static_cast<int>(std::max_element(interest, interest + slots_) - interest);
+    if (interest[peak] > 0) return pipeline->directions()[peak];
+  }
+  return unit(view.target_of(a) - view.position(a));
+}
+
+World::WayAside World::freest_side(int a, Vec2 way) const {
   const Vec2 ways[3] = {right_of(way), left_of(way), way * Real(-1)};
   const Pipeline* pipeline = controllers_[store_.steering_index[a]].steering.pipeline.get();
-  if (!pipeline || !keep_maps_ || slots_ == 0) return ways[0];
+  if (!pipeline || !keep_maps_ || slots_ == 0) return {ways[0], 0};
   const SlotDirections& dirs = pipeline->directions();
   const Real* danger = store_.danger.data() + static_cast<std::size_t>(a) * slots_;
   // The danger of the slot nearest each way: the first way below kFreeDanger, else the
   // first of the least.
-  Vec2 best = ways[0];
-  Real least = kInfinity;
+  WayAside best{ways[0], kInfinity};
   for (const Vec2& w : ways) {
     int slot = 0;
     Real closest = -kInfinity;
@@ -157,8 +176,8 @@ Vec2 World::freest_side(int a, Vec2 way) const {
       const Real c = dot(dirs[i], w);
       if (c > closest) closest = c, slot = i;
     }
-    if (danger[slot] < kFreeDanger) return w;
-    if (danger[slot] < least) least = danger[slot], best = w;
+    if (danger[slot] < kFreeDanger) return {w, danger[slot]};
+    if (danger[slot] < best.danger) best = {w, danger[slot]};
   }
   return best;
 }

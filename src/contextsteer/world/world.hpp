@@ -271,7 +271,14 @@ class World {
   // row order; and the freest of the ways aside (right, left, back of `way`) by the last
   // danger map of agent a.
   void settle_face_offs(const SceneView& view);
-  Vec2 freest_side(int a, Vec2 way) const;
+  struct WayAside {
+    Vec2 way;     // unit direction
+    Real danger;  // of the slot nearest it in the agent's last danger map (0 without maps)
+  };
+  WayAside freest_side(int a, Vec2 way) const;
+  // The way agent a heads for its goal: the peak of its last interest map when the world
+  // keeps maps and it has interest, else the straight line to its target.
+  Vec2 way_to_goal(const SceneView& view, int a) const;
   // Removes the rows whose keep is false, keeping the others in order.
   void remove_rows(const std::vector<bool>& keep);
 
