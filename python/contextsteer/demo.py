@@ -17,6 +17,7 @@ import numpy as np
 from . import _validation as check
 from . import scenarios
 from .behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
+from .goals import Goals
 from .pipeline import Pipeline
 from .scenarios import Scenario
 from .world import World
@@ -140,6 +141,9 @@ def _u_trap(count: int, seed: int, slots: int):
 
 
 _CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag": _zigzag, "u_trap": _u_trap}
+# The crowd scenes' goals: arrived agents step aside for those still coming, and a
+# face-off that lasts 2 s is settled (see contextsteer.goals).
+CROWD_GOALS = Goals(arrival="give_way", patience=2.0)
 
 
 def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int | None = None,
@@ -147,8 +151,9 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     """The scene named (with ``agents`` agents, or the demo's number for it), the
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
     scene: 24 for the bottleneck, 16 for the others) and its agents'
-    parameters (radius, max_speed, max_acceleration): ``scene.world(pipeline,
-    **parameters)`` is the demo's world. For the crowd scenes of several goals
+    parameters (radius, max_speed, max_acceleration, and for the crowd scenes the world's
+    ``goals``, :data:`CROWD_GOALS`): ``scene.world(pipeline, **parameters)`` is the demo's
+    world. For the crowd scenes of several goals
     (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per group of
     :attr:`Scenario.groups` (zigzag and u_trap have one group).
 
@@ -167,7 +172,7 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
     if scene in _CROWD_SCENES:
         geometry, pipelines = _CROWD_SCENES[scene](count, seed, slots)
-        return geometry, pipelines, parameters
+        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS}
     if scene == "corridor":
         geometry = scenarios.corridor(count, seed=seed)
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
