@@ -55,6 +55,25 @@ def test_when_standing_is_not_safe_the_ways_out_are_the_least_dangerous():
     assert danger[SLOTS // 4] == pytest.approx(danger[3 * SLOTS // 4], abs=1e-6)
 
 
+def test_a_leader_is_not_slowed_by_a_follower_closing_in_from_behind():
+    # agent 0 walks east at its max speed, 1 m/s; agent 1 comes from 1 m behind at 1.1 m/s:
+    # standing would be touched within the horizon, and the way ahead gets clear at 0.83 m/s
+    # ((1.1 - s) * 1.5 s < 1 - 0.6 m), so the leader keeps a pace that gets clear
+    def leader_speed(follower: bool) -> float:
+        positions = [[0.0, 0.0], [-1.0, 0.0]] if follower else [[0.0, 0.0], [-30.0, 0.0]]
+        pipeline = cs.Pipeline([cs.Chase([100.0, 0.0]), cs.Anticipate(horizon=1.5)], slots=SLOTS,
+                               danger_mode="multiply", select="blend")
+        world = cs.World(pipeline, positions, [[1.0, 0.0], [1.1, 0.0]], radius=0.3, max_speed=[1.0, 2.0])
+        world.step(0.05)
+        return float(np.linalg.norm(world.velocities[0]))
+
+    assert leader_speed(False) == pytest.approx(1.0, abs=1e-3)
+    assert 0.9 <= leader_speed(True) < 1.0
+    # the follower, meanwhile, is held to about the leader's pace
+    danger = danger_of([[0.0, 0.0], [-1.0, 0.0]], [[1.0, 0.0], [1.1, 0.0]], horizon=1.5, max_speed=2.0)[1]
+    assert 0.3 < danger[0] < 1.0
+
+
 def test_the_danger_is_one_minus_the_clear_speed_over_max_speed():
     # standing neighbor 2 m east, reach 0.6 m, horizon 2 s: the clear speed east is
     # (2 - 0.6) / 2 = 0.7 m/s, so with max_speed 1 the danger is 0.3

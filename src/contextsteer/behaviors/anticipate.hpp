@@ -8,8 +8,12 @@
 // enters it (0 when standing already leads into a touch, infinite when no speed does),
 // over every sensed neighbor within `radius`. The slot's danger is
 //     1 - min(1, safe(d) / max_speed)
-// (where standing still already leads into a touch: min(1, s / max_speed), s the speed
-// along d that gets clear, so that the ways out are the least dangerous)
+// (where standing still already leads into a touch, as a follower closing in from behind:
+// kEscapeRank * s / max_speed when s, the speed along d that gets clear, is at most
+// max_speed, and 1 when it is not: the ways out rank by the speed they need, and the
+// multiply mode leaves at least 1 - kEscapeRank of the pace the interest asks for, which
+// gets clear at full interest whenever s <= max_speed / (1 + kEscapeRank): a leader keeps
+// its pace ahead of a follower closing in)
 // so that with the pipeline's "multiply" danger mode the chosen strength is the share of
 // max_speed that stays clear: an agent walks behind a neighbor at the neighbor's pace
 // (a follower at the same speed sees no danger), slows for one that stands, and sees an
@@ -48,11 +52,16 @@ struct AnticipateParams {
   }
 };
 
+// How much of the danger of a way out (standing touched, the way gets clear within top
+// speed) its needed speed makes: enough to rank the ways, little enough to keep the pace.
+constexpr Real kEscapeRank = Real(0.1);
+
 // The danger of walking along unit direction d, for an agent whose top speed is `top`,
 // from a disc at relative position p moving at velocity v, touched within `horizon`
 // seconds when closer than `reach`: when standing stays clear of it, 1 - min(1, s / top)
 // with s the lowest speed along d that touches it (0 when none does); when standing does
-// not, min(1, s / top) with s the speed along d that gets clear of it (1 when none does).
+// not, kEscapeRank * s / top with s the speed along d that gets clear of it, if s <= top,
+// else 1.
 Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top);
 // Whether an agent standing still comes within `reach` of that disc within `horizon` seconds.
 bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
