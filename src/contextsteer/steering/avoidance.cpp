@@ -45,48 +45,67 @@ bool senses_wall(const SceneView& scene, int a, const Obstacles& o, int j) {
   return j >= polygon_edges(o).end || (scene.senses(a) & o.wall_layers()[j]) != 0;
 }
 
+// Keeps (value, n) in (best, best_normal) when value is the smaller (or the larger) one.
+// Ties go to the lower normal, so that the order of the index's calls does not matter.
+void keep_nearest(Real& best, Vec2& best_normal, Real value, Vec2 n, bool smaller) {
+  const bool better = smaller ? value < best : value > best;
+  if (better || (value == best && (n.x < best_normal.x || (n.x == best_normal.x && n.y < best_normal.y)))) {
+    best = value;
+    best_normal = n;
+  }
+}
+
+// The share of full acceleration that pushes out an agent `within` metres inside the
+// margin: within / margin, at most 1 (1 with no margin, 0 when not within).
+Real proximity(Real within, Real margin) {
+  if (!(within > 0)) return 0;
+  return margin > 0 ? std::min(Real(1), within / margin) : Real(1);
+}
+
 }  // namespace
 
 Vec2 obstacle_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
   const Obstacles* o = scene.obstacles;
-  const Real speed = length(scene.velocity(a));
-  if (!o || speed <= kAtRest) return {};
+  if (!o) return {};
   const Vec2 p = scene.position(a);
-  const Vec2 d = scene.velocity(a) * (1 / speed);
+  const Real speed = length(scene.velocity(a));
+  const Vec2 d = travel_direction(scene, a);
   const Real reach = speed * b.horizon;  // metres the agent travels within the horizon
-  const Real grown = scene.radius_of(a) + b.margin;
+  const Real r = scene.radius_of(a);
+  const Real grown = r + b.margin;
+  Real deepest = 0;  // metres the nearest obstacle comes within r + margin
+  Vec2 deepest_normal;
   const LayerMask mask = scene.senses(a);
   const WallRange edges = polygon_edges(*o);
   Real first = kInfinity;  // metres to the first touch
   Vec2 normal;
-  auto keep = [&](Real t, Vec2 n) {
-    // Ties go to the lower normal, so that the order of the index's calls does not matter.
-    if (t < first || (t == first && (n.x < normal.x || (n.x == normal.x && n.y < normal.y)))) {
-      first = t;
-      normal = n;
-    }
-  };
   o->for_each_near(
       p, reach + grown,
       [&](int i) {
         const Circle& c = o->circles()[i];
         if ((mask & o->circle_layers()[i]) == 0) return;
+        const Real within = grown - (length(p - c.centre) - c.radius);
+        if (within > 0) keep_nearest(deepest, deepest_normal, within, unit(p - c.centre), false);
+        if (speed <= kAtRest) return;
         const Real t = ray_circle_distance(p, d, c.centre, c.radius + grown);
-        if (t > reach) return;
-        keep(t, unit(p + d * t - c.centre));
+        if (t <= reach) keep_nearest(first, normal, t, unit(p + d * t - c.centre), true);
       },
       [&](int j) {
         if (j < edges.first || j >= edges.end || (mask & o->wall_layers()[j]) == 0) return;
         const Segment& w = o->walls()[j];
+        const Real within = grown - length(p - closest_point_on_segment(w, p));
+        if (within > 0) keep_nearest(deepest, deepest_normal, within, wall_normal(w, p, d * Real(-1)), false);
+        if (speed <= kAtRest) return;
         const Real t = ray_capsule_distance(p, d, w, grown);
-        if (t > reach) return;
-        keep(t, wall_normal(w, p + d * t, d * Real(-1)));
+        if (t <= reach) keep_nearest(first, normal, t, wall_normal(w, p + d * t, d * Real(-1)), true);
       });
-  if (!(first <= reach)) return {};
+  const Real full = full_acceleration(scene, a);
+  Vec2 out = deepest_normal * (full * proximity(deepest, b.margin));
+  if (!(first <= reach)) return out;
   Vec2 across = normal - d * dot(normal, d);
   if (length_squared(across) < Real(1e-12)) across = {-d.y, d.x};  // head on: to the left
   const Real used = 1 - first / reach;
-  return (unit(across) - d * used) * full_acceleration(scene, a);
+  return out + (unit(across) - d * used) * full;
 }
 
 Vec2 wall_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
@@ -103,14 +122,6 @@ Vec2 wall_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
   Vec2 normals[3];
   Real deepest = 0;  // metres the nearest wall comes within r + margin
   Vec2 deepest_normal;
-  auto keep = [](Real& best, Vec2& best_normal, Real value, Vec2 n, bool smaller) {
-    const bool better = smaller ? value < best : value > best;
-    // Ties go to the lower normal, so that the order of the index's calls does not matter.
-    if (better || (value == best && (n.x < best_normal.x || (n.x == best_normal.x && n.y < best_normal.y)))) {
-      best = value;
-      best_normal = n;
-    }
-  };
   o->for_each_near(
       p, length_ahead + r + b.margin, [](int) {},
       [&](int j) {
@@ -118,17 +129,17 @@ Vec2 wall_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
         const Segment& w = o->walls()[j];
         for (int f = 0; f < 3; ++f) {
           const Real t = ray_capsule_distance(p, directions[f], w, r);
-          if (t < lengths[f]) keep(touch[f], normals[f], t, wall_normal(w, p + directions[f] * t, d * Real(-1)), true);
+          if (t < lengths[f]) keep_nearest(touch[f], normals[f], t, wall_normal(w, p + directions[f] * t, d * Real(-1)), true);
         }
         const Real within = r + b.margin - length(p - closest_point_on_segment(w, p));
-        if (within > 0) keep(deepest, deepest_normal, within, wall_normal(w, p, d * Real(-1)), false);
+        if (within > 0) keep_nearest(deepest, deepest_normal, within, wall_normal(w, p, d * Real(-1)), false);
       });
   const Real full = full_acceleration(scene, a);
   Vec2 out;
   for (int f = 0; f < 3; ++f) {
     if (touch[f] < lengths[f]) out = out + normals[f] * (full * (lengths[f] - touch[f]) / lengths[f]);
   }
-  if (deepest > 0) out = out + deepest_normal * (full * (b.margin > 0 ? std::min(Real(1), deepest / b.margin) : 1));
+  out = out + deepest_normal * (full * proximity(deepest, b.margin));
   return out;
 }
 
