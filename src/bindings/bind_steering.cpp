@@ -46,7 +46,7 @@ void bind_steering(py::module_& m) {
                        Real target_radius, Real slowing_radius, Real time_to_target, Real escape_radius,
                        Real danger_radius, Real max_prediction, Real align_tolerance, Real horizon, Real margin,
                        Real feeler_angle, Real radius, Real lookahead, std::optional<RealArray> path, bool loop,
-                       std::shared_ptr<NavigationField> field) {
+                       std::optional<std::shared_ptr<NavigationField>> field) {
              ClassicBehavior b;
              b.kind = parse_classic_kind(kind, "kind");
              b.weight = weight;
@@ -69,14 +69,14 @@ void bind_steering(py::module_& m) {
              b.radius = radius;
              b.lookahead = lookahead;
              if (path) b.path = std::make_shared<const Polyline>(points_from(*path, "path"), loop);
-             b.field = std::move(field);
+             if (field) b.field = *field;
              return b;
            }),
            py::arg("kind"), py::arg("weight"), py::arg("priority"), py::arg("target"), py::arg("target_radius"),
            py::arg("slowing_radius"), py::arg("time_to_target"), py::arg("escape_radius"), py::arg("danger_radius"),
            py::arg("max_prediction"), py::arg("align_tolerance"), py::arg("horizon"), py::arg("margin"),
            py::arg("feeler_angle"), py::arg("radius"), py::arg("lookahead"), py::arg("path").none(true),
-           py::arg("loop"), py::arg("field").none(true))
+           py::arg("loop"), py::arg("field"))
       .def_property_readonly("kind", [](const ClassicBehavior& b) { return kind_name(b.kind); })
       .def_readonly("weight", &ClassicBehavior::weight)
       .def_readonly("priority", &ClassicBehavior::priority);

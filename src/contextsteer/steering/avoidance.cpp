@@ -129,7 +129,8 @@ Vec2 wall_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
         const Segment& w = o->walls()[j];
         for (int f = 0; f < 3; ++f) {
           const Real t = ray_capsule_distance(p, directions[f], w, r);
-          if (t < lengths[f]) keep_nearest(touch[f], normals[f], t, wall_normal(w, p + directions[f] * t, d * Real(-1)), true);
+          if (t < lengths[f])
+            keep_nearest(touch[f], normals[f], t, wall_normal(w, p + directions[f] * t, d * Real(-1)), true);
         }
         const Real within = r + b.margin - length(p - closest_point_on_segment(w, p));
         if (within > 0) keep_nearest(deepest, deepest_normal, within, wall_normal(w, p, d * Real(-1)), false);

@@ -160,7 +160,8 @@ ClassicSteering::ClassicSteering(std::vector<ClassicBehavior> behaviors, Combine
     require_positive(b.radius, "radius", "a distance", " in metres");
     require_positive(b.lookahead, "lookahead", "a distance", " in metres");
     if (b.kind == ClassicKind::FollowPath && !b.path) throw std::invalid_argument("path: expected waypoints, got none");
-    if (b.kind == ClassicKind::FollowField && !b.field) throw std::invalid_argument("field: expected a field, got none");
+    if (b.kind == ClassicKind::FollowField && !b.field)
+      throw std::invalid_argument("field: expected a field, got none");
     if (b.kind == ClassicKind::Face || b.kind == ClassicKind::LookWhereYouGo) steers_heading_ = true;
     levels_.push_back(b.priority);
   }

@@ -66,20 +66,20 @@ struct ClassicBehavior {
   Real weight = 1;
   int priority = 0;  // Priority combiner: lower levels are tried first
   bool fixed_target = false;
-  Vec2 target;                        // used when fixed_target, else the agent's own target
-  Real target_radius = Real(0.5);     // Arrive, metres
-  Real slowing_radius = 3;            // Arrive, metres
-  Real time_to_target = Real(0.1);    // Arrive, Leave, Face, LookWhereYouGo, seconds
-  Real escape_radius = 1;             // Leave, metres
-  Real danger_radius = 5;             // Leave, metres
-  Real max_prediction = 1;            // Pursue, Evade, seconds
-  Real align_tolerance = Real(0.01);  // Face, LookWhereYouGo, radians
-  Real horizon = 1;                   // ObstacleAvoidance, WallAvoidance, seconds
-  Real margin = Real(0.2);            // ObstacleAvoidance, WallAvoidance, metres of clearance
-  Real feeler_angle = Real(0.6);      // WallAvoidance, radians between the middle and each side feeler
-  Real radius = 1;                    // Separation, metres between discs
-  Real lookahead = 1;                 // FollowPath, metres along the path
-  std::shared_ptr<const Polyline> path;           // FollowPath
+  Vec2 target;                                   // used when fixed_target, else the agent's own target
+  Real target_radius = Real(0.5);                // Arrive, metres
+  Real slowing_radius = 3;                       // Arrive, metres
+  Real time_to_target = Real(0.1);               // Arrive, Leave, Face, LookWhereYouGo, seconds
+  Real escape_radius = 1;                        // Leave, metres
+  Real danger_radius = 5;                        // Leave, metres
+  Real max_prediction = 1;                       // Pursue, Evade, seconds
+  Real align_tolerance = Real(0.01);             // Face, LookWhereYouGo, radians
+  Real horizon = 1;                              // ObstacleAvoidance, WallAvoidance, seconds
+  Real margin = Real(0.2);                       // ObstacleAvoidance, WallAvoidance, metres of clearance
+  Real feeler_angle = Real(0.6);                 // WallAvoidance, radians between the middle and each side feeler
+  Real radius = 1;                               // Separation, metres between discs
+  Real lookahead = 1;                            // FollowPath, metres along the path
+  std::shared_ptr<const Polyline> path;          // FollowPath
   std::shared_ptr<const NavigationField> field;  // FollowField
 };
 
