@@ -212,7 +212,8 @@ def Separation(*, radius: float = 1.0, weight: float = 1.0, priority: int = 0) -
 
     Each agent sensed whose disc is within ``radius`` metres of this one's (gap ``g``
     between the discs, below 0 when they overlap) pushes it straight away by
-    ``A * min(1, (radius - g) / radius)``; two agents at one point part along x.
+    ``A * min(1, (radius - g) / radius)``, the pushes' sum truncated to ``A`` (a crowd
+    pushes no harder than one neighbour); two agents at one point part along x.
 
     Parameters
     ----------

@@ -160,7 +160,7 @@ Vec2 separation(const ClassicBehavior& b, const SceneView& scene, int a) {
     if (distance == 0) away = {scene.id_of(a) < scene.id_of(n.agent) ? Real(-1) : Real(1), 0};
     out = out + away * (full * std::min(Real(1), (b.radius - gap) / b.radius));
   });
-  return out;
+  return truncate(out, full);
 }
 
 }  // namespace contextsteer

@@ -19,8 +19,9 @@
 //     A * min(1, (r + margin - distance) / margin) (A when touching it with no margin).
 //   Separation: each agent a senses whose disc is within `radius` metres of a's (gap g
 //     between the discs, below 0 when they overlap) pushes a straight away from it by
-//     A * min(1, (radius - g) / radius); two agents at one point part along x, the lower
-//     id toward -x.
+//     A * min(1, (radius - g) / radius), the pushes' sum truncated to A (a crowd pushes no
+//     harder than one neighbour); two agents at one point part along x, the lower id
+//     toward -x.
 #pragma once
 
 #include "contextsteer/base/vec2.hpp"
