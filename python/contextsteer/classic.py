@@ -6,6 +6,11 @@ toward a target ``t`` moving at ``w``. The target is ``target`` when given, else
 agent's own target: its target agent (``World(target_ids=...)``) or its target point
 (``World(targets=...)``). An agent with no acceleration limit seeks and flees at 1 m/s^2.
 
+Five behaviours see the scene: :func:`ObstacleAvoidance` (circles and polygons, by time
+to collision), :func:`WallAvoidance` (feelers against walls, polygon edges and bounds),
+:func:`Separation` (from the agents around), :func:`FollowPath` and :func:`FollowField`.
+Blended with weights, or ranked by priority, they keep a classic agent off the walls.
+
 ``Steering`` combines behaviours by ``"blend"`` (``sum_k weight_k * output_k``) or by
 ``"priority"`` (the behaviours of each priority level, lowest first, are blended; the
 first level whose output exceeds ``epsilon`` wins). The world then truncates the linear
@@ -15,11 +20,13 @@ by the mass, integrates and truncates the velocity to ``S``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
+from .navigation import NavigationField
 
 
 class ClassicBehavior(ShowsArguments):
@@ -28,7 +35,15 @@ class ClassicBehavior(ShowsArguments):
     def __init__(self, kind: str, *, target=None, weight: float = 1.0, priority: int = 0,
                  target_radius: float = 0.5, slowing_radius: float = 3.0, time_to_target: float = 0.1,
                  escape_radius: float = 1.0, danger_radius: float = 5.0, max_prediction: float = 1.0,
-                 align_tolerance: float = 0.01):
+                 align_tolerance: float = 0.01, horizon: float = 1.0, margin: float = 0.2,
+                 feeler_angle: float = 0.6, radius: float = 1.0, lookahead: float = 1.0, path=None,
+                 loop: bool = False, field=None):
+        if path is not None:
+            path = check.points("path", path)
+            if len(path) < 2:
+                raise ValueError(f"path: expected at least 2 waypoints (k, 2) in metres, got {len(path)}")
+        if field is not None and not isinstance(field, NavigationField):
+            raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
         self._core = _core.ClassicBehavior(
             check.name("kind", kind),
             check.number("weight", weight),
@@ -41,18 +56,26 @@ class ClassicBehavior(ShowsArguments):
             check.number("danger_radius", danger_radius, above=0.0),
             check.number("max_prediction", max_prediction, above=0.0),
             check.number("align_tolerance", align_tolerance, minimum=0.0),
+            check.number("horizon", horizon, above=0.0),
+            check.number("margin", margin, minimum=0.0),
+            check.number("feeler_angle", feeler_angle, minimum=0.0, below=math.pi / 2),
+            check.number("radius", radius, above=0.0),
+            check.number("lookahead", lookahead, above=0.0),
+            path,
+            check.flag("loop", loop),
+            None if field is None else field._core,
         )
 
         self._target = None if target is None else tuple(float(x) for x in target)
 
     @property
     def kind(self) -> str:
-        """The behaviour's name in snake case: ``"seek"``, ..., ``"look_where_you_go"``."""
+        """The behaviour's name in snake case: ``"seek"``, ..., ``"follow_field"``."""
         return self._core.kind
 
     @property
     def name(self) -> str:
-        """The name of the function that builds it: ``"Seek"``, ..., ``"LookWhereYouGo"``."""
+        """The name of the function that builds it: ``"Seek"``, ..., ``"FollowField"``."""
         return "".join(word.title() for word in self.kind.split("_"))
 
     def __repr__(self) -> str:
@@ -117,6 +140,165 @@ def LookWhereYouGo(*, time_to_target: float = 0.1, align_tolerance: float = 0.01
                            weight=weight, priority=priority)
 
 
+def ObstacleAvoidance(*, horizon: float = 1.0, margin: float = 0.2, weight: float = 1.0,  # noqa: N802
+                      priority: int = 0) -> ClassicBehavior:
+    """Steer round the circles and polygons ahead, by time to collision.
+
+    The agent's disc, grown by ``margin``, is cast along its velocity ``v`` (direction
+    ``d``) over ``|v| * horizon`` metres. At the first obstacle it would touch, ``tau``
+    seconds ahead, with outward normal ``n`` there, it steers along the part of ``n``
+    across its way (to its left when ``n`` points straight back) and brakes by the share of
+    the horizon already used: ``linear = A * (unit(n - (n.d) d) - (1 - tau / horizon) d)``.
+    Nothing at rest or with nothing ahead within the horizon.
+
+    Parameters
+    ----------
+    horizon : float
+        Seconds ahead to look, > 0.
+    margin : float
+        Metres of clearance to keep, >= 0.
+    weight, priority
+        As for every behaviour (see :class:`Steering`).
+
+    Returns
+    -------
+    ClassicBehavior
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+    """
+    return ClassicBehavior("obstacle_avoidance", horizon=horizon, margin=margin, weight=weight, priority=priority)
+
+
+def WallAvoidance(*, horizon: float = 1.0, margin: float = 0.2, feeler_angle: float = 0.6,  # noqa: N802
+                  weight: float = 1.0, priority: int = 0) -> ClassicBehavior:
+    """Turn away from walls (segments, polygon edges, the world's bounds) before reaching them.
+
+    Three feelers leave the agent's centre: one along its velocity (its heading at rest),
+    ``L = margin + |v| * horizon`` metres long, and two at ``+-feeler_angle`` half as long.
+    A feeler whose disc (the agent's radius) would touch a wall ``t`` metres along pushes
+    along the wall's normal there by ``A * (length - t) / length``; the nearest wall closer
+    than ``radius + margin`` pushes along its normal by ``A * (radius + margin - distance) / margin``
+    (``A`` when touching it with no margin). The pushes add up; the combiner truncates.
+
+    Parameters
+    ----------
+    horizon : float
+        Seconds of travel the middle feeler reaches, > 0.
+    margin : float
+        Metres of clearance to keep, >= 0.
+    feeler_angle : float
+        Radians between the middle feeler and each side one, from 0 to below pi / 2.
+    weight, priority
+        As for every behaviour (see :class:`Steering`).
+
+    Returns
+    -------
+    ClassicBehavior
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+    """
+    return ClassicBehavior("wall_avoidance", horizon=horizon, margin=margin, feeler_angle=feeler_angle,
+                           weight=weight, priority=priority)
+
+
+def Separation(*, radius: float = 1.0, weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
+    """Keep apart from the agents around (through the world's neighbour grid).
+
+    Each agent sensed whose disc is within ``radius`` metres of this one's (gap ``g``
+    between the discs, below 0 when they overlap) pushes it straight away by
+    ``A * min(1, (radius - g) / radius)``, the pushes' sum truncated to ``A`` (a crowd
+    pushes no harder than one neighbour); two agents at one point part along x.
+
+    Parameters
+    ----------
+    radius : float
+        Metres between the discs within which neighbours push, > 0.
+    weight, priority
+        As for every behaviour (see :class:`Steering`).
+
+    Returns
+    -------
+    ClassicBehavior
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+    """
+    return ClassicBehavior("separation", radius=radius, weight=weight, priority=priority)
+
+
+def FollowPath(path, *, lookahead: float = 1.0, loop: bool = False, target_radius: float = 0.5,  # noqa: N802
+               slowing_radius: float = 3.0, time_to_target: float = 0.1, weight: float = 1.0,
+               priority: int = 0) -> ClassicBehavior:
+    """Follow a polyline: reach for ``S`` toward the point ``lookahead`` metres on from the
+    path's point closest to the agent, over ``time_to_target``; at the end of an open path,
+    arrive there as :func:`Arrive` does. The closest point is that of the whole path (a
+    world keeps nothing between steps for classic steering): where the path passes close to
+    another part of itself, the agent may take that part.
+
+    Parameters
+    ----------
+    path : array_like
+        ``(k, 2)`` waypoints in metres, k >= 2, in order.
+    lookahead : float
+        Metres along the path, > 0.
+    loop : bool
+        Whether the path goes back from its last waypoint to its first, for ever.
+    target_radius, slowing_radius, time_to_target
+        As for :func:`Arrive`, at the end of an open path.
+    weight, priority
+        As for every behaviour (see :class:`Steering`).
+
+    Returns
+    -------
+    ClassicBehavior
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+    """
+    return ClassicBehavior("follow_path", path=path, lookahead=lookahead, loop=loop, target_radius=target_radius,
+                           slowing_radius=slowing_radius, time_to_target=time_to_target, weight=weight,
+                           priority=priority)
+
+
+def FollowField(field, *, time_to_target: float = 0.1, weight: float = 1.0,  # noqa: N802
+                priority: int = 0) -> ClassicBehavior:
+    """Flow-field following: reach for ``S`` times the field's direction at the agent over
+    ``time_to_target`` (braking where the field has none: at a goal, or with no way to one).
+
+    Parameters
+    ----------
+    field : NavigationField
+        The field to follow (``Scenario.navigation_field`` builds one round a scene's walls).
+    time_to_target : float
+        Seconds, > 0.
+    weight, priority
+        As for every behaviour (see :class:`Steering`).
+
+    Returns
+    -------
+    ClassicBehavior
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+    """
+    if not isinstance(field, NavigationField):
+        raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
+    return ClassicBehavior("follow_field", field=field, time_to_target=time_to_target, weight=weight,
+                           priority=priority)
+
+
 class Steering(ShowsArguments):
     """Classic behaviours and their combiner, for agents of a :class:`~contextsteer.World`.
 
@@ -161,5 +343,5 @@ class Steering(ShowsArguments):
         return f"classic.Steering([{', '.join(map(repr, self._behaviors))}], combiner={self._combiner!r})"
 
 
-__all__ = ["Arrive", "ClassicBehavior", "Evade", "Face", "Flee", "Leave", "LookWhereYouGo", "Pursue", "Seek",
-           "Steering"]
+__all__ = ["Arrive", "ClassicBehavior", "Evade", "Face", "Flee", "FollowField", "FollowPath", "Leave",
+           "LookWhereYouGo", "ObstacleAvoidance", "Pursue", "Seek", "Separation", "Steering", "WallAvoidance"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation as check
-from . import scenarios
+from . import classic, scenarios
 from .behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
 from .goals import Goals
 from .pipeline import Pipeline
@@ -189,6 +189,39 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
             geometry = scenarios.crossing(count, seed=seed)
         behaviors = [Arrive(sideways=0.5), Avoid(agents=True, max_distance=2.0, keep_right=0.3)]
     return geometry, Pipeline(behaviors, slots=slots, select="blend"), parameters
+
+
+# The classic recipe's weights: the avoidances outweigh the way (at most A each, the
+# blend truncated to A), so that near a wall or an obstacle they win.
+CLASSIC_WEIGHTS = {"way": 1.0, "arrive": 0.5, "walls": 3.0, "obstacles": 2.0, "separation": 1.0}
+
+
+def classic_setup(scene: str = "corridor", agents: int | None = None, *,
+                  seed: int = 0) -> tuple[Scenario, classic.Steering | tuple[classic.Steering, ...], dict]:
+    """The scene named, a classic steering for it and its agents' parameters, as
+    :func:`scene_setup` gives them for context steering: the same geometry and agents,
+    and the same way to the goal, blended (weights :data:`CLASSIC_WEIGHTS`) with the
+    classic avoidances.
+
+    Per group: :func:`classic.FollowField` along the context recipe's navigation field
+    where it has one (bottleneck and the crowd scenes), with :func:`classic.Arrive` at the
+    agent's own target at half weight (Arrive alone elsewhere); :func:`classic.WallAvoidance`
+    (horizon 0.5 s, margin 0.1 m), :func:`classic.ObstacleAvoidance` (horizon 1 s, margin
+    0.1 m) and :func:`classic.Separation` (0.3 m). A tuple of steerings for the scenes of
+    several groups, as :func:`scene_setup` gives a tuple of pipelines.
+    """
+    geometry, pipelines, parameters = scene_setup(scene, agents, seed=seed)
+    w = CLASSIC_WEIGHTS
+    steerings = []
+    for pipeline in pipelines if isinstance(pipelines, tuple) else (pipelines,):
+        fields = [b.field for b in pipeline.behaviors if isinstance(b, FollowField)]
+        way = [classic.FollowField(fields[0], weight=w["way"]), classic.Arrive(weight=w["arrive"])] if fields \
+            else [classic.Arrive(weight=w["way"])]
+        steerings.append(classic.Steering([
+            *way, classic.WallAvoidance(horizon=0.5, margin=0.1, weight=w["walls"]),
+            classic.ObstacleAvoidance(horizon=1.0, margin=0.1, weight=w["obstacles"]),
+            classic.Separation(radius=0.3, weight=w["separation"])]))
+    return geometry, tuple(steerings) if isinstance(pipelines, tuple) else steerings[0], parameters
 
 
 def run_scene(scene: str = "corridor", agents: int | None = None, *, steps: int | None = None,

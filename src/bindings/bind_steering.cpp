@@ -25,6 +25,16 @@ const char* kind_name(ClassicKind k) {
       return "face";
     case ClassicKind::LookWhereYouGo:
       return "look_where_you_go";
+    case ClassicKind::ObstacleAvoidance:
+      return "obstacle_avoidance";
+    case ClassicKind::WallAvoidance:
+      return "wall_avoidance";
+    case ClassicKind::Separation:
+      return "separation";
+    case ClassicKind::FollowPath:
+      return "follow_path";
+    case ClassicKind::FollowField:
+      return "follow_field";
   }
   return "?";
 }
@@ -34,7 +44,9 @@ void bind_steering(py::module_& m) {
   py::class_<ClassicBehavior>(m, "ClassicBehavior")
       .def(py::init([](const std::string& kind, Real weight, int priority, std::optional<RealArray> target,
                        Real target_radius, Real slowing_radius, Real time_to_target, Real escape_radius,
-                       Real danger_radius, Real max_prediction, Real align_tolerance) {
+                       Real danger_radius, Real max_prediction, Real align_tolerance, Real horizon, Real margin,
+                       Real feeler_angle, Real radius, Real lookahead, std::optional<RealArray> path, bool loop,
+                       std::optional<std::shared_ptr<NavigationField>> field) {
              ClassicBehavior b;
              b.kind = parse_classic_kind(kind, "kind");
              b.weight = weight;
@@ -51,11 +63,20 @@ void bind_steering(py::module_& m) {
              b.danger_radius = danger_radius;
              b.max_prediction = max_prediction;
              b.align_tolerance = align_tolerance;
+             b.horizon = horizon;
+             b.margin = margin;
+             b.feeler_angle = feeler_angle;
+             b.radius = radius;
+             b.lookahead = lookahead;
+             if (path) b.path = std::make_shared<const Polyline>(points_from(*path, "path"), loop);
+             if (field) b.field = *field;
              return b;
            }),
            py::arg("kind"), py::arg("weight"), py::arg("priority"), py::arg("target"), py::arg("target_radius"),
            py::arg("slowing_radius"), py::arg("time_to_target"), py::arg("escape_radius"), py::arg("danger_radius"),
-           py::arg("max_prediction"), py::arg("align_tolerance"))
+           py::arg("max_prediction"), py::arg("align_tolerance"), py::arg("horizon"), py::arg("margin"),
+           py::arg("feeler_angle"), py::arg("radius"), py::arg("lookahead"), py::arg("path").none(true),
+           py::arg("loop"), py::arg("field"))
       .def_property_readonly("kind", [](const ClassicBehavior& b) { return kind_name(b.kind); })
       .def_readonly("weight", &ClassicBehavior::weight)
       .def_readonly("priority", &ClassicBehavior::priority);

@@ -85,10 +85,16 @@ def behavior_call(cls, first: str | None, first_value, **options) -> Call:
     return Call(cls.__name__, run, baseline)
 
 
+# A circle, a wall and a polygon for the classic behaviours that see the scene.
+CLASSIC_SCENE = dict(circles=[[2.0, 0.0, 0.5]], segments=[[0.0, -2.0, 4.0, -2.0]],
+                     polygons=[np.array([[4.0, 1.0], [5.0, 1.0], [5.0, 2.0]])])
+
+
 def classic_call(name: str, **baseline) -> Call:
     def run(**kwargs):
         steering = classic.Steering([getattr(classic, name)(**kwargs)])
-        return stepped(cs.World(steering, POSITIONS, velocities=np.full((3, 2), 0.3), max_speed=2.0, max_force=3.0))
+        return stepped(cs.World(steering, POSITIONS, velocities=np.full((3, 2), 0.3), max_speed=2.0, max_force=3.0,
+                                radius=0.2, **CLASSIC_SCENE))
 
     return Call("classic." + name, run, baseline)
 
@@ -231,6 +237,12 @@ CALLS = [
     classic_call("Face", target=np.array([5.0, 0.0]), time_to_target=0.1, align_tolerance=0.01, weight=1.0,
                  priority=0),
     classic_call("LookWhereYouGo", time_to_target=0.1, align_tolerance=0.01, weight=1.0, priority=0),
+    classic_call("ObstacleAvoidance", horizon=1.0, margin=0.2, weight=1.0, priority=0),
+    classic_call("WallAvoidance", horizon=1.0, margin=0.2, feeler_angle=0.6, weight=1.0, priority=0),
+    classic_call("Separation", radius=1.0, weight=1.0, priority=0),
+    classic_call("FollowPath", path=np.array([[0.0, 0.0], [5.0, 0.0], [5.0, 5.0]]), lookahead=1.0, loop=False,
+                 target_radius=0.5, slowing_radius=3.0, time_to_target=0.1, weight=1.0, priority=0),
+    classic_call("FollowField", field=field_of_test(), time_to_target=0.1, weight=1.0, priority=0),
     Call("classic.Steering",
          lambda **k: stepped(cs.World(classic.Steering([classic.Seek(np.array([5.0, 0.0]))], **k), POSITIONS)),
          dict(combiner="priority", epsilon=1e-3)),

@@ -4,7 +4,11 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/steering/avoidance.hpp"
+#include "contextsteer/steering/classic_support.hpp"
+#include "contextsteer/steering/following.hpp"
 
 namespace contextsteer {
 
@@ -17,9 +21,15 @@ ClassicKind parse_classic_kind(const std::string& name, const char* argument) {
   if (name == "evade") return ClassicKind::Evade;
   if (name == "face") return ClassicKind::Face;
   if (name == "look_where_you_go") return ClassicKind::LookWhereYouGo;
+  if (name == "obstacle_avoidance") return ClassicKind::ObstacleAvoidance;
+  if (name == "wall_avoidance") return ClassicKind::WallAvoidance;
+  if (name == "separation") return ClassicKind::Separation;
+  if (name == "follow_path") return ClassicKind::FollowPath;
+  if (name == "follow_field") return ClassicKind::FollowField;
   throw std::invalid_argument(std::string(argument) +
                               ": expected one of 'seek', 'flee', 'arrive', 'leave', 'pursue', 'evade', 'face', "
-                              "'look_where_you_go', got '" +
+                              "'look_where_you_go', 'obstacle_avoidance', 'wall_avoidance', 'separation', "
+                              "'follow_path', 'follow_field', got '" +
                               name + "'");
 }
 
@@ -36,16 +46,9 @@ Real wrap_angle(Real angle) {
 
 namespace {
 
-Vec2 unit(Vec2 v) {
-  const Real len = length(v);
-  return len > 0 ? v * (1 / len) : Vec2{};
-}
-
-// The time over which a goal velocity is reached: time_to_target, but not less than the
-// step the world takes. Reaching it "in 0.01 s" within a step of 0.1 s would overshoot
-// tenfold; with an unlimited turn rate, each step would then overshoot the last, and the
-// angular velocity would grow without bound.
-Real reach_time(const SceneView& scene, Real time_to_target) { return std::max(time_to_target, scene.dt); }
+using classic_support::reach_time;
+using classic_support::reach_velocity;
+using classic_support::unit;
 
 // Aim the heading at `angle` (see the header).
 Real align(const SceneView& scene, int a, Real angle, const ClassicBehavior& b) {
@@ -56,12 +59,6 @@ Real align(const SceneView& scene, int a, Real angle, const ClassicBehavior& b) 
   if (std::fabs(r) < b.align_tolerance) return -scene.angular_velocity(a) / t;
   const Real goal = std::copysign(std::min(scene.max_turn_rate_of(a), std::fabs(r) / t), r);
   return (goal - scene.angular_velocity(a)) / t;
-}
-
-// Desired-velocity steering shared by Arrive and Leave.
-Vec2 reach_velocity(const SceneView& scene, int a, Vec2 desired, Real time_to_target) {
-  return truncate((desired - scene.velocity(a)) * (1 / reach_time(scene, time_to_target)),
-                  scene.max_acceleration_of(a));
 }
 
 Vec2 predicted_target(const SceneView& scene, int a, Vec2 t, Vec2 w, Real max_prediction) {
@@ -78,7 +75,7 @@ SteeringOutput classic_output(const ClassicBehavior& b, const SceneView& scene, 
   const Vec2 t = b.fixed_target ? b.target : scene.target_of(a);
   const Vec2 w = b.fixed_target ? Vec2{} : scene.target_velocity_of(a);
   // Seek and flee at "full" acceleration; an unlimited agent gets a unit-scale push.
-  const Real max_acc = std::isinf(scene.max_acceleration_of(a)) ? Real(1) : scene.max_acceleration_of(a);
+  const Real max_acc = classic_support::full_acceleration(scene, a);
   const Real max_speed = scene.max_speed_of(a);
   SteeringOutput out;
   switch (b.kind) {
@@ -118,6 +115,21 @@ SteeringOutput classic_output(const ClassicBehavior& b, const SceneView& scene, 
       if (length_squared(v) > Real(1e-12)) out.angular = align(scene, a, std::atan2(v.y, v.x), b);
       break;
     }
+    case ClassicKind::ObstacleAvoidance:
+      out.linear = obstacle_avoidance(b, scene, a);
+      break;
+    case ClassicKind::WallAvoidance:
+      out.linear = wall_avoidance(b, scene, a);
+      break;
+    case ClassicKind::Separation:
+      out.linear = separation(b, scene, a);
+      break;
+    case ClassicKind::FollowPath:
+      out.linear = follow_path(b, scene, a);
+      break;
+    case ClassicKind::FollowField:
+      out.linear = follow_field(b, scene, a);
+      break;
   }
   return out;
 }
@@ -138,6 +150,18 @@ ClassicSteering::ClassicSteering(std::vector<ClassicBehavior> behaviors, Combine
     require_nonnegative(b.target_radius, "target_radius", "a distance", " in metres");
     require_nonnegative(b.escape_radius, "escape_radius", "a distance", " in metres");
     require_nonnegative(b.align_tolerance, "align_tolerance", "an angle", " in radians");
+    require_positive(b.horizon, "horizon", "a time", " in seconds");
+    require_nonnegative(b.margin, "margin", "a distance", " in metres");
+    require_nonnegative(b.feeler_angle, "feeler_angle", "an angle", " in radians");
+    if (b.feeler_angle >= kPi / 2) {
+      throw std::invalid_argument("feeler_angle: expected an angle in radians below pi / 2, got " +
+                                  format_real(b.feeler_angle));
+    }
+    require_positive(b.radius, "radius", "a distance", " in metres");
+    require_positive(b.lookahead, "lookahead", "a distance", " in metres");
+    if (b.kind == ClassicKind::FollowPath && !b.path) throw std::invalid_argument("path: expected waypoints, got none");
+    if (b.kind == ClassicKind::FollowField && !b.field)
+      throw std::invalid_argument("field: expected a field, got none");
     if (b.kind == ClassicKind::Face || b.kind == ClassicKind::LookWhereYouGo) steers_heading_ = true;
     levels_.push_back(b.priority);
   }

@@ -18,6 +18,8 @@
 //           aim for an angular velocity sign(r) * min(max_turn_rate, |r| / time_to_target),
 //           r the angle still to turn, and return angular = (that - omega) / time_to_target;
 //           once |r| < align_tolerance, they brake the turn: angular = -omega / time_to_target.
+// Behaviours that see the scene (avoidance.hpp, following.hpp): ObstacleAvoidance,
+// WallAvoidance, Separation, FollowPath and FollowField.
 // In a world's step, time_to_target is at least the step's dt: a goal is reached within
 // the step at the fastest, never overshot (see reach_time in steering.cpp).
 // Blend combines every behaviour as sum_k weight_k * output_k. Priority blends the
@@ -25,11 +27,14 @@
 // linear or angular part exceeds epsilon.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/base/vec2.hpp"
+#include "contextsteer/navigation/navigation_field.hpp"
+#include "contextsteer/navigation/polyline.hpp"
 #include "contextsteer/scene/scene.hpp"
 
 namespace contextsteer {
@@ -39,7 +44,21 @@ struct SteeringOutput {
   Real angular = 0;  // rad/s^2
 };
 
-enum class ClassicKind { Seek, Flee, Arrive, Leave, Pursue, Evade, Face, LookWhereYouGo };
+enum class ClassicKind {
+  Seek,
+  Flee,
+  Arrive,
+  Leave,
+  Pursue,
+  Evade,
+  Face,
+  LookWhereYouGo,
+  ObstacleAvoidance,
+  WallAvoidance,
+  Separation,
+  FollowPath,
+  FollowField
+};
 ClassicKind parse_classic_kind(const std::string& name, const char* argument);
 
 struct ClassicBehavior {
@@ -47,14 +66,21 @@ struct ClassicBehavior {
   Real weight = 1;
   int priority = 0;  // Priority combiner: lower levels are tried first
   bool fixed_target = false;
-  Vec2 target;                        // used when fixed_target, else the agent's own target
-  Real target_radius = Real(0.5);     // Arrive, metres
-  Real slowing_radius = 3;            // Arrive, metres
-  Real time_to_target = Real(0.1);    // Arrive, Leave, Face, LookWhereYouGo, seconds
-  Real escape_radius = 1;             // Leave, metres
-  Real danger_radius = 5;             // Leave, metres
-  Real max_prediction = 1;            // Pursue, Evade, seconds
-  Real align_tolerance = Real(0.01);  // Face, LookWhereYouGo, radians
+  Vec2 target;                                   // used when fixed_target, else the agent's own target
+  Real target_radius = Real(0.5);                // Arrive, metres
+  Real slowing_radius = 3;                       // Arrive, metres
+  Real time_to_target = Real(0.1);               // Arrive, Leave, Face, LookWhereYouGo, seconds
+  Real escape_radius = 1;                        // Leave, metres
+  Real danger_radius = 5;                        // Leave, metres
+  Real max_prediction = 1;                       // Pursue, Evade, seconds
+  Real align_tolerance = Real(0.01);             // Face, LookWhereYouGo, radians
+  Real horizon = 1;                              // ObstacleAvoidance, WallAvoidance, seconds
+  Real margin = Real(0.2);                       // ObstacleAvoidance, WallAvoidance, metres of clearance
+  Real feeler_angle = Real(0.6);                 // WallAvoidance, radians between the middle and each side feeler
+  Real radius = 1;                               // Separation, metres between discs
+  Real lookahead = 1;                            // FollowPath, metres along the path
+  std::shared_ptr<const Polyline> path;          // FollowPath
+  std::shared_ptr<const NavigationField> field;  // FollowField
 };
 
 enum class CombinerKind { Blend, Priority };
