@@ -103,7 +103,7 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     goal (its own navigation field, ``clearance`` metres from the walls, keeping right by
     ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
     target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
-    walls within 0.5 m, and Anticipate of the agents within 3 m over 1 s, keeping right by
+    walls within 0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
     0.3 rad and making way with ``make_way``; danger multiplies interest, so that the
     strength is the share of max speed that stays clear. With ``crowd`` > 0 each field is
     re-marched every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``,
@@ -112,7 +112,7 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
                               sideways=0.5, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
                   Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
-                  Anticipate(radius=3.0, horizon=1.0, keep_right=0.3, make_way=make_way)],
+                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way)],
                  slots=slots, select="blend", danger_mode="multiply")
         for g in range(geometry.group_count))
 
