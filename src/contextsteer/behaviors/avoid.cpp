@@ -11,6 +11,7 @@
 #include "contextsteer/geometry/ray_casts.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
 
 namespace contextsteer {
@@ -83,7 +84,7 @@ namespace {
 // marks so that an obstacle the index lists in several cells adds its danger once.
 struct ObstacleScratch {
   std::vector<Real> edge_hits;
-  ObstacleMarks marks;
+  ObstacleMarks marks, moving_marks;  // of the static and of the moving obstacles
 };
 
 // Out of line, so that fill looks up the thread-local storage once per call.
@@ -98,7 +99,8 @@ const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int cou
   // Only agents add danger here, and their pairs are computed: the rows are lent when
   // the agents are consecutive in the grid's order (a world with one steering evaluates
   // them in that order).
-  if (!params_.agents || !scene.grid || !scene.cache || !own_.circles().empty() || sensed_obstacles(scene)) {
+  if (!params_.agents || !scene.grid || !scene.cache || !own_.circles().empty() || sensed_obstacles(scene) ||
+      (params_.world_obstacles && scene.moving)) {
     return nullptr;
   }
   const Real* pairs = scene.cache->find(this, &dirs);
@@ -114,13 +116,14 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
                  Real* danger) const {
   const int slots = dirs.slots();
   const Obstacles* obstacles = sensed_obstacles(scene);
+  const Obstacles* moving = params_.world_obstacles && scene.moving ? &scene.moving->shapes() : nullptr;
   // Static obstacles agent by agent, when there are any.
   ObstacleScratch* scratch = nullptr;
-  if (obstacles) {
+  if (obstacles || moving) {
     scratch = &obstacle_scratch();
     scratch->edge_hits.resize(static_cast<std::size_t>(slots));
   }
-  for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
+  for (int k = 0; k < count && (obstacles || moving || !own_.circles().empty()); ++k) {
     const int a = agents[k];
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
@@ -130,15 +133,14 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     own_.for_each_near(
         p, reach, [&](int i) { add_circle(p, agent_radius, circles()[i].centre, circles()[i].radius, dirs, row); },
         [](int) {});
-    if (obstacles) {
-      // Only those within reach can add danger (add_circle and add_wall check again).
-      const auto& circles = obstacles->circles();
-      const auto& circle_layers = obstacles->circle_layers();
-      const auto& walls = obstacles->walls();
-      const auto& wall_layers = obstacles->wall_layers();
-      ObstacleMarks& marks = scratch->marks;
-      marks.start(*obstacles);
-      obstacles->for_each_near(
+    // Only those within reach can add danger (add_circle and add_wall check again).
+    const auto add_near = [&](const Obstacles& o, ObstacleMarks& marks) {
+      const auto& circles = o.circles();
+      const auto& circle_layers = o.circle_layers();
+      const auto& walls = o.walls();
+      const auto& wall_layers = o.wall_layers();
+      marks.start(o);
+      o.for_each_near(
           p, reach,
           [&](int i) {
             if ((senses & circle_layers[i]) && marks.first_circle(i)) {
@@ -150,7 +152,9 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
               add_wall(p, agent_radius, walls[i], dirs, row, scratch->edge_hits.data());
             }
           });
-    }
+    };
+    if (obstacles) add_near(*obstacles, scratch->marks);
+    if (moving) add_near(*moving, scratch->moving_marks);  // where they stand at the step's end
   }
   if (!params_.agents || !scene.grid) return;
   if (const Real* pairs = scene.cache ? scene.cache->find(this, &dirs) : nullptr) {

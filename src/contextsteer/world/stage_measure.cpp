@@ -36,6 +36,10 @@ void World::measure_stage() {
       const int a = order[k];
       store_.penetration[a] =
           has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
+      if (view.moving) {
+        store_.penetration[a] = std::max(
+            store_.penetration[a], view.moving->shapes().penetration(view.position(a), view.radius_of(a), view.senses(a)));
+      }
       if (only_close) {
         if (close_flags[a]) {
           to_query[queried++] = a;
