@@ -93,20 +93,29 @@ class MovingObstacles {
   const Obstacles& shapes() const { return shapes_; }
   int body_of_circle(int i) const { return circle_body_[i]; }
   int body_of_wall(int j) const { return wall_body_[j]; }
-  // Calls body(b) for every body on a layer of `senses` whose shape may come within
-  // `reach` metres of p; some more than once (a polygon once per edge met), so callers
-  // keep maxima. A point deep inside a polygon, beyond reach of its edges, meets none.
+  // Calls body(b) for every body on a layer of `senses` whose shape comes within `reach`
+  // metres of p (its circle, or one of its walls; the test is exact, so that what is met
+  // does not hang on the index); some more than once (a polygon once per edge within
+  // reach), so callers keep maxima. A point deep inside a polygon, beyond reach of its
+  // edges, meets none.
   template <class OnBody>
   void for_each_body_near(Vec2 p, Real reach, LayerMask senses, OnBody&& body) const {
+    const auto& circles = shapes_.circles();
+    const auto& walls = shapes_.walls();
     const auto& circle_layers = shapes_.circle_layers();
     const auto& wall_layers = shapes_.wall_layers();
     shapes_.for_each_near(
         p, reach,
         [&](int i) {
-          if (senses & circle_layers[i]) body(circle_body_[i]);
+          const Real within = reach + circles[i].radius;
+          if ((senses & circle_layers[i]) && length_squared(circles[i].centre - p) <= within * within) {
+            body(circle_body_[i]);
+          }
         },
         [&](int j) {
-          if (senses & wall_layers[j]) body(wall_body_[j]);
+          if ((senses & wall_layers[j]) && length_squared(closest_point_on_segment(walls[j], p) - p) <= reach * reach) {
+            body(wall_body_[j]);
+          }
         });
   }
   // The velocity of the body's point q (its own velocity plus its turn about the
