@@ -36,10 +36,6 @@ void World::measure_stage() {
       const int a = order[k];
       store_.penetration[a] =
           has_obstacles ? obstacles_.penetration(view.position(a), view.radius_of(a), view.senses(a)) : Real(0);
-      if (view.moving) {
-        store_.penetration[a] = std::max(
-            store_.penetration[a], view.moving->shapes().penetration(view.position(a), view.radius_of(a), view.senses(a)));
-      }
       if (only_close) {
         if (close_flags[a]) {
           to_query[queried++] = a;
@@ -52,6 +48,7 @@ void World::measure_stage() {
     measure_overlap(view, to_query, queried, store_.overlap.data());
   };
   pool_->run(blocks, body);
+  measure_moving_penetration();
   close.complete = false;  // the flags were of this step's pass
   measured_.overlap_of_close_only = only_close;
   measured_.overlap_measured = n;

@@ -270,6 +270,7 @@ class World {
   // The stages of a step, in their order; each in its own file, stage_<name>.cpp.
   void check_stage(Real dt);                    // the state is one a step may take
   void obstacles_stage(Real dt);                // moves the moving obstacles to where they are at the step's end
+  void measure_moving_penetration();            // of the measure stage: penetration into the moving obstacles
   void index_stage();                           // writes index_
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
