@@ -405,5 +405,5 @@ def scene_report(scene, positions, *, dt: float, radius, max_speed, within: floa
 
 
 __all__ = ["arrival_steps", "arrival_times", "crowd_metrics", "deepest_overlap", "heading_reversals", "mean_speeds",
-           "path_lengths", "scene_report", "stalled_agents", "summary", "time_to_share", "turn_rates",
+           "moving_contact", "path_lengths", "scene_report", "stalled_agents", "summary", "time_to_share", "turn_rates",
            "wall_penetration"]

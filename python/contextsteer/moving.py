@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validation as check
+from ._core import World as _CoreWorld
 
 ALL_LAYERS = 0xFFFFFFFF
 KINDS = ("circle", "segment", "polygon")  # moving_kinds' codes 0, 1, 2
@@ -43,7 +44,7 @@ def _velocities(name: str, value, n: int) -> np.ndarray:
 class MovingObstacles:
     """The moving-obstacle methods and views of :class:`~contextsteer.World` (a mixin)."""
 
-    _core: object
+    _core: _CoreWorld
 
     def _bodies(self, name: str, value) -> np.ndarray:
         ids = check.ids(name, value)
@@ -224,3 +225,6 @@ class MovingObstacles:
         where they all stand now (0 when clear)."""
         self._core.place_moving_obstacles()  # where moving_positions and moving_angles put them
         return self._core.moving_overlap()
+
+
+__all__ = ["MovingObstacles"]

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validation as check
+from ._scene_shapes import _scatter
 from .behaviors import Anticipate, Arrive, Avoid, FollowField
 from .metrics import moving_contact
 from .pipeline import Pipeline
 from .scenarios import MAX_LENGTH, Scenario, _agents, _length, _rng
-from ._scene_shapes import _scatter
 
 DT = 0.1  # seconds per step of run_moving_scene
 
@@ -153,8 +153,10 @@ class MovingSceneRun:
     """A run of :func:`run_moving_scene`: the agents' ``trajectories`` ``(T + 1, n, 2)``
     and the moving bodies' ``moving_positions`` ``(T + 1, m, 2)`` and ``moving_angles``
     ``(T + 1, m)`` from the start, each agent's overlap with the moving bodies after each
-    step ``overlap`` ``(T, n)`` metres, the step each agent arrived at (-1 if it did not)
-    and the metrics (:attr:`metrics`)."""
+    step ``overlap`` ``(T, n)`` metres, the step each agent arrived at (-1 if it did not),
+    the bodies' outlines at each step (``moving_outlines``, as
+    :meth:`World.moving_shapes <contextsteer.World.moving_shapes>` gives them, for
+    :func:`~contextsteer.plotting.animate`) and the metrics (:attr:`metrics`)."""
 
     scenario: Scenario
     trajectories: np.ndarray
@@ -163,6 +165,7 @@ class MovingSceneRun:
     overlap: np.ndarray
     arrival_step: np.ndarray
     dt: float
+    moving_outlines: tuple = ()
 
     @property
     def metrics(self) -> dict[str, float]:
@@ -204,5 +207,10 @@ def run_moving_scene(scene: str = "moving_crossing", agents: int | None = None, 
         arrival[reached] = step
         if (arrival >= 0).all():
             break
+    outlines = tuple(world.moving_shapes(p, a) for p, a in zip(poses, angles))
     return MovingSceneRun(geometry, np.stack(trajectory), np.stack(poses), np.stack(angles), np.stack(overlap),
-                          arrival, DT)
+                          arrival, DT, outlines)
+
+
+__all__ = ["MovingBody", "MovingSceneRun", "add_bodies", "moving_crossing", "moving_scene_setup",
+           "run_moving_scene", "sliding_door"]

@@ -84,10 +84,11 @@ void bind_moving_obstacles(py::module_& m) {
           },
           py::arg("bodies"))
       .def("clear_moving_obstacles", [](World& w) { w.moving().clear(); })
-      .def("place_moving_obstacles", [](World& w) {
-        w.moving().check();
-        w.moving().place();
-      })
+      .def("place_moving_obstacles",
+           [](World& w) {
+             w.moving().check();
+             w.moving().place();
+           })
       .def_property_readonly("moving_count", [](const World& w) { return w.moving().count(); })
       .def_property_readonly("moving_positions", [](const World& w) { return moving_view(w, &Columns::position, 2); })
       .def_property_readonly("moving_velocities", [](const World& w) { return moving_view(w, &Columns::velocity, 2); })
@@ -118,19 +119,18 @@ void bind_moving_obstacles(py::module_& m) {
             return py::make_tuple(points_to_array(path->waypoints), path->speed, path->back_and_forth);
           },
           py::arg("body"))
-      .def(
-          "moving_overlap",
-          [](const World& w) {
-            const AgentStore& agents = w.agents();
-            py::array_t<Real> out(agents.size);
-            for (int a = 0; a < agents.size; ++a) {
-              out.mutable_data()[a] =
-                  w.moving().empty() ? Real(0)
-                                     : w.moving().shapes().penetration(load(agents.positions.data(), a),
-                                                                       agents.radius[a], agents.sense_masks[a]);
-            }
-            return out;
-          })
+      .def("moving_overlap",
+           [](const World& w) {
+             const AgentStore& agents = w.agents();
+             py::array_t<Real> out(agents.size);
+             for (int a = 0; a < agents.size; ++a) {
+               out.mutable_data()[a] = w.moving().empty()
+                                           ? Real(0)
+                                           : w.moving().shapes().penetration(load(agents.positions.data(), a),
+                                                                             agents.radius[a], agents.sense_masks[a]);
+             }
+             return out;
+           })
       .def("moving_state",
            [](const World& w) {
              const std::vector<unsigned char> bytes = w.moving().save();

@@ -242,3 +242,66 @@ def test_the_sliding_door_opens_and_shuts_and_is_measured():
     assert panel.min() == pytest.approx(0.0, abs=0.06) and panel.max() == pytest.approx(4.0, abs=0.06)
     assert set(run.metrics) == {"arrived", "agents_hit", "deepest_overlap", "steps"}
     assert run.metrics["arrived"] == 1.0
+
+
+def test_plots_and_animations_draw_the_bodies_where_they_were(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle, Polygon
+
+    from contextsteer import plotting
+
+    world = _world()
+    world.add_moving_circles([[0, 5, 0.5]], [[1, 0]])
+    world.add_moving_segments([[3, 3, 4, 3]])
+    world.add_moving_polygon([[7, 0], [8, 0], [8, 1]], angular_velocity=1.0)
+    frames, positions = [], []
+    for _ in range(3):
+        world.step(0.5)
+        frames.append(world.moving_shapes())
+        positions.append(world.positions.copy())
+    fig, ax = plt.subplots()
+    artists = plotting.plot_moving_obstacles(frames[0], ax)
+    assert [type(a).__name__ for a in artists] == ["Circle", "Line2D", "Polygon"]
+    anim = plotting.animate(np.stack(positions), ax, moving=frames)
+    anim._func(2)
+    circles = [p for p in ax.patches if isinstance(p, Circle) and p.get_label() == "moving obstacles"]
+    assert circles[-1].center == pytest.approx((1.5, 5.0))
+    assert any(isinstance(p, Polygon) for p in ax.patches)
+    anim.save(tmp_path / "run.gif", writer="pillow")
+    with pytest.raises(ValueError, match="moving"):
+        plotting.animate(np.stack(positions), ax, moving=frames[:2])
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda ms: ms.moving_crossing(0), "agents"),
+    (lambda ms: ms.moving_crossing(10, speed=-1), "speed"),
+    (lambda ms: ms.moving_crossing(10, radius=0), "radius"),
+    (lambda ms: ms.moving_crossing(10, seed=-1), "seed"),
+    (lambda ms: ms.sliding_door(10, door=np.nan), "door"),
+    (lambda ms: ms.sliding_door(10, speed=0), "speed"),
+    (lambda ms: ms.moving_scene_setup("revolving_door"), "scene"),
+    (lambda ms: ms.run_moving_scene("moving_crossing", 5, steps=0), "steps"),
+    (lambda ms: ms.run_moving_scene("moving_crossing", 5, arrive_radius=-1), "arrive_radius"),
+    (lambda ms: ms.add_bodies(_world(), [ms.MovingBody("cube", np.zeros(3))]), "kind"),
+    (lambda ms: cs.metrics.moving_contact(np.zeros(3)), "overlap"),
+    (lambda ms: cs.metrics.moving_contact(np.zeros((2, 3)), tolerance=-1), "tolerance"),
+])
+def test_bad_scene_and_metric_arguments_name_themselves(call, name):
+    from contextsteer import moving_scenes
+
+    with pytest.raises((ValueError, TypeError), match=name):
+        call(moving_scenes)
+
+
+def test_plot_moving_obstacles_names_a_bad_shape():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from contextsteer import plotting
+
+    with pytest.raises(ValueError, match=r"shapes\[0\]"):
+        plotting.plot_moving_obstacles([np.zeros((2, 3))])

@@ -98,7 +98,8 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     met.start();
     // The moving obstacles where they stand at the step's end.
     if (gather(o, met.marks, p, r, scene.senses(a), params_.length, met) &&
-        (!scene.moving || gather(scene.moving->shapes(), met.moving_marks, p, r, scene.senses(a), params_.length, met))) {
+        (!scene.moving ||
+         gather(scene.moving->shapes(), met.moving_marks, p, r, scene.senses(a), params_.length, met))) {
       std::fill(hits.begin(), hits.end(), kInfinity);
       lower_to_first_hits(p, dirs.x(), dirs.y(), slots, met.circles.data(), static_cast<int>(met.circles.size()),
                           met.walls.data(), static_cast<int>(met.walls.size()), r, hits.data());

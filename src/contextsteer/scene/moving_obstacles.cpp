@@ -45,8 +45,10 @@ void MovingObstacles::add_body(BodyKind kind, Vec2 position, const std::vector<V
   Real extent = 0;
   for (const Vec2& q : local) extent = std::max(extent, length(q));
   extent_.push_back(extent);
-  for (std::vector<Real>* column : {&now_->position, &spawn_position_}) column->insert(column->end(), {position.x, position.y});
-  for (std::vector<Real>* column : {&now_->velocity, &spawn_velocity_}) column->insert(column->end(), {velocity.x, velocity.y});
+  for (std::vector<Real>* column : {&now_->position, &spawn_position_})
+    column->insert(column->end(), {position.x, position.y});
+  for (std::vector<Real>* column : {&now_->velocity, &spawn_velocity_})
+    column->insert(column->end(), {velocity.x, velocity.y});
   now_->angle.push_back(0), spawn_angle_.push_back(0);
   now_->angular_velocity.push_back(angular_velocity), spawn_angular_velocity_.push_back(angular_velocity);
   paths_.emplace_back(), spawn_paths_.emplace_back();
@@ -87,8 +89,8 @@ int MovingObstacles::add_segments(const std::vector<Segment>& segments, const st
     if (!velocities.empty()) check_velocity("velocities", velocities[k], k);
   }
   if (!velocities.empty() && velocities.size() != segments.size()) {
-    throw std::invalid_argument("velocities: expected one per segment (" + std::to_string(segments.size()) +
-                                "), got " + std::to_string(velocities.size()));
+    throw std::invalid_argument("velocities: expected one per segment (" + std::to_string(segments.size()) + "), got " +
+                                std::to_string(velocities.size()));
   }
   const int first = count();
   for (std::size_t k = 0; k < segments.size(); ++k) {
@@ -166,10 +168,11 @@ const ObstaclePath* MovingObstacles::path(int body) const {
 }
 
 void MovingObstacles::check() const {
-  const std::pair<const char*, const std::vector<Real>*> columns[] = {{"moving_positions", &now_->position},
-                                                                      {"moving_velocities", &now_->velocity},
-                                                                      {"moving_angles", &now_->angle},
-                                                                      {"moving_angular_velocities", &now_->angular_velocity}};
+  const std::pair<const char*, const std::vector<Real>*> columns[] = {
+      {"moving_positions", &now_->position},
+      {"moving_velocities", &now_->velocity},
+      {"moving_angles", &now_->angle},
+      {"moving_angular_velocities", &now_->angular_velocity}};
   for (const auto& [name, column] : columns) {
     for (std::size_t i = 0; i < column->size(); ++i) {
       if (!within_bound((*column)[i])) {
@@ -228,7 +231,8 @@ Real MovingObstacles::drift() const {
   if (indexed_position_.size() != now_->position.size()) return -1;
   Real drift = 0;
   for (int b = 0; b < count(); ++b) {
-    const Real dx = now_->position[2 * b] - indexed_position_[2 * b], dy = now_->position[2 * b + 1] - indexed_position_[2 * b + 1];
+    const Real dx = now_->position[2 * b] - indexed_position_[2 * b],
+               dy = now_->position[2 * b + 1] - indexed_position_[2 * b + 1];
     // A point at distance e from the reference point turning by da moves at most e |da|.
     const Real turn = std::fabs(std::remainder(now_->angle[b] - indexed_angle_[b], Real(2 * kPi)));
     drift = std::max(drift, std::sqrt(dx * dx + dy * dy) + extent_[b] * turn);
@@ -278,7 +282,8 @@ void MovingObstacles::rebuild_shapes() {
   std::vector<Circle> circles;
   std::vector<Segment> segments;
   for (int b = 0; b < count(); ++b) {
-    if (kind(b) == BodyKind::kCircle) circle_bodies_.push_back(b), circles.push_back({position(b), local_[local_start_[b]].x});
+    if (kind(b) == BodyKind::kCircle)
+      circle_bodies_.push_back(b), circles.push_back({position(b), local_[local_start_[b]].x});
     if (kind(b) == BodyKind::kSegment) segment_bodies_.push_back(b);
     if (kind(b) == BodyKind::kPolygon) polygon_bodies_.push_back(b);
   }

@@ -25,7 +25,8 @@ class Writer {
   }
   void put(const std::vector<ObstaclePath>& paths) {
     put(static_cast<std::uint64_t>(paths.size()));
-    for (const ObstaclePath& p : paths) put(p.waypoints), put(p.speed), put(p.back_and_forth), put(p.next), put(p.direction);
+    for (const ObstaclePath& p : paths)
+      put(p.waypoints), put(p.speed), put(p.back_and_forth), put(p.next), put(p.direction);
   }
   std::vector<unsigned char> bytes;
 };
@@ -80,7 +81,8 @@ void MovingObstacles::load(const std::vector<unsigned char>& bytes) {
   MovingObstacles m;
   Reader r(bytes);
   r.get(m.kind_), r.get(m.layer_), r.get(m.local_start_), r.get(m.local_), r.get(m.extent_);
-  r.get(m.now_->position), r.get(m.now_->velocity), r.get(m.now_->angle), r.get(m.now_->angular_velocity), r.get(m.paths_);
+  r.get(m.now_->position), r.get(m.now_->velocity), r.get(m.now_->angle), r.get(m.now_->angular_velocity),
+      r.get(m.paths_);
   r.get(m.spawn_position_), r.get(m.spawn_velocity_), r.get(m.spawn_angle_), r.get(m.spawn_angular_velocity_);
   r.get(m.spawn_paths_);
   const std::size_t n = m.kind_.size();

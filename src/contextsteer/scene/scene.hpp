@@ -42,7 +42,7 @@ struct SceneView {
   // Optional: the moving obstacles, where they stand at the end of the step being
   // decided, with their velocities (scene/moving_obstacles.hpp); null when there are none.
   const MovingObstacles* moving = nullptr;
-  const SpatialGrid* grid = nullptr;         // built over positions; needed by neighbor behaviours
+  const SpatialGrid* grid = nullptr;  // built over positions; needed by neighbor behaviours
   // Where behaviours keep scene-wide results from prepare() for fill() (and the threads
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;
