@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import Colormap, to_rgba_array
-from matplotlib.patches import Circle
+from matplotlib.patches import Circle, Patch
 from matplotlib.ticker import MaxNLocator
 
 from . import _validation as check
@@ -105,8 +105,9 @@ def plot_moving_obstacles(shapes, ax=None, **kwargs) -> list:
     for i, shape in enumerate(shapes):
         shape = check.real_array(f"shapes[{i}]", shape)
         label = "moving obstacles" if i == 0 else "_moving obstacles"
+        patch: Patch
         if shape.shape == (1, 3):
-            patch = Circle(shape[0, :2], shape[0, 2], label=label, **style)
+            patch = Circle((float(shape[0, 0]), float(shape[0, 1])), float(shape[0, 2]), label=label, **style)
         elif shape.shape == (2, 2):
             artists += ax.plot(shape[:, 0], shape[:, 1], color=style["facecolor"], linewidth=3, label=label)
             continue
