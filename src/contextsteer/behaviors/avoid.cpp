@@ -70,6 +70,22 @@ void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDir
   if (scene.cache->find(this, &dirs)) return;
   Real* rows = scene.cache->store(this, &dirs, static_cast<std::size_t>(grid.agent_count()) * dirs.slots());
   agent_pair_danger(scene, neighbor_danger(), dirs, rows, scene.cache->pool());
+  mark_near_moving(scene);
+}
+
+void Avoid::mark_near_moving(const SceneView& scene) const {
+  if (!params_.world_obstacles || !scene.moving || scene.cache->find(this, scene.moving)) return;
+  // 1 for each agent whose reach may meet a moving body: the body's reference point lies
+  // within its extent of the body's nearest point, which lies within max_distance plus
+  // the agent's radius of the agent (with room for rounding).
+  const SpatialGrid& grid = *scene.grid;
+  Real* near = scene.cache->store(this, scene.moving, static_cast<std::size_t>(grid.agent_count()));
+  std::fill_n(near, grid.agent_count(), Real(0));
+  const MovingObstacles& moving = *scene.moving;
+  for (int b = 0; b < moving.count(); ++b) {
+    const Real reach = (moving.extent(b) + params_.max_distance + scene.max_radius) * Real(1.001) + Real(1e-5);
+    grid.for_each_within(moving.position(b), reach, [&](const Neighbor& n) { near[n.agent] = 1; });
+  }
 }
 
 const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
@@ -99,12 +115,19 @@ const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int cou
   // Only agents add danger here, and their pairs are computed: the rows are lent when
   // the agents are consecutive in the grid's order (a world with one steering evaluates
   // them in that order).
-  if (!params_.agents || !scene.grid || !scene.cache || !own_.circles().empty() || sensed_obstacles(scene) ||
-      (params_.world_obstacles && scene.moving)) {
+  if (!params_.agents || !scene.grid || !scene.cache || !own_.circles().empty() || sensed_obstacles(scene)) {
     return nullptr;
   }
   const Real* pairs = scene.cache->find(this, &dirs);
   if (!pairs || count == 0) return nullptr;
+  if (params_.world_obstacles && scene.moving) {
+    // Lent only when no agent of the block may meet a moving body (prepare's marks).
+    const Real* near = scene.cache->find(this, scene.moving);
+    if (!near) return nullptr;
+    for (int k = 0; k < count; ++k) {
+      if (near[agents[k]] != 0) return nullptr;
+    }
+  }
   const int first = scene.grid->rank_of(agents[0]);
   for (int k = 1; k < count; ++k) {
     if (scene.grid->rank_of(agents[k]) != first + k) return nullptr;
@@ -117,6 +140,8 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const int slots = dirs.slots();
   const Obstacles* obstacles = sensed_obstacles(scene);
   const Obstacles* moving = params_.world_obstacles && scene.moving ? &scene.moving->shapes() : nullptr;
+  // The agents that may meet a moving body, when prepare() marked them; else all may.
+  const Real* near_moving = moving && scene.cache ? scene.cache->find(this, scene.moving) : nullptr;
   // Static obstacles agent by agent, when there are any.
   ObstacleScratch* scratch = nullptr;
   if (obstacles || moving) {
@@ -154,7 +179,9 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
           });
     };
     if (obstacles) add_near(*obstacles, scratch->marks);
-    if (moving) add_near(*moving, scratch->moving_marks);  // where they stand at the step's end
+    if (moving && (!near_moving || near_moving[a] != 0)) {
+      add_near(*moving, scratch->moving_marks);  // where they stand at the step's end
+    }
   }
   if (!params_.agents || !scene.grid) return;
   if (const Real* pairs = scene.cache ? scene.cache->find(this, &dirs) : nullptr) {
