@@ -4,7 +4,8 @@ Context maps have one value per direction ("slot"); behaviours write interest an
 danger into them; a pipeline combines, masks and resolves them into a direction and a
 strength for every agent at once. Plotting lives in :mod:`contextsteer.plotting`
 (imported on demand, so matplotlib is not loaded by ``import contextsteer``); standard
-scenes in :mod:`contextsteer.scenarios`, and whole experiments in TOML files
+scenes in :mod:`contextsteer.scenarios` (those with moving obstacles in
+:mod:`contextsteer.moving_scenes`), and whole experiments in TOML files
 (:meth:`Scenario.load`); measures of a run in :mod:`contextsteer.metrics`;
 :func:`sweep` runs a grid of parameters into a pandas DataFrame (pandas, too, is
 imported when a sweep runs); :func:`tune` searches them with Optuna.
@@ -13,7 +14,7 @@ imported when a sweep runs); :func:`tune` searches them with Optuna.
 from importlib import metadata as _metadata
 
 from . import behaviors as _behaviors
-from . import classic, metrics, scenarios, widgets
+from . import classic, metrics, moving_scenes, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
@@ -54,6 +55,7 @@ __all__ = [
     "World",
     "classic",
     "metrics",
+    "moving_scenes",
     "scenarios",
     "sweep",
     "tune",

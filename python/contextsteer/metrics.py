@@ -264,6 +264,27 @@ def deepest_overlap(positions, radius) -> float:
     return deepest
 
 
+def moving_contact(overlap, *, tolerance: float = 0.001) -> dict[str, float]:
+    """How the moving obstacles met the agents, from ``overlap`` ``(T, n)``: each agent's
+    overlap with them after each step, metres (``World.moving_overlap`` step by step).
+
+    Returns
+    -------
+    dict
+        agents_hit: how many agents ever overlapped one by more than ``tolerance`` metres;
+        deepest_overlap: the deepest overlap, metres (0 when none touched).
+
+    Raises
+    ------
+    ValueError
+        For an overlap that is not ``(T, n)``, or a negative tolerance.
+    """
+    overlap = check.shaped("overlap", overlap, (None, None))
+    tolerance = check.number("tolerance", tolerance, minimum=0.0)
+    hit = (overlap > tolerance).any(axis=0) if len(overlap) else np.zeros(overlap.shape[1], dtype=bool)
+    return {"agents_hit": float(hit.sum()), "deepest_overlap": float(overlap.max()) if overlap.size else 0.0}
+
+
 def _walls(segments, polygons) -> tuple[np.ndarray, list[np.ndarray]]:
     """The walls checked, in float64 (the checks give float32, as the core holds them):
     every wall as a segment ``(k, 4)``, polygon edges included, and the polygons."""
@@ -384,5 +405,5 @@ def scene_report(scene, positions, *, dt: float, radius, max_speed, within: floa
 
 
 __all__ = ["arrival_steps", "arrival_times", "crowd_metrics", "deepest_overlap", "heading_reversals", "mean_speeds",
-           "path_lengths", "scene_report", "stalled_agents", "summary", "time_to_share", "turn_rates",
+           "moving_contact", "path_lengths", "scene_report", "stalled_agents", "summary", "time_to_share", "turn_rates",
            "wall_penetration"]

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import Colormap, to_rgba_array
-from matplotlib.patches import Circle
+from matplotlib.patches import Circle, Patch
 from matplotlib.ticker import MaxNLocator
 
 from . import _validation as check
@@ -89,6 +89,37 @@ def plot_segments(segments, ax=None, **kwargs):
     ax.set_aspect("equal")
     ax.autoscale_view()
     return lines
+
+
+def plot_moving_obstacles(shapes, ax=None, **kwargs) -> list:
+    """Draw moving obstacles where they stand, as :meth:`World.moving_shapes
+    <contextsteer.World.moving_shapes>` gives them (a circle ``(1, 3)``, a segment ``(2, 2)``,
+    a polygon ``(k, 2)``, metres), in orange, named "moving obstacles" once in a legend;
+    returns the artists (patches and lines)."""
+    from matplotlib.patches import Polygon as MplPolygon
+
+    if ax is None:
+        _, ax = plt.subplots()
+    style = {"facecolor": "tab:orange", "edgecolor": "0.2", "linewidth": 0.8, "alpha": 0.8} | kwargs
+    artists = []
+    for i, shape in enumerate(shapes):
+        shape = check.real_array(f"shapes[{i}]", shape)
+        label = "moving obstacles" if i == 0 else "_moving obstacles"
+        patch: Patch
+        if shape.shape == (1, 3):
+            patch = Circle((float(shape[0, 0]), float(shape[0, 1])), float(shape[0, 2]), label=label, **style)
+        elif shape.shape == (2, 2):
+            artists += ax.plot(shape[:, 0], shape[:, 1], color=style["facecolor"], linewidth=3, label=label)
+            continue
+        elif shape.ndim == 2 and shape.shape[1] == 2 and len(shape) >= 3:
+            patch = MplPolygon(shape, closed=True, label=label, **style)
+        else:
+            raise ValueError(f"shapes[{i}]: expected a circle (1, 3), a segment (2, 2) or a polygon (k, 2), "
+                             f"got shape {shape.shape}")
+        artists.append(ax.add_patch(patch))
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    return artists
 
 
 def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viridis", colorbar: bool = True) -> list:
@@ -308,7 +339,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
 
 
 def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float = 40.0, color="tab:blue",
-            trail: int = 0):
+            trail: int = 0, moving=None):
     """A matplotlib ``FuncAnimation`` of agents moving, one frame per ``every``-th step.
 
     recording: a :class:`~contextsteer.Recording` with positions (its time is shown, and
@@ -317,6 +348,8 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     radius: metres, one number or ``(n,)``: each agent is drawn as a disc of that radius.
     interval: milliseconds between frames. color: one colour or ``(n,)`` colours.
     trail: how many frames of path to draw behind each agent (0: none).
+    moving: the moving obstacles at each recorded step, as :func:`plot_moving_obstacles`
+        takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``), or None.
 
     Draw the scene first (``plot_obstacles``, ``plot_segments``, ``plot_field``) on
     ``ax`` to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
@@ -354,6 +387,10 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     paths = ax.add_collection(LineCollection([], colors=color, linewidths=0.8, alpha=0.6))
     ticks = ax.add_collection(LineCollection([], colors="0.1", linewidths=1.0))
     clock = ax.text(1.0, 1.01, "", transform=ax.transAxes, ha="right", va="bottom")  # above the scene
+    if moving is not None and len(moving) != len(positions):
+        raise ValueError(f"moving: expected the moving obstacles of each of the {len(positions)} steps, "
+                         f"got {len(moving)}")
+    bodies: list = []
     reach = positions.reshape(-1, 2)
     ax.update_datalim(np.concatenate([reach - radii.max(), reach + radii.max()]))  # whole discs in view
     ax.set_aspect("equal")
@@ -370,10 +407,15 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
             ticks.set_segments(np.stack([positions[step], positions[step] + ahead], axis=1))
         if time is not None:
             clock.set_text(f"t = {time[step]:.1f} s")
+        if moving is not None:
+            for artist in bodies:
+                artist.remove()
+            bodies[:] = plot_moving_obstacles(moving[step], ax)
         return discs, paths, ticks, clock
 
     return FuncAnimation(ax.figure, show, frames=frames, interval=interval, blit=False)
 
 
-__all__ = ["animate", "plot_context_maps", "plot_field", "plot_obstacles", "plot_polygons", "plot_segments",
+__all__ = ["animate", "plot_context_maps", "plot_field", "plot_moving_obstacles", "plot_obstacles", "plot_polygons",
+           "plot_segments",
            "plot_trajectories", "scene_legend"]

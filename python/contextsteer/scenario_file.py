@@ -252,6 +252,9 @@ def dumps(scenario: Scenario, header: str = HEADER) -> str:
 
     if not isinstance(scenario, Scenario):
         raise TypeError(f"scenario: expected a contextsteer.Scenario, got {type(scenario).__name__}")
+    if scenario.moving:
+        raise ValueError(f"scenario: {scenario.name!r} has moving obstacles, which scenario files do not describe; "
+                         f"build it with its function (contextsteer.moving_scenes) instead")
     groups = scenario.groups
     if len(groups) and (np.diff(groups) < 0).any():
         raise ValueError(f"scenario: a file lists the agents group by group, but scenario {scenario.name!r} "

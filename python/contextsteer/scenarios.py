@@ -58,6 +58,8 @@ class Scenario:
     agents of a group share a goal and are listed together, group by group.
     goal_area_groups: ``(k,)`` the group each goal area is for (all 0 when not given).
     polygons: ``(k, 2)`` vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
+    moving: :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
+    scenes; scenario files do not describe them).
 
     The experiment, for :meth:`world` without arguments, :meth:`save` and the command line
     (None or empty for a scene of geometry alone):
@@ -78,6 +80,7 @@ class Scenario:
     groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     goal_area_groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     polygons: tuple = ()
+    moving: tuple = ()
     steering: Any = field(default=None, compare=False)
     agent_parameters: dict = field(default_factory=dict, compare=False)
     run: Any = field(default=None, compare=False)
@@ -102,6 +105,8 @@ class Scenario:
             held.append((len(self.polygons), "polygon"))
         if len(self.goal_areas):
             held.append((len(self.goal_areas), "goal area"))
+        if self.moving:
+            held.append((len(self.moving), "moving obstacle"))
         counts = ", ".join(counted(n, noun) for n, noun in held)
         bounds = ", ".join(f"{b:g}" for b in self.bounds)
         return f"Scenario({self.name!r}: {counts}, bounds=({bounds}))"
@@ -144,13 +149,15 @@ class Scenario:
                                  f"({self.group_count}), got {len(steering)}")
             of_world = {k: agent_parameters.pop(k) for k in _WORLD_PARAMETERS & set(agent_parameters)}
             world = World(steering[0], **obstacles, **of_world)
+            _add_bodies(world, self.moving)
             cuts = [0, *(np.flatnonzero(np.diff(self.groups)) + 1).tolist(), len(self.groups)]
             for begin, end in zip(cuts[:-1], cuts[1:]):
                 rows = slice(begin, end)
                 world.add_agents(self.starts[rows], steering=steering[int(self.groups[begin])],
                                  targets=self.targets[rows], **_rows_of(agent_parameters, rows, len(self.starts)))
             return world
-        return World(steering, self.starts, targets=self.targets, **obstacles, **agent_parameters)
+        return _add_bodies(World(steering, self.starts, targets=self.targets, **obstacles, **agent_parameters),
+                           self.moving)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Scenario:
@@ -190,6 +197,13 @@ class Scenario:
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
                                keep_right=keep_right, circles=self.obstacles, segments=self.segments,
                                polygons=list(self.polygons) or None)
+
+
+def _add_bodies(world, bodies):
+    from .moving_scenes import add_bodies
+
+    add_bodies(world, bodies)
+    return world
 
 
 _WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals"}  # of World, not of its agents

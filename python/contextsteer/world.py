@@ -20,6 +20,7 @@ from . import recording as rec
 from .agent_columns import AGENT_COLUMNS, SPAWNED
 from .classic import Steering as ClassicSteering
 from .goals import Goals
+from .moving import MovingObstacles
 from .pipeline import Pipeline
 from .recording import events_of_core as _events
 
@@ -54,7 +55,7 @@ def _runs(layers: np.ndarray):
     return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
 
 
-def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None):
+def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None, moving=None):
     """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
     obstacles on their layers in theirs, then its agents, ids, time and steps."""
     world = object.__new__(cls)
@@ -76,10 +77,12 @@ def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=N
     world._core.restore_state(state)
     if goals is not None:
         world.goals = goals
+    if moving is not None:
+        world._core.load_moving(moving)
     return world
 
 
-class World:
+class World(MovingObstacles):
     """Agents, obstacles, a neighbor grid and a step that runs in C++ for all agents.
 
     Each :meth:`step` has named stages: *check* (the state arrays hold valid values),
@@ -272,8 +275,9 @@ class World:
         obstacles = (self.circles, circle_layers, self.segments, segment_layers, self.polygons, polygon_layers,
                      self.bounds)
         attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
+        moving = self._core.moving_state() if self._core.moving_count else None
         return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
-                               attributes, self.goals)
+                               attributes, self.goals, moving)
 
     # --- steering -----------------------------------------------------------------
     @property

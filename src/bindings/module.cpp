@@ -11,6 +11,7 @@ void bind_python_behavior(pybind11::module_& m);
 void bind_pipeline(pybind11::module_& m);
 void bind_steering(pybind11::module_& m);
 void bind_world(pybind11::module_& m);
+void bind_moving_obstacles(pybind11::module_& m);
 void bind_navigation_field_from_world(pybind11::module_& m);
 }  // namespace contextsteer::bindings
 
@@ -26,5 +27,6 @@ PYBIND11_MODULE(_core, m) {
   contextsteer::bindings::bind_pipeline(m);
   contextsteer::bindings::bind_steering(m);
   contextsteer::bindings::bind_world(m);
+  contextsteer::bindings::bind_moving_obstacles(m);
   contextsteer::bindings::bind_navigation_field_from_world(m);
 }

@@ -18,7 +18,7 @@ import pytest
 import contextsteer
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["classic", "metrics", "scenarios", "plotting", "tuning", "widgets"]
+MODULES = ["classic", "metrics", "scenarios", "moving_scenes", "plotting", "tuning", "widgets"]
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,8 @@ import pytest
 
 import contextsteer as cs
 
-MODULES = ["contextsteer.classic", "contextsteer.metrics", "contextsteer.plotting", "contextsteer.scenarios",
+MODULES = ["contextsteer.classic", "contextsteer.metrics", "contextsteer.moving", "contextsteer.moving_scenes",
+           "contextsteer.plotting", "contextsteer.scenarios",
            "contextsteer.sweeps", "contextsteer.tuning", "contextsteer.widgets"]
 
 

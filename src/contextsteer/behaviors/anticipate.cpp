@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "contextsteer/scene/moving_obstacles.hpp"
+
 namespace contextsteer {
 namespace {
 
@@ -104,6 +106,19 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
         row[i] = std::max(row[i], anticipated_danger(dp, v, r + n.radius, params_.horizon, dirs[i], top));
       }
     });
+    if (scene.moving) {
+      // Moving obstacles as the discs round them (a circle exactly), at their velocities.
+      const MovingObstacles& moving = *scene.moving;
+      moving.for_each_body_near(p, params_.radius, senses, [&](int b) {
+        const Vec2 dp = turn(moving.position(b) - p);
+        const Vec2 v = turn(moving.velocity(b));
+        const Real reach = r + moving.extent(b);
+        threatened = threatened || standing_is_touched(dp, v, reach, params_.horizon);
+        for (int i = 0; i < slots; ++i) {
+          row[i] = std::max(row[i], anticipated_danger(dp, v, reach, params_.horizon, dirs[i], top));
+        }
+      });
+    }
     if (interest && threatened) std::fill_n(interest + static_cast<std::size_t>(k) * slots, slots, params_.make_way);
   }
 }

@@ -11,6 +11,7 @@
 #include "contextsteer/geometry/ray_casts.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
 
 namespace contextsteer {
@@ -69,6 +70,22 @@ void Avoid::prepare(const SceneView& scene, const int*, int count, const SlotDir
   if (scene.cache->find(this, &dirs)) return;
   Real* rows = scene.cache->store(this, &dirs, static_cast<std::size_t>(grid.agent_count()) * dirs.slots());
   agent_pair_danger(scene, neighbor_danger(), dirs, rows, scene.cache->pool());
+  mark_near_moving(scene);
+}
+
+void Avoid::mark_near_moving(const SceneView& scene) const {
+  if (!params_.world_obstacles || !scene.moving || scene.cache->find(this, scene.moving)) return;
+  // 1 for each agent whose reach may meet a moving body: the body's reference point lies
+  // within its extent of the body's nearest point, which lies within max_distance plus
+  // the agent's radius of the agent (with room for rounding).
+  const SpatialGrid& grid = *scene.grid;
+  Real* near = scene.cache->store(this, scene.moving, static_cast<std::size_t>(grid.agent_count()));
+  std::fill_n(near, grid.agent_count(), Real(0));
+  const MovingObstacles& moving = *scene.moving;
+  for (int b = 0; b < moving.count(); ++b) {
+    const Real reach = (moving.extent(b) + params_.max_distance + scene.max_radius) * Real(1.001) + Real(1e-5);
+    grid.for_each_within(moving.position(b), reach, [&](const Neighbor& n) { near[n.agent] = 1; });
+  }
 }
 
 const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
@@ -83,7 +100,7 @@ namespace {
 // marks so that an obstacle the index lists in several cells adds its danger once.
 struct ObstacleScratch {
   std::vector<Real> edge_hits;
-  ObstacleMarks marks;
+  ObstacleMarks marks, moving_marks;  // of the static and of the moving obstacles
 };
 
 // Out of line, so that fill looks up the thread-local storage once per call.
@@ -103,6 +120,14 @@ const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int cou
   }
   const Real* pairs = scene.cache->find(this, &dirs);
   if (!pairs || count == 0) return nullptr;
+  if (params_.world_obstacles && scene.moving) {
+    // Lent only when no agent of the block may meet a moving body (prepare's marks).
+    const Real* near = scene.cache->find(this, scene.moving);
+    if (!near) return nullptr;
+    for (int k = 0; k < count; ++k) {
+      if (near[agents[k]] != 0) return nullptr;
+    }
+  }
   const int first = scene.grid->rank_of(agents[0]);
   for (int k = 1; k < count; ++k) {
     if (scene.grid->rank_of(agents[k]) != first + k) return nullptr;
@@ -114,13 +139,16 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
                  Real* danger) const {
   const int slots = dirs.slots();
   const Obstacles* obstacles = sensed_obstacles(scene);
+  const Obstacles* moving = params_.world_obstacles && scene.moving ? &scene.moving->shapes() : nullptr;
+  // The agents that may meet a moving body, when prepare() marked them; else all may.
+  const Real* near_moving = moving && scene.cache ? scene.cache->find(this, scene.moving) : nullptr;
   // Static obstacles agent by agent, when there are any.
   ObstacleScratch* scratch = nullptr;
-  if (obstacles) {
+  if (obstacles || moving) {
     scratch = &obstacle_scratch();
     scratch->edge_hits.resize(static_cast<std::size_t>(slots));
   }
-  for (int k = 0; k < count && (obstacles || !own_.circles().empty()); ++k) {
+  for (int k = 0; k < count && (obstacles || moving || !own_.circles().empty()); ++k) {
     const int a = agents[k];
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     const Vec2 p = scene.position(a);
@@ -130,15 +158,14 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
     own_.for_each_near(
         p, reach, [&](int i) { add_circle(p, agent_radius, circles()[i].centre, circles()[i].radius, dirs, row); },
         [](int) {});
-    if (obstacles) {
-      // Only those within reach can add danger (add_circle and add_wall check again).
-      const auto& circles = obstacles->circles();
-      const auto& circle_layers = obstacles->circle_layers();
-      const auto& walls = obstacles->walls();
-      const auto& wall_layers = obstacles->wall_layers();
-      ObstacleMarks& marks = scratch->marks;
-      marks.start(*obstacles);
-      obstacles->for_each_near(
+    // Only those within reach can add danger (add_circle and add_wall check again).
+    const auto add_near = [&](const Obstacles& o, ObstacleMarks& marks) {
+      const auto& circles = o.circles();
+      const auto& circle_layers = o.circle_layers();
+      const auto& walls = o.walls();
+      const auto& wall_layers = o.wall_layers();
+      marks.start(o);
+      o.for_each_near(
           p, reach,
           [&](int i) {
             if ((senses & circle_layers[i]) && marks.first_circle(i)) {
@@ -150,6 +177,10 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
               add_wall(p, agent_radius, walls[i], dirs, row, scratch->edge_hits.data());
             }
           });
+    };
+    if (obstacles) add_near(*obstacles, scratch->marks);
+    if (moving && (!near_moving || near_moving[a] != 0)) {
+      add_near(*moving, scratch->moving_marks);  // where they stand at the step's end
     }
   }
   if (!params_.agents || !scene.grid) return;

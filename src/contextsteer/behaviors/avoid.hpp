@@ -85,6 +85,9 @@ class Avoid : public BehaviorWith<AvoidParams, DangerBehavior> {
   NeighborDanger neighbor_danger() const;
   // The scene's obstacles this Avoid adds danger for: null when it adds none.
   const Obstacles* sensed_obstacles(const SceneView& scene) const;
+  // Marks in the cache the agents that may meet a moving obstacle, whose rows ready_rows
+  // does not lend (fill adds the bodies' danger to them).
+  void mark_near_moving(const SceneView& scene) const;
 
   // Its own circles, indexed once here (they never change): among many of them, each
   // agent looks only at those near it, as for the world's obstacles.

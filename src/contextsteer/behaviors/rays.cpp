@@ -7,6 +7,7 @@
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/geometry/geometry.hpp"
 #include "contextsteer/geometry/ray_casts.hpp"
+#include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
 
 namespace contextsteer {
@@ -21,12 +22,12 @@ namespace {
 // outgrows them, or the obstacles change.
 struct MetObstacles {
   ObstacleMarks marks;          // so that each obstacle is cast once
+  ObstacleMarks moving_marks;   // the same among the moving obstacles
   std::vector<Circle> circles;  // radius: the circle's plus the agent's
   std::vector<Segment> walls;
   // Starts a query among o's obstacles. Room for 64 of each kind from the first query
   // on, as a thread's first agents may meet none (the rest of the step must not allocate).
-  void start(const Obstacles& o) {
-    marks.start(o);
+  void start() {
     circles.clear(), walls.clear();
     circles.reserve(64), walls.reserve(64);
   }
@@ -39,13 +40,14 @@ struct MetObstacles {
 // numbers. Obstacles whose nearest point lies beyond the rays' reach (the query's square
 // holds more than its disc) are left out, with a margin for rounding: they would be hit
 // beyond ray_length.
-bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_length, MetObstacles& met) {
-  met.start(o);
+bool gather(const Obstacles& o, ObstacleMarks& marks, Vec2 p, Real r, LayerMask senses, Real ray_length,
+            MetObstacles& met) {
+  marks.start(o);
   bool inside = false;
   o.for_each_near(
       p, ray_length + r,
       [&](int c) {
-        if (inside || !(senses & o.circle_layers()[c]) || !met.marks.first_circle(c)) return;
+        if (inside || !(senses & o.circle_layers()[c]) || !marks.first_circle(c)) return;
         const Circle& circle = o.circles()[c];
         const Real circle_reach = circle.radius + r;
         const Real d2 = length_squared(p - circle.centre);
@@ -54,7 +56,7 @@ bool gather(const Obstacles& o, Vec2 p, Real r, LayerMask senses, Real ray_lengt
         if (d2 <= far * far) met.circles.push_back({circle.centre, circle_reach});
       },
       [&](int w) {
-        if (inside || !(senses & o.wall_layers()[w]) || !met.marks.first_wall(w)) return;
+        if (inside || !(senses & o.wall_layers()[w]) || !marks.first_wall(w)) return;
         const Segment& wall = o.walls()[w];
         const Real d = length(p - closest_point_on_segment(wall, p));
         inside = d <= r;
@@ -93,7 +95,11 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     const Real r = scene.radius_of(a);
     // One query of the obstacles per agent: a hit within the rays' length lies on an
     // obstacle within that length + r of the agent.
-    if (gather(o, p, r, scene.senses(a), params_.length, met)) {
+    met.start();
+    // The moving obstacles where they stand at the step's end.
+    if (gather(o, met.marks, p, r, scene.senses(a), params_.length, met) &&
+        (!scene.moving ||
+         gather(scene.moving->shapes(), met.moving_marks, p, r, scene.senses(a), params_.length, met))) {
       std::fill(hits.begin(), hits.end(), kInfinity);
       lower_to_first_hits(p, dirs.x(), dirs.y(), slots, met.circles.data(), static_cast<int>(met.circles.size()),
                           met.walls.data(), static_cast<int>(met.walls.size()), r, hits.data());

@@ -66,6 +66,9 @@ class ObstacleIndex {
   // Calls polygon(k) for every polygon whose bounding box may hold p.
   template <class OnPolygon>
   void for_each_polygon_at(Vec2 p, OnPolygon&& polygon) const;
+  // Calls polygon(k) for every polygon whose bounding box may come within `reach` of p.
+  template <class OnPolygon>
+  void for_each_polygon_near(Vec2 p, Real reach, OnPolygon&& polygon) const;
 
   Real cell() const { return cell_; }  // side of the cells, metres
   // Whether the occupied cells are found through the hash table.
@@ -190,6 +193,18 @@ void ObstacleIndex::for_each_polygon_at(Vec2 p, OnPolygon&& polygon) const {
   const int r = cell_step(p.y, origin_.y, cell_, rows_ + 1, -1);
   if (c < 0 || c >= columns_ || r < 0 || r >= rows_) return;  // beyond every indexed box
   for_each_slot(c, c, r, r, [&](int s) {
+    for (int k = polygons_.start[s]; k < polygons_.start[s + 1]; ++k) polygon(polygons_.items[k]);
+  });
+}
+
+template <class OnPolygon>
+void ObstacleIndex::for_each_polygon_near(Vec2 p, Real reach, OnPolygon&& polygon) const {
+  for (int k : long_polygons_) polygon(k);
+  const int c0 = std::max(0, cell_step(p.x - reach, origin_.x, cell_, columns_ + 1, -1));
+  const int c1 = cell_step(p.x + reach, origin_.x, cell_, columns_, -1);
+  const int r0 = std::max(0, cell_step(p.y - reach, origin_.y, cell_, rows_ + 1, -1));
+  const int r1 = cell_step(p.y + reach, origin_.y, cell_, rows_, -1);
+  for_each_slot(c0, c1, r0, r1, [&](int s) {
     for (int k = polygons_.start[s]; k < polygons_.start[s + 1]; ++k) polygon(polygons_.items[k]);
   });
 }

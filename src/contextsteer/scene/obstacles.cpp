@@ -24,6 +24,10 @@ void Obstacles::add_circles(const std::vector<Circle>& circles, LayerMask layer)
   circles_.insert(circles_.end(), circles.begin(), circles.end());
   circle_layers_.insert(circle_layers_.end(), circles.size(), layer);
   drop_index();
+  refresh_circle_arrays();
+}
+
+void Obstacles::refresh_circle_arrays() {
   circle_x_.clear(), circle_y_.clear(), circle_r_.clear();
   for (std::size_t i = 0; i < circles_.size() || circle_x_.size() % 4 != 0; ++i) {
     const bool real = i < circles_.size();
@@ -32,6 +36,35 @@ void Obstacles::add_circles(const std::vector<Circle>& circles, LayerMask layer)
     circle_y_.push_back(real ? circles_[i].centre.y : 0);
     circle_r_.push_back(real ? circles_[i].radius : 0);
   }
+}
+
+void Obstacles::refresh_polygon_boxes() {
+  polygon_boxes_.clear();
+  for (int k = 0; k < polygon_count(); ++k) {
+    const Vec2* v = polygon_vertices_.data() + polygon_starts_[k];
+    Bounds box{v[0], v[0]};
+    for (int i = 1; i < polygon_starts_[k + 1] - polygon_starts_[k]; ++i) {
+      box.min = {std::min(box.min.x, v[i].x), std::min(box.min.y, v[i].y)};
+      box.max = {std::max(box.max.x, v[i].x), std::max(box.max.y, v[i].y)};
+    }
+    polygon_boxes_.push_back(box);
+  }
+}
+
+void Obstacles::move(const std::vector<Circle>& circles, const std::vector<Segment>& segments,
+                     const std::vector<Vec2>& polygon_vertices, Real drift) {
+  if (circles.size() != circles_.size() || segments.size() != segments_.size() ||
+      polygon_vertices.size() != polygon_vertices_.size()) {
+    throw std::invalid_argument("move: expected as many circles, segments and polygon vertices as there are");
+  }
+  const bool keep = indexed_ && drift >= 0 && drift <= index_.cell() / 2;
+  circles_ = circles;
+  segments_ = segments;
+  polygon_vertices_ = polygon_vertices;
+  refresh_circle_arrays();
+  refresh_polygon_boxes();
+  rebuild_walls();  // drops the index
+  if (keep) indexed_ = true, drift_ = drift;
 }
 
 void Obstacles::add_segment(const Segment& s, LayerMask layer) { add_segments({s}, layer); }
@@ -162,7 +195,9 @@ Real Obstacles::penetration(Vec2 p, Real r, LayerMask mask) const {
     depth = std::max(depth, circle_penetration(p, r, mask));
     for (std::size_t i = 0; i < walls_.size(); ++i) into_wall(static_cast<int>(i));
   }
-  if (indexed_) {
+  if (indexed_ && drift_ > 0) {
+    index_.for_each_polygon_near(p, drift_, [&](int k) { depth = std::max(depth, polygon_depth(k, p, r, mask)); });
+  } else if (indexed_) {
     index_.for_each_polygon_at(p, [&](int k) { depth = std::max(depth, polygon_depth(k, p, r, mask)); });
   } else {
     for (int k = 0; k < polygon_count(); ++k) depth = std::max(depth, polygon_depth(k, p, r, mask));

@@ -34,6 +34,15 @@ class Obstacles {
   void set_bounds(const Bounds& b);
   void clear_bounds();
   void clear();
+  // Moves the circles, free segments and polygon vertices to new places: the same counts
+  // (std::invalid_argument otherwise), layers kept. `drift` (metres) bounds how far any
+  // point of them has gone since the index was built: the index is kept, and queries
+  // widen their reach by `drift`, while it stays within half a cell; beyond, or when
+  // negative, the index is dropped (prepare_index builds it again at the new places).
+  void move(const std::vector<Circle>& circles, const std::vector<Segment>& segments,
+            const std::vector<Vec2>& polygon_vertices, Real drift);
+  // How far queries through the index widen their reach, metres (0 for static obstacles).
+  Real drift() const { return drift_; }
 
   const std::vector<Circle>& circles() const { return circles_; }
   const std::vector<LayerMask>& circle_layers() const { return circle_layers_; }
@@ -76,7 +85,9 @@ class Obstacles {
 
  private:
   void rebuild_walls();
-  void drop_index() { indexed_ = false; }
+  void drop_index() { indexed_ = false, drift_ = 0; }
+  void refresh_circle_arrays();
+  void refresh_polygon_boxes();
 
   // Largest reach - distance of p into the circles sensed through `mask` (or below 0).
   Real circle_penetration(Vec2 p, Real r, LayerMask mask) const;
@@ -103,12 +114,13 @@ class Obstacles {
   std::vector<LayerMask> wall_layers_;
 
   bool indexed_ = false;
+  Real drift_ = 0;  // see move()
   ObstacleIndex index_;
 };
 
 template <class OnCircle, class OnWall>
 void Obstacles::for_each_near(Vec2 p, Real reach, OnCircle&& circle, OnWall&& wall) const {
-  if (indexed_) return index_.for_each_near(p, reach, circle, wall);
+  if (indexed_) return index_.for_each_near(p, reach + drift_, circle, wall);
   for (std::size_t i = 0; i < circles_.size(); ++i) circle(static_cast<int>(i));
   for (std::size_t j = 0; j < walls_.size(); ++j) wall(static_cast<int>(j));
 }

@@ -13,6 +13,7 @@
 namespace contextsteer {
 
 class EvaluationCache;
+class MovingObstacles;
 
 // The largest group number an agent may have (SceneView::groups).
 constexpr std::int32_t kMaxGroup = 65535;
@@ -38,7 +39,10 @@ struct SceneView {
   const std::int32_t* groups = nullptr;      // (agents,) each agent's group, optional (0)
   Real max_radius = 0;                       // largest agent radius, metres
   const Obstacles* obstacles = nullptr;      // optional
-  const SpatialGrid* grid = nullptr;         // built over positions; needed by neighbor behaviours
+  // Optional: the moving obstacles, where they stand at the end of the step being
+  // decided, with their velocities (scene/moving_obstacles.hpp); null when there are none.
+  const MovingObstacles* moving = nullptr;
+  const SpatialGrid* grid = nullptr;  // built over positions; needed by neighbor behaviours
   // Where behaviours keep scene-wide results from prepare() for fill() (and the threads
   // to compute them on); only a world's evaluation has one, so it is optional.
   EvaluationCache* cache = nullptr;

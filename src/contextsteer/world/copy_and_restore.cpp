@@ -26,6 +26,7 @@ std::unique_ptr<World> World::copy() {
     column.buffer = std::make_shared<Buffer>(*column.buffer);
   });
   twin->obstacles_ = obstacles_;
+  twin->moving_ = moving_;
   twin->index_ = index_;
   twin->evaluated_.classic_linear = evaluated_.classic_linear;
   twin->evaluated_.classic_angular = evaluated_.classic_angular;

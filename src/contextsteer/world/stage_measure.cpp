@@ -48,6 +48,7 @@ void World::measure_stage() {
     measure_overlap(view, to_query, queried, store_.overlap.data());
   };
   pool_->run(blocks, body);
+  measure_moving_penetration();
   close.complete = false;  // the flags were of this step's pass
   measured_.overlap_of_close_only = only_close;
   measured_.overlap_measured = n;

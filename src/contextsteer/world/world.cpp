@@ -56,6 +56,7 @@ void World::step_unguarded(Real dt, int substeps) {
   StageClock clock;
   check_stage(dt);
   clock.lap(stage_times_.check);
+  obstacles_stage(dt);  // timed with the index stage
   index_stage();
   clock.lap(stage_times_.index);
   evaluate_stage(dt);  // checks again what foreign code wrote in it
@@ -260,6 +261,7 @@ void World::reset() {
   steps_ = 0;
   time_ = 0;
   cache_.forget_kept();
+  moving_.reset();
 }
 
 std::unique_ptr<KeptState> World::kept_copy(const void* owner) {
@@ -277,6 +279,7 @@ SceneView World::scene() const {
   v.target_index = index_.target_index.data();
   v.max_radius = index_.max_radius;
   v.obstacles = &obstacles_;
+  v.moving = moving_.empty() ? nullptr : &moving_;
   v.grid = &grid_;
   v.time = time_;
   if (store_.memory.width > 0) {

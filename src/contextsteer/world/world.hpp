@@ -27,6 +27,7 @@
 #include "contextsteer/runtime/busy_flag.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 #include "contextsteer/scene/spatial_grid.hpp"
 #include "contextsteer/steering/steering.hpp"
@@ -119,6 +120,12 @@ class World {
     return obstacles_;
   }
   const Obstacles& obstacles() const { return obstacles_; }
+  // The moving obstacles, advanced by the obstacles stage at the start of each step.
+  MovingObstacles& moving() {
+    busy_.check_idle("moving obstacles");
+    return moving_;
+  }
+  const MovingObstacles& moving() const { return moving_; }
 
   // Worker threads for a step, from 1 to kMaxThreads; results are the same for any count.
   static constexpr int kMaxThreads = 1024;
@@ -262,6 +269,8 @@ class World {
 
   // The stages of a step, in their order; each in its own file, stage_<name>.cpp.
   void check_stage(Real dt);                    // the state is one a step may take
+  void obstacles_stage(Real dt);                // moves the moving obstacles to where they are at the step's end
+  void measure_moving_penetration();            // of the measure stage: penetration into the moving obstacles
   void index_stage();                           // writes index_
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
@@ -287,6 +296,7 @@ class World {
   std::vector<Task> tasks_;
   int slots_ = 0;
   Obstacles obstacles_;
+  MovingObstacles moving_;
   SpatialGrid grid_;
   EvaluationCache cache_;  // behaviours' scene-wide results, for one evaluation
   std::unique_ptr<ThreadPool> pool_;
