@@ -72,7 +72,7 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
     return 0;
   }
   // Standing is not: a way out within top speed is ranked by the share of it needed
-  // (scaled by kEscapeRank, so that the speed chosen still gets clear); no way out is 1.
+  // (scaled by kEscapeRank: the pace left gets clear up to max_speed / 1.1); none is 1.
   for (int i = 0; i < count; ++i) {
     if (crossings[i] > 0 && !inside_after(crossings[i])) {
       return crossings[i] <= top ? kEscapeRank * crossings[i] / top : Real(1);
