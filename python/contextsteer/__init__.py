@@ -17,6 +17,7 @@ from . import classic, metrics, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
+from .contact import Contact
 from .goals import AgentState, Goals
 from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline
@@ -38,6 +39,7 @@ __all__ = [
     "ALL_LAYERS",
     "AgentState",
     "Goals",
+    "Contact",
     "ClassicExplanation",
     "Explanation",
     "LaneMaps",

@@ -19,6 +19,7 @@ from . import _validation as check
 from . import recording as rec
 from .agent_columns import AGENT_COLUMNS, SPAWNED
 from .classic import Steering as ClassicSteering
+from .contact import Contact
 from .goals import Goals
 from .pipeline import Pipeline
 from .recording import events_of_core as _events
@@ -54,7 +55,7 @@ def _runs(layers: np.ndarray):
     return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
 
 
-def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None):
+def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None, contact=None):
     """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
     obstacles on their layers in theirs, then its agents, ids, time and steps."""
     world = object.__new__(cls)
@@ -76,6 +77,7 @@ def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=N
     world._core.restore_state(state)
     if goals is not None:
         world.goals = goals
+    world.contact = contact
     return world
 
 
@@ -112,6 +114,8 @@ class World:
         (:attr:`interest`, :attr:`danger`, :attr:`final`); see :attr:`keep_maps`.
     goals: how the agents reach their goals: arrival, waiting, giving way (a
         :class:`~contextsteer.Goals`; see :attr:`goals`).
+    contact: the contact stage's settings (a :class:`~contextsteer.Contact`), or None
+        (the default) for no contact stage; see :attr:`contact`.
 
     Per-agent arrays are NumPy views of the world's memory, rows in agent order (see
     ``ids``): the state and parameters are writable, the rest read-only. A view stays
@@ -130,7 +134,7 @@ class World:
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
                  polygons=None, bounds=None, threads: int = 1, keep_maps: bool = True, goals: Goals | None = None,
-                 **agent_parameters):
+                 contact: Contact | None = None, **agent_parameters):
         unknown = sorted(set(agent_parameters) - _AGENT_PARAMETERS)
         if unknown:
             raise TypeError(f"World() got unexpected keyword arguments: {', '.join(unknown)} (agent parameters are "
@@ -141,6 +145,7 @@ class World:
         self.keep_maps = keep_maps
         if goals is not None:
             self.goals = goals
+        self.contact = contact
         if circles is not None:
             self.add_circles(circles)
         if segments is not None:
@@ -273,7 +278,7 @@ class World:
                      self.bounds)
         attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
         return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
-                               attributes, self.goals)
+                               attributes, self.goals, self.contact)
 
     # --- steering -----------------------------------------------------------------
     @property
@@ -329,11 +334,36 @@ class World:
         self._core.goals = value._core
 
     @property
+    def contact(self) -> Contact | None:
+        """The contact stage's settings (:mod:`contextsteer.contact`), or None while the
+        world has no contact stage (the default). Set a :class:`~contextsteer.Contact` to
+        turn it on, None to turn it off; it takes effect at the next step."""
+        params = self._core.contact
+        return None if params is None else Contact._of_core(params)
+
+    @contact.setter
+    def contact(self, value: Contact | None) -> None:
+        if value is not None and not isinstance(value, Contact):
+            raise TypeError(f"contact: expected a contextsteer.Contact or None, got {type(value).__name__}")
+        self._core.contact = None if value is None else value._core
+
+    @property
+    def contact_correction(self) -> dict:
+        """How far the last step's contact stage moved the agents: ``total`` (metres, summed
+        over agents), ``max`` (metres, the most any one was moved), ``agents`` (how many
+        were moved) and ``passes`` (agent-agent passes run); all 0 without contact."""
+        return self._core.contact_correction
+
+    @property
     def events(self) -> dict[str, np.ndarray]:
         """What happened in the last step, in order: a dict of equal-length arrays ``step``
-        (the step count once taken), ``time`` (s), ``agent`` (id) and ``kind``
-        (``"arrived"``, ``"left"`` (removed at arrival, see :class:`~contextsteer.Goals`)
-        or ``"gave_way"``)."""
+        (the step count once taken), ``time`` (s), ``agent`` (id), ``kind``, ``other`` (the
+        other agent's id, -1 when none) and ``depth`` (metres, 0 when none). Kinds:
+        ``"agent_contact"`` and ``"obstacle_contact"`` (with contact on, see
+        :mod:`contextsteer.contact`), ``"arrived"``, ``"left"`` (removed at arrival, see
+        :class:`~contextsteer.Goals`), ``"gave_way"``; then ``"removed"`` for the agents
+        :meth:`remove_agents` removed since the step (stamped with the world's step count
+        and time when removed; a recording does not hold these)."""
         return _events(self._core.events)
 
     # --- stepping -----------------------------------------------------------------
@@ -574,7 +604,7 @@ class World:
     steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
     time = _view("time", "Simulated seconds since the world was made or reset.")
     stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
-                                       "integrate, measure (a dict).")
+                                       "integrate, contact, measure, progress (a dict).")
 
     # --- per-agent arrays ----------------------------------------------------------------
     # NumPy views, one per column of the core's table (agent_columns.py), made below the
