@@ -393,7 +393,7 @@ class World:
             self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
-            chunk: int | None = None) -> rec.Recording:
+            chunk: int | None = None, include_start: bool = False) -> rec.Recording:
         """Run ``steps`` steps in C++ and return what was recorded.
 
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
@@ -412,10 +412,16 @@ class World:
             agree: the recording holds every step the world took (``steps_taken`` grew by
             its length, and the world stands at its last step).
 
+        include_start: when True, the recording's first row is the state before the first
+            step (its time the world's time then, 0 for a new world), followed by one row
+            per step: ``steps + 1`` rows. By default only the steps' rows: ``steps`` rows,
+            the first at the end of the first step.
+
         An error in a step (a value refused, see :meth:`step`) is raised as it came; the
         steps taken before it are lost with the recording, but stay taken.
         """
         steps = check.count("steps", steps)
+        first_row = int(check.flag("include_start", include_start))
         dt, substeps = check.time_step(dt, substeps)
         names = self._record_names(record)
         unkept = [name for name in names if name in rec.MAPS and not self.keep_maps]
@@ -433,17 +439,26 @@ class World:
         try:
             # NumPy's empty arrays only reserve memory; a recording larger than the machine
             # would be found out part-way through the run, by the system killing the process.
-            with rec.reserving(steps * rec.bytes_per_step(names, n, slots),
+            with rec.reserving((steps + first_row) * rec.bytes_per_step(names, n, slots),
                                f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
                                "record fewer arrays (record='state' or None) or fewer steps"):
-                recording = self._empty_recording(steps, names)
-                self._run_recorded(recording, start, dt, substeps, chunk, progress)
+                recording = self._empty_recording(steps + first_row, names)
+                if first_row:
+                    self._record_start(recording)
+                self._run_recorded(recording, start, dt, substeps, chunk, progress, first_row)
         except KeyboardInterrupt:
             if recording is None:
                 raise
             taken = self.steps_taken - start
-            return recording if taken == steps else recording.truncated(taken)
+            return recording if taken == steps else recording.truncated(taken + first_row)
         return recording
+
+    def _record_start(self, recording: rec.Recording) -> None:
+        """Fills the first row of ``recording`` with the world's state now."""
+        recording.time[0] = self.time
+        for column in AGENT_COLUMNS:
+            if column.record in recording.recorded:
+                getattr(recording, column.record)[0] = getattr(self, column.name)
 
     def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
         """A recording of ``steps`` steps of ``names``, its arrays allocated, to be filled."""
@@ -457,17 +472,17 @@ class World:
         return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
 
     def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
-                      progress: bool) -> None:
-        """The body of :meth:`run`: fills ``recording`` from the world at step ``start``,
-        ``chunk`` steps per call into C++."""
-        steps = recording.steps
+                      progress: bool, first_row: int = 0) -> None:
+        """The body of :meth:`run`: fills ``recording`` from row ``first_row`` on from the
+        world at step ``start``, ``chunk`` steps per call into C++."""
+        steps = recording.steps - first_row
         bar = progress_bar(steps) if progress else None
         try:
             while (done := self.steps_taken - start) < steps:
                 k = min(chunk, steps - done)
-                parts = {name: getattr(recording, name)[done:done + k] for name in recording.recorded}
-                events = self._core.run(k, dt, substeps, parts, time=recording.time[done:done + k],
-                                        ids=recording.ids)
+                rows = slice(first_row + done, first_row + done + k)
+                parts = {name: getattr(recording, name)[rows] for name in recording.recorded}
+                events = self._core.run(k, dt, substeps, parts, time=recording.time[rows], ids=recording.ids)
                 recording.add_events(_events(events))
                 if bar is not None:
                     bar.update(k)

@@ -62,15 +62,17 @@ Vec2 sweep(const Obstacles& o, Vec2 from, Vec2 to, Real r, LayerMask mask) {
     const Real reach = c.radius + r;
     const Vec2 fc = from - c.centre;
     const Real c0 = length_squared(fc) - reach * reach;
-    if (c0 <= 0) return;  // already within: the push out settles it
     const Vec2 u = d * (1 / len);
     const Real b = dot(fc, u);
     const Real disc = b * b - c0;
     if (b >= 0 || disc < 0) return;  // moving away, or missing it
-    const Real t = (-b - std::sqrt(disc)) / len;
+    // Already within (a disc that started inside): it stays, and the push out settles it.
+    const Real t = c0 <= 0 ? Real(0) : (-b - std::sqrt(disc)) / len;
     if (t > 1 || t >= first) return;
     first = std::max(t, Real(0));
-    stop = from + d * first;
+    const Vec2 touch = from + d * first - c.centre;
+    const Real distance = length(touch);
+    stop = c0 <= 0 || !(distance > 0) ? from : c.centre + touch * ((reach + skin) / distance);
   };
   o.for_each_near(from + d * Real(0.5), len * Real(0.5) + r + skin, circle, wall);
   return stop;
