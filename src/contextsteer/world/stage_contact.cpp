@@ -105,14 +105,20 @@ void World::contact_stage() {
     if (!(*std::max_element(out.deepest.begin(), out.deepest.end()) > slop)) break;
     ++out.report.passes;
     auto apply = [&](int block, int) {
+      bool moved = false;
       for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
         const Vec2 c = load(out.correction.data(), a);
         if (c.x == 0 && c.y == 0) continue;
         const Vec2 p = load(pos, a);
-        store(pos, a, keep_out(obstacles_, p, p + c, view.radius_of(a), view.senses(a)));
+        const Vec2 kept = keep_out(obstacles_, p, p + c, view.radius_of(a), view.senses(a));
+        store(pos, a, kept);
+        moved |= kept.x != p.x || kept.y != p.y;
       }
+      out.deepest[block] = moved ? Real(1) : Real(0);
     };
     pool_->run(blocks, apply);
+    // Corrections too small to change a float coordinate far from the origin: done.
+    if (std::none_of(out.deepest.begin(), out.deepest.end(), [](Real moved) { return moved > 0; })) break;
   }
 
   // The velocities lose their part against each agent's correction; the report is summed
