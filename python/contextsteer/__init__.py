@@ -15,9 +15,9 @@ from importlib import metadata as _metadata
 from . import behaviors as _behaviors
 from . import classic, metrics, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
+from .contact import Contact
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
-from .contact import Contact
 from .goals import AgentState, Goals
 from .navigation import NavigationField
 from .pipeline import Evaluation, Pipeline

@@ -102,7 +102,8 @@ class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
 
     time: ``(T,)`` seconds at the end of each step (a run with ``include_start=True``
-    has one row more, first: the state before the first step, at the world's time then). ids: ``(n,)`` the agents' ids (rows).
+    has one row more, first: the state before the first step, at the world's time then).
+    ids: ``(n,)`` the agents' ids (rows).
     Recorded arrays, each present when asked for, else None:
     positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
     interest, danger, final: ``(T, n, slots)``; direction: ``(T, n, 2)``;
