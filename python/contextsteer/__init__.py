@@ -16,6 +16,7 @@ from importlib import metadata as _metadata
 from . import behaviors as _behaviors
 from . import classic, metrics, moving_scenes, scenarios, widgets
 from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
+from .contact import Contact
 from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
 from .explain import ClassicExplanation, Explanation
 from .goals import AgentState, Goals
@@ -39,6 +40,7 @@ __all__ = [
     "ALL_LAYERS",
     "AgentState",
     "Goals",
+    "Contact",
     "ClassicExplanation",
     "Explanation",
     "LaneMaps",

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'CONTACT_FIELDS', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'ContactParams', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -1069,6 +1069,14 @@ class FollowPath(Behavior):
         def slowing_radius(self, arg1: typing.Any) -> None:
             ...
         @property
+        def to_target(self) -> typing.Any:
+            """
+            each agent's path ends at its own target (World.targets) rather than the last waypoint
+            """
+        @to_target.setter
+        def to_target(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def weight(self) -> typing.Any:
             """
             factor the pipeline's combine rule applies to this behaviour's maps
@@ -1084,7 +1092,7 @@ class FollowPath(Behavior):
         @window.setter
         def window(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'lookahead', 'kind': 'number', 'default': 2.0, 'unit': 'm', 'doc': 'how far beyond its progress the agent aims', 'bounds': {'minimum': 0.0}}, {'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': 'no interest within it of the last waypoint', 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it of the last waypoint', 'bounds': {'above': 0.0}}, {'name': 'window', 'kind': 'number', 'default': 4.0, 'unit': 'm', 'doc': 'path after the last progress where the next is sought; more than an agent travels in a step', 'bounds': {'above': 0.0}}, {'name': 'loop', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'the path goes on from its last waypoint back to the first'}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    _fields: typing.ClassVar[list] = [{'name': 'lookahead', 'kind': 'number', 'default': 2.0, 'unit': 'm', 'doc': 'how far beyond its progress the agent aims', 'bounds': {'minimum': 0.0}}, {'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': 'no interest within it of the last waypoint', 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it of the last waypoint', 'bounds': {'above': 0.0}}, {'name': 'window', 'kind': 'number', 'default': 4.0, 'unit': 'm', 'doc': 'path after the last progress where the next is sought; more than an agent travels in a step', 'bounds': {'above': 0.0}}, {'name': 'loop', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'the path goes on from its last waypoint back to the first'}, {'name': 'to_target', 'kind': 'flag', 'default': False, 'unit': '', 'doc': "each agent's path ends at its own target (World.targets) rather than the last waypoint"}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, waypoints: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], params: FollowPath.Params) -> None:
         ...
     def progress(self, point: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], last: typing.SupportsFloat | typing.SupportsIndex) -> float:
@@ -1131,6 +1139,14 @@ class FollowPath(Behavior):
         """
     @slowing_radius.setter
     def slowing_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def to_target(self) -> typing.Any:
+        """
+        each agent's path ends at its own target (World.targets) rather than the last waypoint
+        """
+    @to_target.setter
+    def to_target(self, arg1: typing.Any) -> None:
         ...
     @property
     def waypoints(self) -> numpy.typing.NDArray[numpy.float32]:
@@ -1661,7 +1677,35 @@ class GoalParams:
     @stall_time.setter
     def stall_time(self, arg1: typing.Any) -> None:
         ...
+class ContactParams:
+    def __init__(self) -> None:
+        ...
+    @property
+    def events(self) -> typing.Any:
+        """
+        whether each contact deeper than slop is an event (agent_contact, obstacle_contact)
+        """
+    @events.setter
+    def events(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def iterations(self) -> typing.Any:
+        """
+        passes of agent-agent position correction per step
+        """
+    @iterations.setter
+    def iterations(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def slop(self) -> typing.Any:
+        """
+        agent-agent overlap left uncorrected (and not reported)
+        """
+    @slop.setter
+    def slop(self, arg1: typing.Any) -> None:
+        ...
 class World:
+    contact: ContactParams | None
     goals: GoalParams
     keep_maps: bool
     def __init__(self, steering: typing.Any) -> None:
@@ -1749,6 +1793,9 @@ class World:
         ...
     @property
     def circles(self) -> numpy.typing.NDArray[numpy.float32]:
+        ...
+    @property
+    def contact_correction(self) -> dict:
         ...
     @property
     def danger(self) -> numpy.ndarray:
@@ -1904,6 +1951,7 @@ def slot_directions(slots: typing.SupportsInt | typing.SupportsIndex, offset: ty
 def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previous: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], factor: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
     ...
 AGENT_COLUMNS: tuple
+CONTACT_FIELDS: list = [{'name': 'iterations', 'kind': 'count', 'default': 64, 'unit': 'passes', 'doc': 'passes of agent-agent position correction per step', 'bounds': {'minimum': 1.0, 'maximum': 1000.0}}, {'name': 'slop', 'kind': 'number', 'default': 0.0010000000474974513, 'unit': 'm', 'doc': 'agent-agent overlap left uncorrected (and not reported)', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'events', 'kind': 'flag', 'default': True, 'unit': '', 'doc': 'whether each contact deeper than slop is an event (agent_contact, obstacle_contact)'}]
 GOAL_FIELDS: list
 MAX_MAGNITUDE: float = 1000000000.0
 MIN_MASS: float = 9.999999717180685e-10

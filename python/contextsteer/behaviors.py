@@ -452,7 +452,13 @@ class FollowPath(Behavior, core=_core.FollowPath):
     pipeline evaluated outside a world, take the closest point of the whole path.
 
     ``loop=True`` makes a patrol: after the last waypoint the path goes back to the first
-    and on, for ever; arc lengths wrap around the loop's length and nobody arrives."""
+    and on, for ever; arc lengths wrap around the loop's length and nobody arrives.
+
+    ``to_target=True`` ends each agent's path at its own target (:attr:`World.targets`, or
+    its target agent) instead of the last waypoint: once its aim point is the last
+    waypoint, it aims at its target and arrives there (``arrive_radius``,
+    ``slowing_radius``), so agents sharing a path part at its end. A loop has no end: there
+    it changes nothing."""
 
     _core: _core.FollowPath
 

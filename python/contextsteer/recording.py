@@ -80,7 +80,10 @@ def bytes_per_step(names, agents: int, slots: int) -> int:
 
 
 # What an event holds (World.events, Recording.events): its arrays' names and types.
-EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_}
+EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_, "other": np.int64,
+                "depth": np.float64}
+# Defaults of the fields a recording saved before they existed lacks.
+_EVENT_DEFAULTS = {"other": -1, "depth": 0.0}
 
 
 def no_events() -> dict[str, np.ndarray]:
@@ -98,7 +101,9 @@ def events_of_core(events: dict) -> dict[str, np.ndarray]:
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
 
-    time: ``(T,)`` seconds at the end of each step. ids: ``(n,)`` the agents' ids (rows).
+    time: ``(T,)`` seconds at the end of each step (a run with ``include_start=True``
+    has one row more, first: the state before the first step, at the world's time then).
+    ids: ``(n,)`` the agents' ids (rows).
     Recorded arrays, each present when asked for, else None:
     positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
     interest, danger, final: ``(T, n, slots)``; direction: ``(T, n, 2)``;
@@ -152,8 +157,10 @@ class Recording:
     def events(self) -> pd.DataFrame:
         """What happened during the run, one row per event in order, as a pandas
         DataFrame: ``step`` (the world's step count once taken), ``time`` (s), ``agent``
-        (id) and ``kind`` (``"arrived"``, ``"left"``, ``"gave_way"``; see
-        :class:`~contextsteer.Goals`). The arrays themselves are :attr:`event_arrays`."""
+        (id), ``kind`` (``"agent_contact"``, ``"obstacle_contact"``, ``"arrived"``,
+        ``"left"``, ``"gave_way"``; see :attr:`World.events`), ``other`` (the other agent's
+        id, -1 when none) and ``depth`` (metres, 0 when none). The arrays themselves are
+        :attr:`event_arrays`."""
         import pandas as pd
 
         return pd.DataFrame({name: self.event_arrays[name] for name in EVENT_FIELDS})
@@ -259,7 +266,10 @@ class Recording:
                                  f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
             recorded = tuple(name for name in FIELDS if name in names)
             arrays = {name: archive[name] for name in recorded}
-            events = ({name: archive[f"event_{name}"] for name in EVENT_FIELDS} if event_names <= names
-                      else no_events())
+            events = no_events()
+            if {"event_step", "event_kind"} <= names:
+                count = len(archive["event_step"])
+                events = {name: archive[f"event_{name}"] if f"event_{name}" in names
+                          else np.full(count, _EVENT_DEFAULTS[name], EVENT_FIELDS[name]) for name in EVENT_FIELDS}
             return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
                        event_arrays=events, **arrays)

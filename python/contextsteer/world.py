@@ -19,6 +19,7 @@ from . import _validation as check
 from . import recording as rec
 from .agent_columns import AGENT_COLUMNS, SPAWNED
 from .classic import Steering as ClassicSteering
+from .contact import Contact
 from .goals import Goals
 from .moving import MovingObstacles
 from .pipeline import Pipeline
@@ -55,7 +56,7 @@ def _runs(layers: np.ndarray):
     return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
 
 
-def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None, moving=None):
+def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None, moving=None, contact=None):
     """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
     obstacles on their layers in theirs, then its agents, ids, time and steps."""
     world = object.__new__(cls)
@@ -79,6 +80,7 @@ def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=N
         world.goals = goals
     if moving is not None:
         world._core.load_moving(moving)
+    world.contact = contact
     return world
 
 
@@ -115,6 +117,8 @@ class World(MovingObstacles):
         (:attr:`interest`, :attr:`danger`, :attr:`final`); see :attr:`keep_maps`.
     goals: how the agents reach their goals: arrival, waiting, giving way (a
         :class:`~contextsteer.Goals`; see :attr:`goals`).
+    contact: the contact stage's settings (a :class:`~contextsteer.Contact`), or None
+        (the default) for no contact stage; see :attr:`contact`.
 
     Per-agent arrays are NumPy views of the world's memory, rows in agent order (see
     ``ids``): the state and parameters are writable, the rest read-only. A view stays
@@ -133,7 +137,7 @@ class World(MovingObstacles):
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
                  polygons=None, bounds=None, threads: int = 1, keep_maps: bool = True, goals: Goals | None = None,
-                 **agent_parameters):
+                 contact: Contact | None = None, **agent_parameters):
         unknown = sorted(set(agent_parameters) - _AGENT_PARAMETERS)
         if unknown:
             raise TypeError(f"World() got unexpected keyword arguments: {', '.join(unknown)} (agent parameters are "
@@ -144,6 +148,7 @@ class World(MovingObstacles):
         self.keep_maps = keep_maps
         if goals is not None:
             self.goals = goals
+        self.contact = contact
         if circles is not None:
             self.add_circles(circles)
         if segments is not None:
@@ -277,7 +282,7 @@ class World(MovingObstacles):
         attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
         moving = self._core.moving_state() if self._core.moving_count else None
         return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
-                               attributes, self.goals, moving)
+                               attributes, self.goals, moving, self.contact)
 
     # --- steering -----------------------------------------------------------------
     @property
@@ -333,11 +338,36 @@ class World(MovingObstacles):
         self._core.goals = value._core
 
     @property
+    def contact(self) -> Contact | None:
+        """The contact stage's settings (:mod:`contextsteer.contact`), or None while the
+        world has no contact stage (the default). Set a :class:`~contextsteer.Contact` to
+        turn it on, None to turn it off; it takes effect at the next step."""
+        params = self._core.contact
+        return None if params is None else Contact._of_core(params)
+
+    @contact.setter
+    def contact(self, value: Contact | None) -> None:
+        if value is not None and not isinstance(value, Contact):
+            raise TypeError(f"contact: expected a contextsteer.Contact or None, got {type(value).__name__}")
+        self._core.contact = None if value is None else value._core
+
+    @property
+    def contact_correction(self) -> dict:
+        """How far the last step's contact stage moved the agents: ``total`` (metres, summed
+        over agents), ``max`` (metres, the most any one was moved), ``agents`` (how many
+        were moved) and ``passes`` (agent-agent passes run); all 0 without contact."""
+        return self._core.contact_correction
+
+    @property
     def events(self) -> dict[str, np.ndarray]:
         """What happened in the last step, in order: a dict of equal-length arrays ``step``
-        (the step count once taken), ``time`` (s), ``agent`` (id) and ``kind``
-        (``"arrived"``, ``"left"`` (removed at arrival, see :class:`~contextsteer.Goals`)
-        or ``"gave_way"``)."""
+        (the step count once taken), ``time`` (s), ``agent`` (id), ``kind``, ``other`` (the
+        other agent's id, -1 when none) and ``depth`` (metres, 0 when none). Kinds:
+        ``"agent_contact"`` and ``"obstacle_contact"`` (with contact on, see
+        :mod:`contextsteer.contact`), ``"arrived"``, ``"left"`` (removed at arrival, see
+        :class:`~contextsteer.Goals`), ``"gave_way"``; then ``"removed"`` for the agents
+        :meth:`remove_agents` removed since the step (stamped with the world's step count
+        and time when removed; a recording does not hold these)."""
         return _events(self._core.events)
 
     # --- stepping -----------------------------------------------------------------
@@ -367,7 +397,7 @@ class World(MovingObstacles):
             self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
-            chunk: int | None = None) -> rec.Recording:
+            chunk: int | None = None, include_start: bool = False) -> rec.Recording:
         """Run ``steps`` steps in C++ and return what was recorded.
 
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
@@ -386,10 +416,16 @@ class World(MovingObstacles):
             agree: the recording holds every step the world took (``steps_taken`` grew by
             its length, and the world stands at its last step).
 
+        include_start: when True, the recording's first row is the state before the first
+            step (its time the world's time then, 0 for a new world), followed by one row
+            per step: ``steps + 1`` rows. By default only the steps' rows: ``steps`` rows,
+            the first at the end of the first step.
+
         An error in a step (a value refused, see :meth:`step`) is raised as it came; the
         steps taken before it are lost with the recording, but stay taken.
         """
         steps = check.count("steps", steps)
+        first_row = int(check.flag("include_start", include_start))
         dt, substeps = check.time_step(dt, substeps)
         names = self._record_names(record)
         unkept = [name for name in names if name in rec.MAPS and not self.keep_maps]
@@ -407,17 +443,26 @@ class World(MovingObstacles):
         try:
             # NumPy's empty arrays only reserve memory; a recording larger than the machine
             # would be found out part-way through the run, by the system killing the process.
-            with rec.reserving(steps * rec.bytes_per_step(names, n, slots),
+            with rec.reserving((steps + first_row) * rec.bytes_per_step(names, n, slots),
                                f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
                                "record fewer arrays (record='state' or None) or fewer steps"):
-                recording = self._empty_recording(steps, names)
-                self._run_recorded(recording, start, dt, substeps, chunk, progress)
+                recording = self._empty_recording(steps + first_row, names)
+                if first_row:
+                    self._record_start(recording)
+                self._run_recorded(recording, start, dt, substeps, chunk, progress, first_row)
         except KeyboardInterrupt:
             if recording is None:
                 raise
             taken = self.steps_taken - start
-            return recording if taken == steps else recording.truncated(taken)
+            return recording if taken == steps else recording.truncated(taken + first_row)
         return recording
+
+    def _record_start(self, recording: rec.Recording) -> None:
+        """Fills the first row of ``recording`` with the world's state now."""
+        recording.time[0] = self.time
+        for column in AGENT_COLUMNS:
+            if column.record in recording.recorded:
+                getattr(recording, column.record)[0] = getattr(self, column.name)
 
     def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
         """A recording of ``steps`` steps of ``names``, its arrays allocated, to be filled."""
@@ -431,17 +476,17 @@ class World(MovingObstacles):
         return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
 
     def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
-                      progress: bool) -> None:
-        """The body of :meth:`run`: fills ``recording`` from the world at step ``start``,
-        ``chunk`` steps per call into C++."""
-        steps = recording.steps
+                      progress: bool, first_row: int = 0) -> None:
+        """The body of :meth:`run`: fills ``recording`` from row ``first_row`` on from the
+        world at step ``start``, ``chunk`` steps per call into C++."""
+        steps = recording.steps - first_row
         bar = progress_bar(steps) if progress else None
         try:
             while (done := self.steps_taken - start) < steps:
                 k = min(chunk, steps - done)
-                parts = {name: getattr(recording, name)[done:done + k] for name in recording.recorded}
-                events = self._core.run(k, dt, substeps, parts, time=recording.time[done:done + k],
-                                        ids=recording.ids)
+                rows = slice(first_row + done, first_row + done + k)
+                parts = {name: getattr(recording, name)[rows] for name in recording.recorded}
+                events = self._core.run(k, dt, substeps, parts, time=recording.time[rows], ids=recording.ids)
                 recording.add_events(_events(events))
                 if bar is not None:
                     bar.update(k)
@@ -578,7 +623,7 @@ class World(MovingObstacles):
     steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
     time = _view("time", "Simulated seconds since the world was made or reset.")
     stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
-                                       "integrate, measure (a dict).")
+                                       "integrate, contact, measure, progress (a dict).")
 
     # --- per-agent arrays ----------------------------------------------------------------
     # NumPy views, one per column of the core's table (agent_columns.py), made below the

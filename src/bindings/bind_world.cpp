@@ -106,24 +106,28 @@ T* record_target(const py::dict& record, const char* name, py::ssize_t steps, py
 using RecTime = std::optional<py::array_t<double, py::array::c_style>>;
 using RecIds = std::optional<py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>>;
 
-// Events as Python sees them: a dict of equal-length arrays step, time, agent and kind
-// (the kinds by name).
+// Events as Python sees them: a dict of equal-length arrays step, time, agent, kind (the
+// kinds by name), other and depth.
 py::dict events_to_python(const std::vector<StepEvent>& events) {
   const py::ssize_t n = static_cast<py::ssize_t>(events.size());
-  py::array_t<std::int64_t> step(n), agent(n);
-  py::array_t<double> time(n);
+  py::array_t<std::int64_t> step(n), agent(n), other(n);
+  py::array_t<double> time(n), depth(n);
   py::list kind;
   for (py::ssize_t i = 0; i < n; ++i) {
     step.mutable_data()[i] = events[i].step;
     time.mutable_data()[i] = events[i].time;
     agent.mutable_data()[i] = events[i].agent;
     kind.append(name_of(events[i].kind));
+    other.mutable_data()[i] = events[i].other;
+    depth.mutable_data()[i] = events[i].depth;
   }
   py::dict d;
   d["step"] = step;
   d["time"] = time;
   d["agent"] = agent;
   d["kind"] = kind;
+  d["other"] = other;
+  d["depth"] = depth;
   return d;
 }
 
@@ -294,6 +298,10 @@ void bind_world(py::module_& m) {
   py::list goal_fields;
   std::apply([&](const auto&... f) { (goal_fields.append(parameters::describe(f)), ...); }, GoalParams::fields());
   m.attr("GOAL_FIELDS") = goal_fields;
+  bind_params<ContactParams>(m, "ContactParams");
+  py::list contact_fields;
+  std::apply([&](const auto&... f) { (contact_fields.append(parameters::describe(f)), ...); }, ContactParams::fields());
+  m.attr("CONTACT_FIELDS") = contact_fields;
   py::class_<World> cls(m, "World");
   cls.def(py::init([](const py::object& steering) { return std::make_unique<World>(steering_from(steering)); }),
           py::arg("steering"))
@@ -339,6 +347,23 @@ void bind_world(py::module_& m) {
       .def_property(
           "goals", [](const World& w) { return w.goals(); }, [](World& w, const GoalParams& p) { w.set_goals(p); })
       .def_property_readonly("events", [](const World& w) { return events_to_python(w.events()); })
+      .def_property(
+          "contact",
+          [](const World& w) -> std::optional<ContactParams> {
+            if (const ContactParams* p = w.contact()) return *p;
+            return std::nullopt;
+          },
+          [](World& w, const std::optional<ContactParams>& p) { w.set_contact(p ? &*p : nullptr); })
+      .def_property_readonly("contact_correction",
+                             [](const World& w) {
+                               const ContactReport& r = w.contact_report();
+                               py::dict d;
+                               d["total"] = r.total;
+                               d["max"] = r.max;
+                               d["agents"] = r.agents;
+                               d["passes"] = r.passes;
+                               return d;
+                             })
       .def(
           "explain",
           [](World& w, int index) {
@@ -389,6 +414,7 @@ void bind_world(py::module_& m) {
                                d["index"] = t.index;
                                d["evaluate"] = t.evaluate;
                                d["integrate"] = t.integrate;
+                               d["contact"] = t.contact;
                                d["measure"] = t.measure;
                                d["progress"] = t.progress;
                                return d;

@@ -55,7 +55,8 @@ void FollowPath::fill(const SceneView& scene, const int* agents, int count, cons
     const Real s = progress(p, kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN());
     if (Real* out = scene.memory_out_of(a)) out[0] = s;
     bool at_end = false;
-    const Vec2 to = aim(s, at_end) - p;
+    Vec2 to = aim(s, at_end) - p;
+    if (at_end && params_.to_target) to = scene.target_of(a) - p;
     const Real d = contextsteer::length(to);
     if (d < Real(1e-6)) return;
     Real strength = 1;

@@ -12,6 +12,11 @@
 // instead of cut short. Without a world (a pipeline evaluated on its own, or the first
 // step) the closest point of the whole path is taken.
 //
+// With to_target, each agent's path ends at its own target (World.targets, or its target
+// agent) rather than the last waypoint: once its aim point is the last waypoint it aims at
+// its target instead, and arrives there as above. So agents sharing one path part at its
+// end, each to its own place.
+//
 // A looped path goes on from its last waypoint back to the first, for ever (a patrol):
 // arc lengths wrap around its length, and the agent never arrives.
 #pragma once
@@ -29,6 +34,7 @@ struct FollowPathParams {
   Real slowing_radius = 3.0;  // metres; strength distance / slowing_radius within it of the last waypoint
   Real window = 4;            // metres of path after the last progress where the next is sought
   bool loop = false;          // the path goes on from its last waypoint back to the first
+  bool to_target = false;     // each agent's path ends at its own target, not the last waypoint
   Real sideways = 0;          // in [0, 1) (add_lobe)
   Real weight = 1;
 
@@ -43,6 +49,8 @@ struct FollowPathParams {
         field("window", &FollowPathParams::window, "m",
               "path after the last progress where the next is sought; more than an agent travels in a step", above(0)),
         field("loop", &FollowPathParams::loop, "", "the path goes on from its last waypoint back to the first"),
+        field("to_target", &FollowPathParams::to_target, "",
+              "each agent's path ends at its own target (World.targets) rather than the last waypoint"),
         sideways_field<FollowPathParams>(), weight_field<FollowPathParams>());
   }
 };

@@ -32,6 +32,8 @@ std::unique_ptr<World> World::copy() {
   twin->evaluated_.classic_angular = evaluated_.classic_angular;
   twin->keep_maps_ = keep_maps_;
   twin->goals_ = goals_;
+  twin->contact_ = contact_;
+  twin->contact_on_ = contact_on_;
   twin->index_of_id_ = index_of_id_;
   twin->next_id_ = next_id_;
   twin->steps_ = steps_;

@@ -80,11 +80,24 @@ struct GoalParams {
   }
 };
 
-enum class EventKind : std::int32_t { arrived = 0, left = 1, gave_way = 2 };
+// arrived, left, gave_way: the progress stage; agent_contact, obstacle_contact: the
+// contact stage (contact.hpp); removed: World::remove_agents.
+enum class EventKind : std::int32_t {
+  arrived = 0,
+  left = 1,
+  gave_way = 2,
+  agent_contact = 3,
+  obstacle_contact = 4,
+  removed = 5
+};
 template <>
 struct Names<EventKind> {
-  static constexpr NamedValue<EventKind> values[] = {
-      {"arrived", EventKind::arrived}, {"left", EventKind::left}, {"gave_way", EventKind::gave_way}};
+  static constexpr NamedValue<EventKind> values[] = {{"arrived", EventKind::arrived},
+                                                     {"left", EventKind::left},
+                                                     {"gave_way", EventKind::gave_way},
+                                                     {"agent_contact", EventKind::agent_contact},
+                                                     {"obstacle_contact", EventKind::obstacle_contact},
+                                                     {"removed", EventKind::removed}};
 };
 
 // Something that happened to an agent during a step.
@@ -93,6 +106,8 @@ struct StepEvent {
   double time;         // seconds, the world's time once the step was taken
   std::int64_t agent;  // the agent's id
   EventKind kind;
+  std::int64_t other = -1;  // the other agent's id (agent_contact), else -1
+  double depth = 0;         // metres (agent_contact, obstacle_contact), else 0
 };
 
 }  // namespace contextsteer

@@ -60,7 +60,7 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record, s
     CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP)
 #undef CONTEXTSTEER_KEEP
     if (record.time) record.time[k] = time_;
-    if (events) events->insert(events->end(), progressed_.events.begin(), progressed_.events.end());
+    if (events) events->insert(events->end(), events_.begin(), events_.end());
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/scene/close_agents.hpp"
+#include "contextsteer/world/contact.hpp"
 #include "contextsteer/world/goals.hpp"
 
 namespace contextsteer {
@@ -44,6 +45,18 @@ struct EvaluateProduct {
 // Written by the integrate stage (stage_integrate.cpp); read by the measure stage.
 struct IntegrateProduct {
   std::vector<Real> farthest_move;  // (threads,) m^2, the largest squared move of an agent, per worker
+};
+
+// Written by the contact stage (stage_contact.cpp) when contact is on; `start` by
+// contact_start() before the integrate stage. Read by World::contact_report() and events().
+struct ContactProduct {
+  std::vector<Real> start;       // (agents, 2) m, the positions before the motion
+  std::vector<Real> moved;       // (agents, 2) m, the positions the motion gave
+  std::vector<Real> correction;  // (agents, 2) m, of the pass under way
+  std::vector<Real> deepest;     // (blocks,) m, the deepest overlap a block met; after the moves, 1 if it moved one
+  std::vector<std::vector<StepEvent>> block_events;  // (blocks,) gathered in block order
+  std::vector<StepEvent> events;                     // of the last step, obstacles first
+  ContactReport report;
 };
 
 // Written by the measure stage (stage_measure.cpp); read by World::overlap_queries().

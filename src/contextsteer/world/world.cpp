@@ -61,18 +61,23 @@ void World::step_unguarded(Real dt, int substeps) {
   clock.lap(stage_times_.index);
   evaluate_stage(dt);  // checks again what foreign code wrote in it
   clock.lap(stage_times_.evaluate);
+  contact_start();
   integrate_stage(dt, substeps);
   count_step(dt);
   check_moved_state();  // another thread may have written through the views meanwhile
   clock.lap(stage_times_.integrate);
+  contact_stage();
+  clock.lap(stage_times_.contact);
   measure_stage();
   clock.lap(stage_times_.measure);
   progress_stage(dt);
   clock.lap(stage_times_.progress);
+  events_.assign(contacted_.events.begin(), contacted_.events.end());
+  events_.insert(events_.end(), progressed_.events.begin(), progressed_.events.end());
 }
 
 void World::set_goals(const GoalParams& params) {
-  const BusyFlag::Hold hold(busy_, "progress");
+  const BusyFlag::Hold hold(busy_, "goals");
   check_fields(params);
   goals_ = params;
 }
@@ -243,6 +248,9 @@ void World::remove_agents(const std::int64_t* ids, int count) {
   const BusyFlag::Hold hold(busy_, "remove_agents");
   std::vector<bool> keep(store_.size, true);
   for (int i = 0; i < count; ++i) keep[index_of(ids[i])] = false;  // throws before anything changes
+  for (int a = 0; a < store_.size; ++a) {
+    if (!keep[a]) events_.push_back({steps_, time_, store_.ids[a], EventKind::removed});
+  }
   remove_rows(keep);
 }
 

@@ -1,5 +1,5 @@
 // A world of agents: their state as flat arrays, static obstacles, a neighbor grid, and
-// a step made of named stages (check, index, evaluate, integrate, measure, progress), each in its
+// a step made of named stages (check, index, evaluate, integrate, contact, measure, progress), each in its
 // own file (stage_*.cpp), handing its results to the next through the world's stage
 // products (stage_products.hpp). Copy and restore (copy_and_restore.cpp), recording
 // (recording.cpp) and the checks (validation.cpp) have files of their own too.
@@ -53,6 +53,7 @@ struct StageTimes {
   double index = 0;      // target ids, neighbor grid, evaluation order
   double evaluate = 0;   // context maps and decisions, classic steering
   double integrate = 0;  // motion
+  double contact = 0;    // position correction (0 while contact is off)
   double measure = 0;    // penetration and overlap
   double progress = 0;   // states, arrivals, face-offs, departures
 };
@@ -147,8 +148,17 @@ class World {
   // the next step.
   void set_goals(const GoalParams& params);
   const GoalParams& goals() const { return goals_; }
-  // What happened in the last step (arrivals, departures, giving way), in order.
-  const std::vector<StepEvent>& events() const { return progressed_.events; }
+  // What happened in the last step, in order: the contact stage's contacts, then the
+  // progress stage's arrivals, departures and giving way; then the agents remove_agents
+  // removed since (kind removed, stamped with the step count and time they were removed at).
+  const std::vector<StepEvent>& events() const { return events_; }
+
+  // The contact stage (contact.hpp): on with these settings, or off for null (the default).
+  // Throws std::invalid_argument naming the field for a value it does not take.
+  void set_contact(const ContactParams* params);
+  const ContactParams* contact() const { return contact_on_ ? &contact_ : nullptr; }
+  // How far the last step's contact stage moved the agents (zeros while contact is off).
+  const ContactReport& contact_report() const { return contacted_.report; }
 
   // Advances dt seconds (kMinTimeStep to kMaxMagnitude) in `substeps` equal integration
   // steps (>= 1, none shorter than kMinTimeStep): the decisions are made once, the motion
@@ -274,6 +284,8 @@ class World {
   void index_stage();                           // writes index_
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
+  void contact_start();                         // before integrate: contacted_.start
+  void contact_stage();                         // corrects positions, writes contacted_
   void measure_stage();                         // writes the measurements, measured_
   void progress_stage(Real dt);                 // writes states and arrivals, removes leavers, progressed_
   // Of the progress stage: the face-offs of the agents whose patience ran out, settled in
@@ -308,7 +320,11 @@ class World {
   IntegrateProduct integrated_;
   MeasureProduct measured_;
   ProgressProduct progressed_;
+  ContactProduct contacted_;
+  std::vector<StepEvent> events_;  // events(): the stages' events, then the removals since
   GoalParams goals_;
+  ContactParams contact_;
+  bool contact_on_ = false;
   bool keep_maps_ = true;
   // id -> index, -1 once removed: 4 bytes for every id ever issued (World.remove_agents
   // in Python says so, with figures).

@@ -1,0 +1,145 @@
+// The contact stage (contact.hpp), when the world's contact is on: after the agents moved,
+// each agent's move is kept out of the obstacles, then overlapping agents are pushed
+// apart in Jacobi passes, each agent's correction kept out of the obstacles again; then each
+// agent's velocity loses its part against its correction. Every
+// parallel loop writes only its own agents' rows, and what is summed over agents is summed
+// in row order afterwards: the same results at any thread count.
+#include <algorithm>
+#include <cmath>
+
+#include "contextsteer/world/world.hpp"
+
+namespace contextsteer {
+
+void World::set_contact(const ContactParams* params) {
+  const BusyFlag::Hold hold(busy_, "contact");
+  if (params) check_fields(*params);
+  contact_on_ = params != nullptr;
+  if (params) contact_ = *params;
+}
+
+void World::contact_start() {
+  if (!contact_on_) return;
+  const Real* pos = store_.positions.data();
+  contacted_.start.assign(pos, pos + 2 * static_cast<std::size_t>(store_.size));
+}
+
+void World::contact_stage() {
+  ContactProduct& out = contacted_;
+  out.events.clear();
+  out.report = {};
+  if (!contact_on_) return;
+  const ContactParams& params = contact_;
+  const int n = store_.size;
+  Real* pos = store_.positions.data();
+  out.moved.assign(pos, pos + 2 * static_cast<std::size_t>(n));
+  const SceneView view = scene();
+  const Real slop = params.slop;
+  const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
+  out.block_events.resize(static_cast<std::size_t>(blocks));
+  for (auto& e : out.block_events) e.clear();
+  auto gather_events = [&] {
+    for (auto& e : out.block_events) out.events.insert(out.events.end(), e.begin(), e.end()), e.clear();
+  };
+  auto block_end = [n](int block) { return std::min(n, (block + 1) * Pipeline::kBlockAgents); };
+
+  // Obstacles: each agent's move of the step, from where it stood.
+  if (!obstacles_.empty()) {
+    auto obstacle_pass = [&](int block, int) {
+      for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
+        const Vec2 to = load(pos, a);
+        const Vec2 kept = keep_out(obstacles_, load(out.start.data(), a), to, view.radius_of(a), view.senses(a));
+        store(pos, a, kept);
+        const Real moved = length(kept - to);
+        if (params.events && moved > slop) {
+          out.block_events[block].push_back(
+              {steps_, time_, store_.ids[a], EventKind::obstacle_contact, -1, static_cast<double>(moved)});
+        }
+      }
+    };
+    pool_->run(blocks, obstacle_pass);
+    gather_events();
+  }
+
+  // Agents: Jacobi passes, each from the positions at its start.
+  out.correction.resize(2 * static_cast<std::size_t>(n));
+  out.deepest.resize(static_cast<std::size_t>(blocks));
+  const Real max_radius = index_.max_radius;
+  for (int pass = 0; pass < params.iterations && n > 1; ++pass) {
+    build_grid();
+    const bool report = pass == 0 && params.events;
+    auto find = [&](int block, int) {
+      Real deepest = 0;
+      for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
+        const Vec2 p = load(pos, a);
+        const Real ra = view.radius_of(a);
+        const LayerMask senses = view.senses(a);
+        const LayerMask layer = view.layer_of(a);
+        const std::int64_t id = store_.ids[a];
+        Vec2 correction{};
+        grid_.for_each_within(p, ra + max_radius, [&](const Neighbor& nb) {
+          const int b = nb.agent;
+          if (b == a || !(senses & nb.layer)) return;
+          const Real distance = std::sqrt(nb.distance_squared);
+          const Real depth = ra + nb.radius - distance;
+          if (!(depth > slop)) return;
+          deepest = std::max(deepest, depth);
+          const std::int64_t other = store_.ids[b];
+          // Coincident centres part along x, the smaller id to the left.
+          const Vec2 away =
+              distance > 0 ? (p - nb.position) * (1 / distance) : Vec2{id < other ? Real(-1) : Real(1), 0};
+          const bool mutual = (view.senses(b) & layer) != 0;
+          const Real share = mutual ? store_.mass[b] / (store_.mass[a] + store_.mass[b]) : Real(1);
+          correction = correction + away * (share * (depth - slop));
+          if (report && (!mutual || id < other)) {
+            out.block_events[block].push_back(
+                {steps_, time_, id, EventKind::agent_contact, other, static_cast<double>(depth)});
+          }
+        });
+        store(out.correction.data(), a, correction);
+      }
+      out.deepest[block] = deepest;
+    };
+    pool_->run(blocks, find);
+    if (report) gather_events();
+    if (!(*std::max_element(out.deepest.begin(), out.deepest.end()) > slop)) break;
+    ++out.report.passes;
+    auto apply = [&](int block, int) {
+      bool moved = false;
+      for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
+        const Vec2 c = load(out.correction.data(), a);
+        if (c.x == 0 && c.y == 0) continue;
+        const Vec2 p = load(pos, a);
+        const Vec2 kept = keep_out(obstacles_, p, p + c, view.radius_of(a), view.senses(a));
+        store(pos, a, kept);
+        moved |= kept.x != p.x || kept.y != p.y;
+      }
+      out.deepest[block] = moved ? Real(1) : Real(0);
+    };
+    pool_->run(blocks, apply);
+    // Corrections too small to change a float coordinate far from the origin: done.
+    if (std::none_of(out.deepest.begin(), out.deepest.end(), [](Real moved) { return moved > 0; })) break;
+  }
+
+  // The velocities lose their part against each agent's correction; the report is summed
+  // in row order.
+  Real* vel = store_.velocities.data();
+  for (int a = 0; a < n; ++a) {
+    const Vec2 c = load(pos, a) - load(out.moved.data(), a);
+    const Real length_c = length(c);
+    if (length_c > 0) {
+      const Vec2 normal = c * (1 / length_c);
+      const Vec2 v = load(vel, a);
+      const Real against = dot(v, normal);
+      if (against < 0) store(vel, a, v - normal * against);
+    }
+    const double moved = length_c;
+    if (moved > 0) {
+      out.report.total += moved;
+      out.report.max = std::max(out.report.max, moved);
+      ++out.report.agents;
+    }
+  }
+}
+
+}  // namespace contextsteer
