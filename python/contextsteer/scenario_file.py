@@ -166,7 +166,7 @@ def _read_goals(table: Table) -> Goals:
         key = next((name for name in given if message.startswith(f"{name}: ")), None)
         if key is None and "unexpected keyword argument" in message:
             key = next(name for name in given if f"'{name}'" in message)
-            message = f"Goals has no setting {key!r}; its settings are {', '.join(Goals._fields())}"
+            message = f"Goals has no setting {key!r}; its settings are {', '.join(Goals._fields)}"
         raise table.error(key, message.split(": ", 1)[-1] if key and message.startswith(key) else message) from None
 
 

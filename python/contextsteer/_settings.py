@@ -1,0 +1,71 @@
+"""Settings of a world made from a C++ struct's declared fields (as behaviours' parameters
+are): ``Goals`` and ``Contact`` subclass :class:`Settings`, naming their struct and fields.
+Each value is checked as given, naming it; the class's signature, properties and
+docstring come from the fields."""
+
+from __future__ import annotations
+
+import inspect
+
+from ._arguments import ShowsArguments
+from .behaviors import _checked, _unit
+
+
+class Settings(ShowsArguments):
+    """Base of a world's settings: ``class Goals(Settings, params=_core.GoalParams,
+    fields=_core.GOAL_FIELDS)``."""
+
+    _params: type
+    _fields: dict[str, dict]  # name -> the C++ field's description
+
+    def __init_subclass__(cls, params=None, fields=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if params is None:
+            return
+        cls._params = params
+        cls._fields = {f["name"]: f for f in fields}
+        for name, spec in cls._fields.items():
+            unit = f" ({_unit(spec)})" if spec["unit"] else ""
+            setattr(cls, name, property(lambda self, name=name: getattr(self._core, name),
+                                        doc=f"{spec['doc']}{unit}; {spec['default']!r} by default."))
+        def __init__(self, **settings):
+            Settings.__init__(self, **settings)
+
+        # A signature of the class's own, listing its settings with their defaults.
+        __init__.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+            + [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
+               for n, f in cls._fields.items()])
+        cls.__init__ = __init__  # type: ignore[method-assign]
+        cls.__doc__ = (cls.__doc__ or "") + "\n\n    Settings (from the C++ struct):\n" + "\n".join(
+            f"    {n}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
+            for n, f in cls._fields.items()) + "\n"
+
+    def __init__(self, **settings):
+        params = self._params()
+        for name, value in settings.items():
+            spec = self._fields.get(name)
+            if spec is None:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {name!r}; "
+                                f"its settings are {', '.join(self._fields)}")
+            setattr(params, name, _checked(spec, value))
+        self._core = params
+
+    @classmethod
+    def _of_core(cls, params):
+        return cls(**{name: getattr(params, name) for name in cls._fields
+                      if getattr(params, name) != cls._fields[name]["default"]})
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and all(getattr(self, n) == getattr(other, n) for n in self._fields)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, n) for n in self._fields))
+
+    def settings(self) -> dict:
+        """The settings that differ from the defaults, by name."""
+        return {n: getattr(self, n) for n in self._fields if getattr(self, n) != self._fields[n]["default"]}
+
+    def replace(self, **changes):
+        """A copy with ``changes`` set."""
+        return type(self)(**{**{n: getattr(self, n) for n in self._fields}, **changes})
