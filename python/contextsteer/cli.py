@@ -7,7 +7,6 @@ import argparse
 import math
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -15,20 +14,19 @@ RECORD_SUFFIXES = (".parquet", ".npz")
 
 
 def scenario_path(text: str) -> Path:
-    """A scenario file, or the name of a demo scene (its file in the package)."""
-    from .demo import SCENES
-    from .scenario_file import builtin_path
+    """A scenario file, or the name of a built-in scene (its file in the package)."""
+    from .scenario_file import builtin_names, builtin_path
 
     path = Path(text)
-    if not path.exists() and text in SCENES:
+    if not path.exists() and text in builtin_names():
         return builtin_path(text)
     return path
 
 
 def add_commands(commands) -> None:
     run = commands.add_parser("run", help="run a scenario file and print its metrics",
-                              description="Run a scenario file (or a demo scene by name) and print its metrics.")
-    run.add_argument("scene", help="the scenario file (TOML), or the name of a demo scene")
+                              description="Run a scenario file (or a built-in scene by name) and print its metrics.")
+    run.add_argument("scene", help="the scenario file (TOML), or the name of a built-in scene")
     length = run.add_mutually_exclusive_group()
     length.add_argument("--steps", type=int, help="steps to run (default: the file's [run] steps)")
     length.add_argument("--duration", type=float, help="seconds to run (default: the file's)")
@@ -136,14 +134,10 @@ def _run(world, settings, steps: int, every: int, args):
         pass
     finally:
         bar.close()
-    taken = sum(p.steps for p in parts)
     if not parts:
         return world._empty_recording(0, names).truncated(0), frames
-    arrays: dict[str, Any] = {name: np.concatenate([getattr(p, name) for p in parts]) for name in names}
-    time = np.concatenate([p.time for p in parts]) if parts else np.empty(0)
-    recording = Recording(time, parts[0].ids, complete=taken == steps, recorded=names, **arrays)
-    for part in parts:
-        recording.add_events(part.event_arrays)
+    recording = Recording.joined(parts)
+    recording.complete = sum(p.steps for p in parts) == steps
     return recording, frames
 
 

@@ -21,17 +21,32 @@ import numpy as np
 
 from ._steering_toml import describe_behavior
 from .agent_columns import SPAWNED
+from .goals import Goals
 from .pipeline import _SETTINGS
 from .scenario_file import RunSettings, ScenarioFileError, loads
 
 _LAYOUT = ("bounds", "starts", "targets", "obstacles", "segments", "goal_areas", "groups", "goal_area_groups")
 
 
+# What the world's settings are when a file leaves them out.
+_WORLD_DEFAULTS = {"goals": Goals(), "contact": None}
+
+
 def _same_layout(a, b) -> bool:
     """Whether scenarios ``a`` and ``b`` have the same geometry and agents."""
     return (all(np.array_equal(getattr(a, name), getattr(b, name)) for name in _LAYOUT)
             and len(a.polygons) == len(b.polygons)
-            and all(np.array_equal(p, q) for p, q in zip(a.polygons, b.polygons)))
+            and all(np.array_equal(p, q) for p, q in zip(a.polygons, b.polygons))
+            and len(a.moving) == len(b.moving)
+            and all(_same_body(p, q) for p, q in zip(a.moving, b.moving)))
+
+
+def _same_body(a, b) -> bool:
+    """Whether moving bodies ``a`` and ``b`` are alike in every field."""
+    return all(np.array_equal(getattr(a, f.name), getattr(b, f.name))
+               for f in dataclasses.fields(a) if f.name != "waypoints") and (
+        (a.waypoints is None) == (b.waypoints is None)
+        and (a.waypoints is None or np.array_equal(a.waypoints, b.waypoints)))
 
 
 def _per_group(scenario) -> list:
@@ -161,7 +176,10 @@ class LiveRun:
                 self.world.set_steering(fresh, index)
                 running.append(fresh)
         columns = {c.name: c for c in SPAWNED}
-        for name in {*self.scenario.agent_parameters, *new.agent_parameters}:
+        for name in ("goals", "contact"):  # the world's settings a file may hold
+            if name in self.scenario.agent_parameters or name in new.agent_parameters:
+                setattr(self.world, name, new.agent_parameters.get(name, _WORLD_DEFAULTS[name]))
+        for name in {*self.scenario.agent_parameters, *new.agent_parameters} - {"goals", "contact"}:
             value = new.agent_parameters.get(name, columns[name].default)
             view = getattr(self.world, name)
             view[:] = np.broadcast_to(np.asarray(value, dtype=view.dtype), view.shape)
@@ -210,18 +228,14 @@ class LiveView:
 
     def _draw_scene(self) -> None:
         from matplotlib.collections import EllipseCollection
-        from matplotlib.patches import Polygon
 
-        from .plotting import plot_obstacles, plot_segments
+        from .plotting import plot_scenario
 
         self.fig.clear()
         scenario, world = self.live.scenario, self.live.world
         ax = self.ax = self.fig.add_subplot()
-        plot_obstacles(scenario.obstacles, ax)
-        plot_segments(scenario.segments, ax)
-        for polygon in scenario.polygons:
-            ax.add_patch(Polygon(polygon, closed=True, color="0.6"))
-        ax.plot(*scenario.targets.T, "x", color="grey", markersize=3)
+        plot_scenario(scenario, ax)
+        self.bodies: list = []  # the moving obstacles' artists, drawn again by update()
         radii = 2 * np.asarray(world.radius, dtype=np.float64)
         self.discs = EllipseCollection(radii, radii, np.zeros(len(world)), units="xy", offsets=world.positions,
                                        offset_transform=ax.transData, facecolors="tab:blue", edgecolors="0.2",
@@ -239,14 +253,19 @@ class LiveView:
         """Draws the run as it stands; returns the artists changed."""
         if self._shown != (self.live.world, self.live.restarts):
             self._draw_scene()
+        from .plotting import plot_moving_obstacles
+
         world = self.live.world
+        for artist in self.bodies:
+            artist.remove()
+        self.bodies = plot_moving_obstacles(world.moving_shapes(), self.ax) if world.moving_count else []
         self.discs.set_offsets(world.positions)
         self.discs.set_widths(2 * np.asarray(world.radius, dtype=np.float64))
         self.discs.set_heights(2 * np.asarray(world.radius, dtype=np.float64))
         self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
         self.message.set_text(self.live.error or "")
         self.message.set_visible(self.live.error is not None)
-        return [self.discs, self.message]
+        return [self.discs, self.message, *self.bodies]
 
 
 def show(live: LiveRun, *, interval: float = 30.0):

@@ -209,16 +209,13 @@ class MovingObstacles:
         segment as ``(2, 2)`` end points, a polygon as ``(k, 2)`` vertices, metres."""
         positions = self._core.moving_positions if positions is None else np.asarray(positions)
         angles = self._core.moving_angles if angles is None else np.asarray(angles)
-        shapes = []
-        for b, kind in enumerate(self._core.moving_kinds):
-            local = self._core.moving_shape(b)
-            if kind == 0:
-                shapes.append(np.array([[positions[b, 0], positions[b, 1], local[0, 0]]]))
-                continue
-            c, s = np.cos(angles[b]), np.sin(angles[b])
-            turned = local @ np.array([[c, s], [-s, c]])
-            shapes.append(turned + positions[b])
-        return shapes
+        return outlines(self.moving_kinds, self.moving_local_shapes(), positions, angles)
+
+    def moving_local_shapes(self) -> tuple[np.ndarray, ...]:
+        """Each moving obstacle's shape about its reference point at angle 0, metres: a
+        circle's ``(1, 2)`` radius and 0, a segment's ``(2, 2)`` ends, a polygon's ``(k, 2)``
+        vertices."""
+        return tuple(np.asarray(self._core.moving_shape(b)) for b in range(self._core.moving_count))
 
     def moving_overlap(self) -> np.ndarray:
         """``(n,)`` how deep each agent reaches into the moving obstacles it senses, metres,
@@ -227,4 +224,18 @@ class MovingObstacles:
         return self._core.moving_overlap()
 
 
-__all__ = ["MovingObstacles"]
+def outlines(kinds, local_shapes, positions, angles) -> list[np.ndarray]:
+    """The shapes of moving obstacles of ``kinds`` (names of :data:`KINDS`) and
+    ``local_shapes`` (as :meth:`MovingObstacles.moving_local_shapes` gives them) at
+    ``positions`` ``(m, 2)`` and ``angles`` ``(m,)``: as :meth:`MovingObstacles.moving_shapes`."""
+    shapes = []
+    for b, (kind, local) in enumerate(zip(kinds, local_shapes)):
+        if kind == "circle":
+            shapes.append(np.array([[positions[b, 0], positions[b, 1], local[0, 0]]]))
+            continue
+        c, s = np.cos(angles[b]), np.sin(angles[b])
+        shapes.append(local @ np.array([[c, s], [-s, c]]) + positions[b])
+    return shapes
+
+
+__all__ = ["MovingObstacles", "outlines"]

@@ -21,20 +21,47 @@ from . import _validation as check
 from ._scene_shapes import _scatter
 from .behaviors import Anticipate, Arrive, Avoid, FollowField
 from .metrics import moving_contact
+from .moving import ALL_LAYERS, KINDS, MODES
 from .pipeline import Pipeline
 from .scenarios import MAX_LENGTH, Scenario, _agents, _length, _rng
 
 DT = 0.1  # seconds per step of run_moving_scene
+STEPS = 1000  # steps of run_moving_scene at most, and of the scenes' files
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MovingBody:
-    """A moving obstacle of a :class:`~contextsteer.Scenario`.
+    """A moving obstacle of a :class:`~contextsteer.Scenario`, checked when made.
 
-    kind: "circle" (shape ``(3,)`` x, y, radius), "segment" (``(4,)`` x0, y0, x1, y1) or
-    "polygon" (``(k, 2)`` vertices), metres. velocity: ``(2,)`` m/s; angular_velocity:
-    rad/s (polygons). waypoints: ``(k, 2)`` metres of a path followed at ``speed`` m/s in
-    ``mode`` ("loop" or "back_and_forth"), or None. layer: bit mask of its layers.
+    Parameters
+    ----------
+    kind : str
+        "circle", "segment" or "polygon".
+    shape : array_like
+        A circle's ``(3,)`` x, y, radius; a segment's ``(4,)`` x0, y0, x1, y1; a polygon's
+        ``(k, 2)`` vertices (k >= 3); metres.
+    velocity : array_like, shape (2,)
+        m/s at the start.
+    angular_velocity : float
+        rad/s counter-clockwise (polygons turn about their vertex mean).
+    waypoints : array_like, shape (k, 2), or None
+        Metres: a path for the body's reference point (a circle's centre, a segment's
+        midpoint, a polygon's vertex mean), followed at ``speed`` m/s in ``mode``
+        ("loop" or "back_and_forth"); None: no path.
+    layer : int
+        Bit mask of the layers it is on.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a value of the wrong kind, shape or range, naming the field.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import MovingBody
+    >>> body = MovingBody("circle", [0.0, -5.0, 1.0], waypoints=[[0.0, 5.0]], speed=0.5)
+    >>> body.shape.tolist()
+    [0.0, -5.0, 1.0]
     """
 
     kind: str
@@ -45,6 +72,36 @@ class MovingBody:
     speed: float = 1.0
     mode: str = "loop"
     layer: int = 1
+
+    def __post_init__(self):
+        kind = check.name("kind", self.kind)
+        if kind not in KINDS:
+            raise ValueError(f"kind: expected one of {', '.join(repr(k) for k in KINDS)}, got {kind!r}")
+        if kind == "circle":
+            check.shaped("shape", self.shape, (3,))
+            if float(np.asarray(self.shape, dtype=np.float64)[2]) < 0:
+                raise ValueError(f"shape: expected a radius >= 0, got {np.asarray(self.shape)[2]}")
+        elif kind == "segment":
+            check.shaped("shape", self.shape, (4,))
+        else:
+            check.polygon("shape", self.shape)
+        check.shaped("velocity", self.velocity, (2,))
+        waypoints = self.waypoints
+        if waypoints is not None:
+            check.shaped("waypoints", waypoints, (None, 2))
+            if len(waypoints) == 0:
+                raise ValueError("waypoints: expected at least one waypoint, got none")
+            waypoints = np.asarray(waypoints, dtype=np.float64)
+        mode = check.name("mode", self.mode)
+        if mode not in MODES:
+            raise ValueError(f"mode: expected one of {', '.join(repr(m) for m in MODES)}, got {mode!r}")
+        values = {"kind": kind, "shape": np.asarray(self.shape, dtype=np.float64),
+                  "velocity": tuple(float(v) for v in np.asarray(self.velocity, dtype=np.float64)),
+                  "angular_velocity": float(check.number("angular_velocity", self.angular_velocity)),
+                  "waypoints": waypoints, "speed": float(check.number("speed", self.speed, above=0.0)),
+                  "mode": mode, "layer": check.count("layer", self.layer, maximum=ALL_LAYERS)}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
 
 def add_bodies(world, bodies) -> np.ndarray:
@@ -174,7 +231,7 @@ class MovingSceneRun:
                 "steps": float(len(self.overlap))}
 
 
-def run_moving_scene(scene: str = "moving_crossing", agents: int | None = None, *, steps: int = 1000, seed: int = 0,
+def run_moving_scene(scene: str = "moving_crossing", agents: int | None = None, *, steps: int = STEPS, seed: int = 0,
                      arrive_radius: float = 1.0, threads: int = 1) -> MovingSceneRun:
     """Run a scene of :data:`MOVING_SCENES` with its recommended pipeline
     (:func:`moving_scene_setup`) in steps of :data:`DT` seconds until every agent has come

@@ -91,6 +91,22 @@ def plot_segments(segments, ax=None, **kwargs):
     return lines
 
 
+def plot_scenario(scenario, ax=None) -> list:
+    """Draw a :class:`~contextsteer.Scenario`'s fixed scene: its circles, walls and
+    polygons, and its agents' targets as grey crosses (the moving obstacles are drawn where
+    they stand by :func:`plot_moving_obstacles`); returns the artists."""
+    from .scenarios import Scenario
+
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"scenario: expected a contextsteer.Scenario, got {type(scenario).__name__}")
+    if ax is None:
+        _, ax = plt.subplots()
+    artists = plot_obstacles(scenario.obstacles, ax) + [plot_segments(scenario.segments, ax)]
+    artists += plot_polygons(list(scenario.polygons), ax) if scenario.polygons else []
+    artists += ax.plot(*scenario.targets.T, "x", color="grey", markersize=3, label="targets")
+    return artists
+
+
 def plot_moving_obstacles(shapes, ax=None, **kwargs) -> list:
     """Draw moving obstacles where they stand, as :meth:`World.moving_shapes
     <contextsteer.World.moving_shapes>` gives them (a circle ``(1, 3)``, a segment ``(2, 2)``,
@@ -349,7 +365,9 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     interval: milliseconds between frames. color: one colour or ``(n,)`` colours.
     trail: how many frames of path to draw behind each agent (0: none).
     moving: the moving obstacles at each recorded step, as :func:`plot_moving_obstacles`
-        takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``), or None.
+        takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``), or
+        None: those of ``recording`` (:meth:`Recording.moving_shapes
+        <contextsteer.Recording.moving_shapes>`) when it holds them.
 
     Draw the scene first (``plot_obstacles``, ``plot_segments``, ``plot_field``) on
     ``ax`` to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
@@ -387,6 +405,8 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     paths = ax.add_collection(LineCollection([], colors=color, linewidths=0.8, alpha=0.6))
     ticks = ax.add_collection(LineCollection([], colors="0.1", linewidths=1.0))
     clock = ax.text(1.0, 1.01, "", transform=ax.transAxes, ha="right", va="bottom")  # above the scene
+    if moving is None and isinstance(recording, Recording) and recording.moving_positions is not None:
+        moving = [recording.moving_shapes(step) for step in range(recording.steps)]
     if moving is not None and len(moving) != len(positions):
         raise ValueError(f"moving: expected the moving obstacles of each of the {len(positions)} steps, "
                          f"got {len(moving)}")
@@ -417,5 +437,4 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
 
 
 __all__ = ["animate", "plot_context_maps", "plot_field", "plot_moving_obstacles", "plot_obstacles", "plot_polygons",
-           "plot_segments",
-           "plot_trajectories", "scene_legend"]
+           "plot_scenario", "plot_segments", "plot_trajectories", "scene_legend"]

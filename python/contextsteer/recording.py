@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import numbers
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -70,9 +71,10 @@ def reserving(needed: int, what: str, advice: str):
             _reserved_bytes -= needed
 
 
-def bytes_per_step(names, agents: int, slots: int) -> int:
-    """Memory one recorded step takes for ``names``, in bytes."""
-    total = 8  # the time stamp
+def bytes_per_step(names, agents: int, slots: int, moving: int = 0) -> int:
+    """Memory one recorded step takes for ``names`` and the poses of ``moving`` moving
+    obstacles, in bytes."""
+    total = 8 + 12 * moving  # the time stamp, the poses
     for name in names:
         width, dtype = FIELDS[name]
         total += agents * (slots if isinstance(width, str) else width) * np.dtype(dtype).itemsize
@@ -82,6 +84,8 @@ def bytes_per_step(names, agents: int, slots: int) -> int:
 # What an event holds (World.events, Recording.events): its arrays' names and types.
 EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_, "other": np.int64,
                 "depth": np.float64}
+# The arrays a saved recording of a world with moving obstacles holds besides its columns.
+_MOVING_ARRAYS = ("moving_positions", "moving_angles", "moving_kinds", "moving_vertex_counts", "moving_local_shapes")
 # Defaults of the fields a recording saved before they existed lacks.
 _EVENT_DEFAULTS = {"other": -1, "depth": 0.0}
 
@@ -114,6 +118,11 @@ class Recording:
     ``"leave"``, :class:`~contextsteer.Goals`) is NaN from then on (-1 in the integer
     arrays, False in the bool ones).
     events: what happened during the run (:attr:`events`).
+    moving_positions: ``(T, m, 2)`` metres and moving_angles: ``(T, m)`` radians, the
+    poses of the world's ``m`` moving obstacles (None when it has none), with their
+    ``moving_kinds`` and ``moving_local_shapes`` (as :meth:`World.moving_local_shapes
+    <contextsteer.World.moving_local_shapes>` gives them): :meth:`moving_shapes` draws
+    them, and :func:`~contextsteer.plotting.animate` animates them. 12 m bytes per step.
 
     Memory per step, for n agents and S slots: 8 bytes for the time, plus 20 n for the
     state (positions, velocities, headings), 12 n S for the three maps, 17 n for the
@@ -147,6 +156,25 @@ class Recording:
     complete: bool = True
     recorded: tuple[str, ...] = field(default=())
     event_arrays: dict[str, np.ndarray] = field(default_factory=lambda: no_events())
+    moving_positions: np.ndarray | None = None
+    moving_angles: np.ndarray | None = None
+    moving_kinds: tuple[str, ...] = ()
+    moving_local_shapes: tuple[np.ndarray, ...] = ()
+
+    def moving_shapes(self, step: int) -> list[np.ndarray]:
+        """The moving obstacles' shapes at row ``step``, as :meth:`World.moving_shapes
+        <contextsteer.World.moving_shapes>` gives them (none for a world without moving
+        obstacles). Raises IndexError for a row the recording does not hold."""
+        if self.moving_positions is None:
+            return []
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+            raise TypeError(f"step: expected an integer, got {type(step).__name__}")
+        if not -self.steps <= step < self.steps:
+            raise IndexError(f"step: expected a row from {-self.steps} to {self.steps - 1}, got {step}")
+        from .moving import outlines
+
+        return outlines(self.moving_kinds, self.moving_local_shapes, self.moving_positions[step],
+                        self.moving_angles[step])
 
     def add_events(self, more: dict[str, np.ndarray]) -> None:
         """Appends ``more`` (as :func:`events_of_core` gives them) to the events."""
@@ -181,7 +209,46 @@ class Recording:
         last = self.time[steps - 1] if steps else -np.inf
         kept = self.event_arrays["time"] <= last
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded,
-                         event_arrays={name: values[kept] for name, values in self.event_arrays.items()}, **arrays)
+                         event_arrays={name: values[kept] for name, values in self.event_arrays.items()},
+                         **self._moving(slice(0, steps)), **arrays)
+
+    @classmethod
+    def joined(cls, parts) -> Recording:
+        """Recordings of runs of one world one after another as one recording: their rows
+        and events in order, complete when every part is.
+
+        Raises
+        ------
+        ValueError
+            For no parts, or parts of other agents, other arrays or other moving obstacles.
+        """
+        parts = list(parts)
+        if not parts or not all(isinstance(p, Recording) for p in parts):
+            raise ValueError(f"parts: expected one or more Recordings, got {parts!r:.80}")
+        first = parts[0]
+        for i, part in enumerate(parts[1:], 1):
+            if (part.recorded != first.recorded or not np.array_equal(part.ids, first.ids)
+                    or part.moving_kinds != first.moving_kinds):
+                raise ValueError(f"parts[{i}]: expected a recording of the same agents, arrays and moving obstacles "
+                                 f"as parts[0], got {part!r}")
+        arrays: dict[str, Any] = {name: np.concatenate([getattr(p, name) for p in parts]) for name in first.recorded}
+        moving: dict[str, Any] = {}
+        if first.moving_positions is not None:
+            moving = {**first._moving(), "moving_positions": np.concatenate([p.moving_positions for p in parts]),
+                      "moving_angles": np.concatenate([p.moving_angles for p in parts])}
+        joined = cls(np.concatenate([p.time for p in parts]), first.ids, complete=all(p.complete for p in parts),
+                     recorded=first.recorded, **moving, **arrays)
+        for part in parts:
+            joined.add_events(part.event_arrays)
+        return joined
+
+    def _moving(self, rows: slice = slice(None)) -> dict:
+        """The moving obstacles' fields, their poses at ``rows``, as keyword arguments."""
+        if self.moving_positions is None:
+            return {}
+        assert self.moving_angles is not None
+        return {"moving_positions": self.moving_positions[rows], "moving_angles": self.moving_angles[rows],
+                "moving_kinds": self.moving_kinds, "moving_local_shapes": self.moving_local_shapes}
 
     def to_dataframe(self) -> pd.DataFrame:
         """The recording as a pandas DataFrame in long form, one row per step and agent
@@ -250,6 +317,13 @@ class Recording:
         whether the run completed. :meth:`load` reads it back."""
         arrays = {name: getattr(self, name) for name in self.recorded}
         arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
+        if self.moving_positions is not None:
+            from .moving import KINDS
+
+            arrays.update(moving_positions=self.moving_positions, moving_angles=self.moving_angles,
+                          moving_kinds=np.array([KINDS.index(k) for k in self.moving_kinds], dtype=np.int32),
+                          moving_vertex_counts=np.array([len(s) for s in self.moving_local_shapes], dtype=np.int64),
+                          moving_local_shapes=np.concatenate(self.moving_local_shapes))
         np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete), **arrays)
 
     @classmethod
@@ -260,7 +334,7 @@ class Recording:
             names = set(archive.files)
             event_names = {f"event_{name}" for name in EVENT_FIELDS}
             missing = {"time", "ids", "complete"} - names
-            unknown = names - {"time", "ids", "complete"} - set(FIELDS) - event_names
+            unknown = names - {"time", "ids", "complete"} - set(FIELDS) - event_names - set(_MOVING_ARRAYS)
             if missing or unknown:
                 raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
                                  f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
@@ -271,5 +345,13 @@ class Recording:
                 count = len(archive["event_step"])
                 events = {name: archive[f"event_{name}"] if f"event_{name}" in names
                           else np.full(count, _EVENT_DEFAULTS[name], EVENT_FIELDS[name]) for name in EVENT_FIELDS}
+            moving = {}
+            if set(_MOVING_ARRAYS) <= names:
+                from .moving import KINDS
+
+                ends = np.cumsum(archive["moving_vertex_counts"])[:-1]
+                moving = {"moving_positions": archive["moving_positions"], "moving_angles": archive["moving_angles"],
+                          "moving_kinds": tuple(KINDS[k] for k in archive["moving_kinds"]),
+                          "moving_local_shapes": tuple(np.split(archive["moving_local_shapes"], ends))}
             return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
-                       event_arrays=events, **arrays)
+                       event_arrays=events, **moving, **arrays)

@@ -25,6 +25,7 @@ from ._steering_toml import describe_pipeline, read_pipeline
 from ._toml_tables import ScenarioFileError, Table, geometry_numbers, suggestion, tidy
 from .agent_columns import SPAWNED
 from .goals import Goals
+from .moving_scenes import MovingBody
 from .scenarios import Scenario
 from .world import _AGENT_PARAMETERS, World, _spawn_values
 
@@ -36,7 +37,8 @@ else:  # pragma: no cover - the same parser, as a package
 FORMAT = 1  # the version of the format this module reads and writes
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
 TOP_KEYS = ("format", "name", "geometry", "run", "goals", "agents", "pipeline", "groups")
-GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons")
+GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons", "moving")
+MOVING_KEYS = tuple(f.name for f in dataclasses.fields(MovingBody))
 GROUP_KEYS = ("name", "starts", "targets", "goal_areas", "agents", "pipeline")
 RUN_KEYS = ("dt", "steps", "substeps", "record", "within")
 # Agent parameters a file sets (targets come with the group; target ids name other agents).
@@ -95,7 +97,7 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
     name = top.take("name", "string", Path(path).stem)
     geometry = top.table("geometry", required=True)
     assert geometry is not None
-    bounds, circles, walls, polygons = _read_geometry(geometry)
+    bounds, circles, walls, polygons, moving = _read_geometry(geometry)
     run_table = top.table("run")
     run = None if run_table is None else _read_run(run_table)
     goals_table = top.table("goals")
@@ -109,7 +111,7 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
     counts = [len(starts) for starts, _, _ in read]
     scenario = Scenario(
         name, np.concatenate([r[0] for r in read]), np.concatenate([r[1] for r in read]), bounds,
-        obstacles=circles, segments=walls, polygons=polygons,
+        obstacles=circles, segments=walls, polygons=polygons, moving=moving,
         goal_areas=np.concatenate([r[2] for r in read]), groups=np.repeat(np.arange(len(read)), counts),
         goal_area_groups=np.repeat(np.arange(len(read)), [len(r[2]) for r in read]))
     parameters = _read_agents(shared_agents, groups, counts)
@@ -134,13 +136,31 @@ def _read_geometry(table: Table):
             check.polygon(f"polygons[{i}]", polygon)
         except (TypeError, ValueError) as error:
             raise table.error(f"polygons[{i}]", str(error).split(": ", 1)[-1]) from None
+    moving = tuple(_read_moving(body) for body in table.tables("moving"))
     table.done(GEOMETRY_KEYS)
     for name, array in (("circles", circles), ("walls", walls)):
         try:
             check.points(name, array, columns=array.shape[1])
         except (TypeError, ValueError) as error:
             raise table.error(name, str(error).split(": ", 1)[-1]) from None
-    return tuple(bounds), circles, walls, tuple(np.asarray(p, dtype=np.float64) for p in polygons)
+    return tuple(bounds), circles, walls, tuple(np.asarray(p, dtype=np.float64) for p in polygons), moving
+
+
+def _read_moving(table: Table) -> MovingBody:
+    """A ``[[geometry.moving]]`` table: the fields of :class:`MovingBody`, by name."""
+    kinds = {"kind": "string", "shape": "array", "velocity": "array", "angular_velocity": "number",
+             "waypoints": "array", "speed": "number", "mode": "string", "layer": "integer"}
+    given = {name: table.take(name, kind) for name, kind in kinds.items() if table.has(name)}
+    table.done(MOVING_KEYS)
+    for name in ("kind", "shape"):
+        if name not in given:
+            raise table.error(name, f"missing: expected {'a string' if name == 'kind' else 'an array of numbers'}")
+    try:
+        return MovingBody(**given)
+    except (TypeError, ValueError) as error:
+        message = str(error)
+        key = next((name for name in given if message.startswith(f"{name}: ")), None)
+        raise table.error(key, message.split(": ", 1)[-1] if key else message) from None
 
 
 def _read_run(table: Table) -> RunSettings:
@@ -252,9 +272,6 @@ def dumps(scenario: Scenario, header: str = HEADER) -> str:
 
     if not isinstance(scenario, Scenario):
         raise TypeError(f"scenario: expected a contextsteer.Scenario, got {type(scenario).__name__}")
-    if scenario.moving:
-        raise ValueError(f"scenario: {scenario.name!r} has moving obstacles, which scenario files do not describe; "
-                         f"build it with its function (contextsteer.moving_scenes) instead")
     groups = scenario.groups
     if len(groups) and (np.diff(groups) < 0).any():
         raise ValueError(f"scenario: a file lists the agents group by group, but scenario {scenario.name!r} "
@@ -310,6 +327,22 @@ def _geometry(scenario: Scenario) -> dict:
         table["walls"] = geometry_numbers(scenario.segments)
     if scenario.polygons:
         table["polygons"] = [geometry_numbers(p) for p in scenario.polygons]
+    if scenario.moving:
+        table["moving"] = [_moving_table(body) for body in scenario.moving]
+    return table
+
+
+def _moving_table(body: MovingBody) -> dict:
+    """``body``'s fields that differ from their defaults; geometry to the bit."""
+    default = MovingBody(body.kind, body.shape)
+    table: dict = {"kind": body.kind, "shape": geometry_numbers(body.shape)}
+    for name in MOVING_KEYS[2:]:
+        value = getattr(body, name)
+        if name == "waypoints":
+            if value is not None:
+                table[name] = geometry_numbers(value)
+        elif value != getattr(default, name):
+            table[name] = list(value) if isinstance(value, tuple) else value
     return table
 
 
@@ -335,50 +368,63 @@ def _compact(text: str) -> str:
     return _INNER.sub(lambda m: "[" + ", ".join(v.strip().rstrip(",") for v in m.group(1).splitlines()) + "]", text)
 
 
-# --- the demo's scenes -------------------------------------------------------------------------
+# --- the built-in scenes ------------------------------------------------------------------
 SCENES_DIRECTORY = Path(__file__).parent / "scenes"
 
 
-def builtin_path(name: str) -> Path:
-    """The file of the demo's scene ``name`` in the package."""
+def builtin_names() -> tuple[str, ...]:
+    """The scenes that ship as files: the demo's (:data:`contextsteer.demo.SCENES`) and
+    the moving-obstacle scenes (:data:`contextsteer.moving_scenes.MOVING_SCENES`)."""
     from .demo import SCENES
+    from .moving_scenes import MOVING_SCENES
 
-    if check.name("name", name) not in SCENES:
-        raise ValueError(f"name: expected one of {', '.join(repr(s) for s in SCENES)}, got {name!r}")
+    return SCENES + MOVING_SCENES
+
+
+def builtin_path(name: str) -> Path:
+    """The file of the built-in scene ``name`` (one of :func:`builtin_names`) in the package."""
+    names = builtin_names()
+    if check.name("name", name) not in names:
+        raise ValueError(f"name: expected one of {', '.join(repr(s) for s in names)}, got {name!r}")
     return SCENES_DIRECTORY / f"{name}.toml"
 
 
 def from_demo(scene: str, agents: int | None = None, *, seed: int = 0) -> Scenario:
-    """The demo's scene as :func:`~contextsteer.demo.scene_setup` builds it, with its
-    steering, agent parameters and run (its step and time limit)."""
+    """The built-in scene as its builder gives it, with its steering, agent parameters and
+    run (its step and time limit): :func:`~contextsteer.demo.scene_setup` for the demo's
+    scenes, :func:`~contextsteer.moving_scenes.moving_scene_setup` (steps of
+    :data:`~contextsteer.moving_scenes.DT`, 1,000 of them) for the moving-obstacle ones."""
+    from . import moving_scenes
     from .demo import DT, _recipe, scene_setup
 
-    geometry, steering, parameters = scene_setup(scene, agents, seed=seed)
-    return dataclasses.replace(geometry, steering=steering, agent_parameters=parameters,
-                               run=RunSettings(dt=DT, steps=_recipe(scene).steps))
+    if check.name("scene", scene) in moving_scenes.MOVING_SCENES:
+        geometry, steering, parameters = moving_scenes.moving_scene_setup(scene, agents, seed=seed)
+        run = RunSettings(dt=moving_scenes.DT, steps=moving_scenes.STEPS)
+    else:
+        geometry, steering, parameters = scene_setup(scene, agents, seed=seed)
+        run = RunSettings(dt=DT, steps=_recipe(scene).steps)
+    return dataclasses.replace(geometry, steering=steering, agent_parameters=parameters, run=run)
 
 
 def builtin_text(scene: str) -> str:
-    """The text of the demo scene's file, as :func:`write_builtin` writes it."""
-    return dumps(from_demo(scene), HEADER + "# The demo's scene, written by: python -m contextsteer.scenario_file\n")
+    """The text of the built-in scene's file, as :func:`write_builtin` writes it."""
+    return dumps(from_demo(scene), HEADER + "# A built-in scene, written by: python -m contextsteer.scenario_file\n")
 
 
 def write_builtin(directory: str | os.PathLike = SCENES_DIRECTORY) -> list[Path]:
-    """Writes the file of every demo scene into ``directory``; returns their paths."""
-    from .demo import SCENES
-
+    """Writes the file of every built-in scene into ``directory``; returns their paths."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     paths = []
-    for scene in SCENES:
+    for scene in builtin_names():
         path = directory / f"{scene}.toml"
         path.write_text(builtin_text(scene), encoding="utf-8")
         paths.append(path)
     return paths
 
 
-__all__ = ["RunSettings", "ScenarioFileError", "builtin_path", "dumps", "from_demo", "load", "loads", "save",
-           "write_builtin"]
+__all__ = ["RunSettings", "ScenarioFileError", "builtin_names", "builtin_path", "dumps", "from_demo", "load", "loads",
+           "save", "write_builtin"]
 
 if __name__ == "__main__":
     for written in write_builtin(sys.argv[1] if len(sys.argv) > 1 else SCENES_DIRECTORY):

@@ -528,10 +528,11 @@ def u_trap(agents: int = 20, *, cup_width: float = 6.0, cup_depth: float = 4.0, 
 
 
 def builtin(name: str) -> Scenario:
-    """The demo's scene ``name`` (one of :data:`contextsteer.demo.SCENES`) as its file in
-    the package holds it: geometry, steering, agent parameters and run, loaded with
-    :meth:`Scenario.load`. The same scenario as :func:`contextsteer.demo.scene_setup`
-    builds, to the bit."""
+    """The built-in scene ``name`` (one of :data:`contextsteer.demo.SCENES` or
+    :data:`contextsteer.moving_scenes.MOVING_SCENES`) as its file in the package holds it:
+    geometry, moving obstacles, steering, agent parameters and run, loaded with
+    :meth:`Scenario.load`. The same scenario as :func:`contextsteer.demo.scene_setup` (or
+    :func:`~contextsteer.moving_scenes.moving_scene_setup`) builds, to the bit."""
     from .scenario_file import builtin_path
 
     return Scenario.load(builtin_path(name))

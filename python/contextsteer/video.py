@@ -19,8 +19,10 @@ WIDTH = 1280  # pixels of a frame; its height follows the scene's proportions, a
 
 @dataclass(frozen=True)
 class Frame:
-    """What one frame shows: ``(n, 2)`` positions (metres) at ``time`` seconds, and the
-    watched agent's ``(S,)`` interest, danger and final maps, ``(2,)`` direction and strength."""
+    """What one frame shows: ``(n, 2)`` positions (metres) at ``time`` seconds, the
+    watched agent's ``(S,)`` interest, danger and final maps, ``(2,)`` direction and
+    strength, and the moving obstacles' shapes (:meth:`World.moving_shapes
+    <contextsteer.World.moving_shapes>`)."""
 
     time: float
     positions: np.ndarray
@@ -29,12 +31,14 @@ class Frame:
     final: np.ndarray
     direction: np.ndarray
     strength: float
+    moving: tuple = ()
 
 
 def frame_of(world, time: float, watch: int) -> Frame:
     """The frame of ``world`` as it stands, watching the agent of row ``watch``."""
     return Frame(time, world.positions.copy(), world.interest[watch].copy(), world.danger[watch].copy(),
-                 world.final[watch].copy(), world.direction[watch].copy(), float(world.strength[watch]))
+                 world.final[watch].copy(), world.direction[watch].copy(), float(world.strength[watch]),
+                 tuple(world.moving_shapes()) if world.moving_count else ())
 
 
 def check_path(path: str | os.PathLike) -> Path:
@@ -47,16 +51,16 @@ def check_path(path: str | os.PathLike) -> Path:
 
 def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.ndarray]:
     """``(height, WIDTH, 3)`` uint8 images, one per frame: the scene (circles, walls,
-    polygons, targets), every agent as a disc of ``radius`` metres (a number or ``(n,)``)
-    with its path so far, the watched one (row ``watch``) in red, and its maps."""
+    polygons, targets, the moving obstacles where they stand), every agent as a disc of
+    ``radius`` metres (a number or ``(n,)``) with its path so far, the watched one (row
+    ``watch``) in red, and its maps."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
     from matplotlib.collections import EllipseCollection, LineCollection
-    from matplotlib.patches import Polygon
 
-    from .plotting import plot_context_maps, plot_obstacles, plot_segments
+    from .plotting import plot_context_maps, plot_moving_obstacles, plot_scenario
 
     x0, y0, x1, y1 = scenario.bounds
     height = min(max(9.0 * (y1 - y0) / (x1 - x0), 3.0), 7.0) + 0.8
@@ -65,11 +69,7 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
     try:
         grid = fig.add_gridspec(1, 2, width_ratios=(9.0, 3.5))
         ax = fig.add_subplot(grid[0, 0])
-        plot_obstacles(scenario.obstacles, ax)
-        plot_segments(scenario.segments, ax)
-        for polygon in scenario.polygons:
-            ax.add_patch(Polygon(polygon, closed=True, color="0.6"))
-        ax.plot(*scenario.targets.T, "x", color="grey", markersize=3)
+        plot_scenario(scenario, ax)
         n = len(frames[0].positions)
         radii = np.broadcast_to(np.asarray(radius, dtype=np.float64), (n,))
         colours = np.tile([[0.12, 0.47, 0.71, 1.0]], (n, 1))
@@ -87,7 +87,11 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         ax.set_ylabel("y (m)")
         polar = fig.add_subplot(grid[0, 1], projection="polar")
         trail = np.stack([f.positions for f in frames])
+        bodies: list = []
         for i, frame in enumerate(frames):
+            for artist in bodies:
+                artist.remove()
+            bodies = plot_moving_obstacles(frame.moving, ax)
             discs.set_offsets(frame.positions)
             paths.set_segments(list(np.swapaxes(trail[:i + 1], 0, 1)) if i else [])
             ax.set_title(f"{scenario.name}: t = {frame.time:.2f} s")

@@ -403,7 +403,8 @@ class World(MovingObstacles):
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
             the times), one name or an iterable of names among positions, velocities, headings,
             interest, danger, final, direction, strength, slot, blocked, penetration,
-            overlap, state, waiting_time, arrival_time, give_way. The
+            overlap, state, waiting_time, arrival_time, give_way. A world with moving
+            obstacles records their poses too (``moving_positions``, ``moving_angles``). The
             :class:`~contextsteer.recording.Recording` docstring gives the memory per step;
             the arrays are allocated before the run starts, and a recording larger than the
             memory available, less what the recordings of other runs under way in this
@@ -443,7 +444,7 @@ class World(MovingObstacles):
         try:
             # NumPy's empty arrays only reserve memory; a recording larger than the machine
             # would be found out part-way through the run, by the system killing the process.
-            with rec.reserving((steps + first_row) * rec.bytes_per_step(names, n, slots),
+            with rec.reserving((steps + first_row) * rec.bytes_per_step(names, n, slots, self.moving_count),
                                f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
                                "record fewer arrays (record='state' or None) or fewer steps"):
                 recording = self._empty_recording(steps + first_row, names)
@@ -463,6 +464,9 @@ class World(MovingObstacles):
         for column in AGENT_COLUMNS:
             if column.record in recording.recorded:
                 getattr(recording, column.record)[0] = getattr(self, column.name)
+        if recording.moving_positions is not None and recording.moving_angles is not None:
+            recording.moving_positions[0] = self.moving_positions
+            recording.moving_angles[0] = self.moving_angles
 
     def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
         """A recording of ``steps`` steps of ``names``, its arrays allocated, to be filled."""
@@ -473,6 +477,10 @@ class World(MovingObstacles):
             width = slots if isinstance(field_width, str) else field_width
             shape = (steps, n) if width == 1 else (steps, n, width)
             arrays[name] = np.empty(shape, dtype=dtype)
+        if self.moving_count:  # their poses, whatever else is recorded
+            arrays.update(moving_positions=np.empty((steps, self.moving_count, 2), dtype=np.float32),
+                          moving_angles=np.empty((steps, self.moving_count), dtype=np.float32),
+                          moving_kinds=self.moving_kinds, moving_local_shapes=self.moving_local_shapes())
         return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
 
     def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
@@ -486,6 +494,9 @@ class World(MovingObstacles):
                 k = min(chunk, steps - done)
                 rows = slice(first_row + done, first_row + done + k)
                 parts = {name: getattr(recording, name)[rows] for name in recording.recorded}
+                if recording.moving_positions is not None and recording.moving_angles is not None:
+                    parts.update(moving_positions=recording.moving_positions[rows],
+                                 moving_angles=recording.moving_angles[rows])
                 events = self._core.run(k, dt, substeps, parts, time=recording.time[rows], ids=recording.ids)
                 recording.add_events(_events(events))
                 if bar is not None:

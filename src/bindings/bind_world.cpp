@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "arrays.hpp"
 #include "bind_parameters.hpp"
@@ -145,6 +146,11 @@ py::dict run_py(World& w, int steps, Real dt, int substeps, const py::dict& reco
   if (const char* recorded = record_name) unknown.erase(recorded);
   CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD, CONTEXTSTEER_RECORD)
 #undef CONTEXTSTEER_RECORD
+  const py::ssize_t bodies = std::as_const(w).moving().count();
+  r.moving_positions = record_target<Real>(record, "moving_positions", steps, bodies, 2);
+  r.moving_angles = record_target<Real>(record, "moving_angles", steps, bodies, 1);
+  unknown.erase("moving_positions");
+  unknown.erase("moving_angles");
   if (!unknown.empty()) throw py::value_error("record: no column is recorded as " + *unknown.begin());
   if (time) {
     if (time->ndim() != 1 || time->shape(0) != steps)

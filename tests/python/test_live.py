@@ -99,3 +99,39 @@ def test_a_live_run_needs_a_file_that_reads(tmp_path):
     with pytest.raises(cs.ScenarioFileError, match="a live run needs a pipeline"):
         LiveRun(path, watch=False)
     assert np.isfinite(cs.scenarios.circle(4).starts).all()
+
+
+def test_the_view_draws_the_moving_bodies_where_they_stand(tmp_path):
+    from matplotlib.patches import Circle
+
+    path = tmp_path / "moving.toml"
+    path.write_text(scenario_file.builtin_path("moving_crossing").read_text())
+    with LiveRun(path, watch=False) as live:
+        view = LiveView(live)
+        for _ in range(10):
+            live.step()
+            artists = view.update()
+        (disc,) = [a for a in artists if isinstance(a, Circle)]
+        assert disc.center == pytest.approx(tuple(live.world.moving_positions[0]))
+        assert len([p for p in view.ax.patches if p.get_label() == "moving obstacles"]) == 1  # the old ones gone
+        # moving the body in the file is a change of geometry: the scene starts again
+        path.write_text(path.read_text().replace("shape = [0.0, -12.0, 1.0]", "shape = [2.0, -12.0, 1.0]"))
+        assert live.reload() == "restarted"
+        view.update()
+        assert live.world.moving_positions[0].tolist() == [2.0, -12.0]
+
+
+def test_a_save_that_changes_the_goals_sets_them_on_the_running_world(tmp_path):
+    path = tmp_path / "door.toml"
+    text = scenario_file.builtin_path("two_way_door").read_text()
+    assert 'arrival = "give_way"\npatience = 2.0\n' in text
+    path.write_text(text)
+    with LiveRun(path, watch=False) as live:
+        world = live.world
+        live.step()
+        path.write_text(text.replace("patience = 2.0", "patience = 3.5"))
+        assert live.reload() == "updated" and live.world is world
+        assert world.goals.patience == 3.5 and world.goals.arrival == "give_way"
+        path.write_text(text.replace('[goals]\narrival = "give_way"\npatience = 2.0\n', ""))
+        assert live.reload() == "updated" and world.goals == cs.Goals()
+        live.step()

@@ -3,6 +3,7 @@ behaviours sense of them, copy, pickle, reset, thread counts and bad arguments."
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
 import numpy as np
@@ -211,13 +212,92 @@ def test_bad_values_written_to_the_views_stop_the_step():
     assert world.steps_taken == 0
 
 
-def test_scenes_with_moving_bodies_refuse_scenario_files(tmp_path):
+def test_scenes_with_moving_bodies_save_and_load_to_the_same_bits(tmp_path):
     from contextsteer import moving_scenes
 
     scene = moving_scenes.moving_crossing(10)
     assert "1 moving obstacle" in repr(scene)
-    with pytest.raises(ValueError, match="moving obstacles"):
-        scene.save(tmp_path / "scene.toml")
+    polygon = moving_scenes.MovingBody("polygon", [[3.0, 3.0], [4.0, 3.0], [4.0, 4.0]], velocity=(0.1, 0.0),
+                                       angular_velocity=0.5, layer=3)
+    wall = moving_scenes.MovingBody("segment", [1.0, -5.0, 2.0, -5.0], waypoints=[[1.5, 5.0], [1.5, -5.0]],
+                                    speed=0.3, mode="back_and_forth")
+    scene = dataclasses.replace(scene, moving=(*scene.moving, polygon, wall))
+    path = tmp_path / "scene.toml"
+    scene.save(path)
+    assert path.read_text().count("[[geometry.moving]]") == 3
+    loaded = cs.Scenario.load(path)
+    pipeline = _pipeline(cs.Avoid(max_distance=1.0))
+    a, b = scene.world(pipeline), loaded.world(pipeline)
+    assert b.moving_kinds == ("circle", "polygon", "segment") and b.obstacle_path(2)[2] == "back_and_forth"
+    for _ in range(20):
+        a.step(0.1)
+        b.step(0.1)
+    assert np.array_equal(a.moving_positions, b.moving_positions)
+    assert np.array_equal(a.moving_angles, b.moving_angles)
+    assert np.array_equal(a.positions, b.positions)
+
+
+@pytest.mark.parametrize(("fields", "name"), [
+    ({"kind": "cube", "shape": [0, 0, 1]}, "kind"),
+    ({"kind": "circle", "shape": [0, 0]}, "shape"),
+    ({"kind": "circle", "shape": [0, 0, -1]}, "shape"),
+    ({"kind": "segment", "shape": [0, 0, 1]}, "shape"),
+    ({"kind": "polygon", "shape": [[0, 0], [1, 1]]}, "shape"),
+    ({"kind": "circle", "shape": [0, 0, 1], "velocity": [np.nan, 0]}, "velocity"),
+    ({"kind": "circle", "shape": [0, 0, 1], "angular_velocity": "fast"}, "angular_velocity"),
+    ({"kind": "circle", "shape": [0, 0, 1], "waypoints": np.zeros((0, 2))}, "waypoints"),
+    ({"kind": "circle", "shape": [0, 0, 1], "waypoints": [[0, 1, 2]]}, "waypoints"),
+    ({"kind": "circle", "shape": [0, 0, 1], "speed": 0}, "speed"),
+    ({"kind": "circle", "shape": [0, 0, 1], "mode": "pingpong"}, "mode"),
+    ({"kind": "circle", "shape": [0, 0, 1], "layer": -1}, "layer"),
+])
+def test_a_bad_moving_body_names_its_field(fields, name):
+    from contextsteer import moving_scenes
+
+    with pytest.raises((ValueError, TypeError), match=f"^{name}: "):
+        moving_scenes.MovingBody(**fields)
+
+
+def test_a_run_records_the_bodies_poses_from_the_start():
+    world = _world()
+    world.add_moving_circles([[0, 5, 0.5]], [[1, 0]])
+    world.add_moving_polygon([[7, 0], [8, 0], [8, 1]], angular_velocity=1.0)
+    twin = world.copy()
+    recording = world.run(6, 0.5, record="positions", include_start=True)
+    assert recording.moving_positions.shape == (7, 2, 2) and recording.moving_angles.shape == (7, 2)
+    assert recording.moving_kinds == ("circle", "polygon")
+    np.testing.assert_array_equal(recording.moving_positions[0], twin.moving_positions)
+    for step in range(1, 7):
+        twin.step(0.5)
+        np.testing.assert_array_equal(recording.moving_positions[step], twin.moving_positions)
+        np.testing.assert_array_equal(recording.moving_angles[step], twin.moving_angles)
+    for got, want in zip(recording.moving_shapes(-1), twin.moving_shapes()):
+        np.testing.assert_allclose(got, want, atol=1e-6)
+    assert recording.moving_shapes(3)[0][0].tolist() == pytest.approx([1.5, 5.0, 0.5])
+    with pytest.raises(IndexError, match="step"):
+        recording.moving_shapes(7)
+    assert recording.truncated(3).moving_positions.shape == (3, 2, 2)
+    assert _world().run(2, 0.1).moving_positions is None  # no bodies, no poses
+
+
+def test_recordings_with_bodies_save_load_and_join(tmp_path):
+    world = _world()
+    world.add_moving_segments([[3, 3, 4, 3]], [[0, 0.5]])
+    world.add_moving_circles([[0, 5, 0.5]], [[1, 0]])
+    first, second = world.run(3, 0.1), world.run(4, 0.1)
+    joined = cs.Recording.joined([first, second])
+    assert joined.steps == 7 and joined.moving_positions.shape == (7, 2, 2)
+    np.testing.assert_array_equal(joined.moving_positions[3:], second.moving_positions)
+    joined.save(tmp_path / "run.npz")
+    loaded = cs.Recording.load(tmp_path / "run.npz")
+    assert loaded.moving_kinds == ("segment", "circle")
+    np.testing.assert_array_equal(loaded.moving_angles, joined.moving_angles)
+    for got, want in zip(loaded.moving_shapes(5), joined.moving_shapes(5)):
+        np.testing.assert_array_equal(got, want)
+    with pytest.raises(ValueError, match=r"parts\[1\]"):
+        cs.Recording.joined([first, _world().run(2, 0.1)])
+    with pytest.raises(ValueError, match="parts"):
+        cs.Recording.joined([])
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -273,6 +353,15 @@ def test_plots_and_animations_draw_the_bodies_where_they_were(tmp_path):
     anim.save(tmp_path / "run.gif", writer="pillow")
     with pytest.raises(ValueError, match="moving"):
         plotting.animate(np.stack(positions), ax, moving=frames[:2])
+    plt.close(fig)
+    # a recording carries its bodies: animate draws them without being given them
+    fig, ax = plt.subplots()
+    recording = world.run(4, 0.5)
+    anim = plotting.animate(recording, ax)
+    anim._func(3)
+    circles = [p for p in ax.patches if isinstance(p, Circle) and p.get_label() == "moving obstacles"]
+    assert circles[-1].center == pytest.approx(tuple(recording.moving_positions[3, 0]))
+    anim.save(tmp_path / "recording.gif", writer="pillow")
     plt.close(fig)
 
 

@@ -58,6 +58,26 @@ def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
     assert recording.steps == 10 and recording.complete
 
 
+def test_run_of_a_moving_scene_draws_and_records_its_bodies(tmp_path, capsys):
+    gif, archive = tmp_path / "run.gif", tmp_path / "run.npz"
+    assert main(["run", "moving_crossing", "--steps", "40", "--video", str(gif), "--record", str(archive),
+                 "--speed", "2", "--fps", "5", "--quiet"]) == 0
+    assert "moving_crossing: 40 steps of 0.1 s" in capsys.readouterr().out
+    recording = cs.Recording.load(archive)
+    assert recording.moving_kinds == ("circle",) and recording.moving_positions.shape == (40, 1, 2)
+    assert recording.moving_positions[-1, 0, 1] == pytest.approx(-12.0 + 40 * 0.1 * 0.8, abs=1e-3)
+    from PIL import Image
+
+    with Image.open(gif) as image:
+        frames = []
+        for k in (0, image.n_frames - 1):
+            image.seek(k)
+            frames.append(np.asarray(image.convert("RGB"), dtype=np.int16))
+    orange = [(np.abs(f - [255, 153, 62]).sum(axis=2) < 40) for f in frames]  # the disc: tab:orange at alpha 0.8
+    rows = [np.flatnonzero(o.any(axis=1)).mean() for o in orange]
+    assert min(o.sum() for o in orange) > 20 and rows[1] < rows[0] - 5  # drawn, and higher up the picture later
+
+
 @pytest.mark.parametrize(("arguments", "words"), [
     (["--video", "run.avi"], "--video: expected a file ending in .mp4 or .gif"),
     (["--record", "run.csv"], "--record: expected a file ending in .parquet or .npz"),

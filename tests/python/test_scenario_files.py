@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import contextsteer as cs
-from contextsteer import demo, scenario_file
+from contextsteer import demo, moving_scenes, scenario_file
 
 
-@pytest.mark.parametrize("scene", demo.SCENES)
+@pytest.mark.parametrize("scene", scenario_file.builtin_names())
 def test_the_shipped_file_is_what_the_builder_gives(scene):
     # python -m contextsteer.scenario_file python/contextsteer/scenes writes them again
     shipped = scenario_file.builtin_path(scene).read_text(encoding="utf-8")
@@ -34,6 +34,21 @@ def test_a_shipped_scene_runs_to_the_same_bits_as_its_builder(scene, tmp_path):
     loaded.save(first)
     cs.Scenario.load(first).save(second)
     assert first.read_text() == second.read_text()
+
+
+@pytest.mark.parametrize("scene", moving_scenes.MOVING_SCENES)
+def test_a_shipped_moving_scene_runs_to_the_same_bits_as_its_builder(scene):
+    geometry, pipeline, parameters = moving_scenes.moving_scene_setup(scene)
+    built = geometry.world(pipeline, **parameters)
+    loaded = cs.scenarios.builtin(scene)
+    assert loaded.run.dt == moving_scenes.DT and loaded.run.steps == moving_scenes.STEPS
+    world = loaded.world()
+    assert world.moving_count == built.moving_count >= 1
+    for _ in range(30):
+        built.step(moving_scenes.DT)
+        world.step(moving_scenes.DT)
+    assert np.array_equal(built.moving_positions, world.moving_positions)
+    assert np.array_equal(built.positions, world.positions)
 
 
 def test_a_scene_of_groups_with_their_own_agents_pipelines_and_polygons(tmp_path):
@@ -175,11 +190,40 @@ BAD = [
 ]
 
 
+# GOOD with a moving disc, and what can be wrong with it
+MOVING = """
+[[geometry.moving]]
+kind = "circle"
+shape = [0.0, -2.0, 0.4]
+waypoints = [[2.0, -2.0], [-2.0, -2.0]]
+speed = 0.5
+"""
+GOOD_MOVING = GOOD.replace("\n[run]", MOVING + "\n[run]")
+BAD += [
+    ("unknown body kind", 'kind = "circle"', 'kind = "cube"', "geometry.moving[0].kind", "expected one of 'circle'"),
+    ("body without a kind", 'kind = "circle"\n', "", "geometry.moving[0].kind", "missing"),
+    ("body without a shape", "shape = [0.0, -2.0, 0.4]\n", "", "geometry.moving[0].shape", "missing"),
+    ("disc of two numbers", "shape = [0.0, -2.0, 0.4]", "shape = [0.0, -2.0]", "geometry.moving[0].shape",
+     "expected an array of shape (3,)"),
+    ("disc of negative radius", "shape = [0.0, -2.0, 0.4]", "shape = [0.0, -2.0, -0.4]", "geometry.moving[0].shape",
+     "radius >= 0"),
+    ("body speed of zero", "speed = 0.5", "speed = 0.0", "geometry.moving[0].speed", "expected a number > 0"),
+    ("body speed misspelt", "speed = 0.5", "sped = 0.5", "geometry.moving[0].sped", "did you mean 'speed'"),
+    ("unknown path mode", "speed = 0.5", 'speed = 0.5\nmode = "pingpong"', "geometry.moving[0].mode",
+     "expected one of 'loop'"),
+    ("waypoints of three numbers", "[[2.0, -2.0], [-2.0, -2.0]]", "[[2.0, -2.0, 1.0], [-2.0, -2.0, 1.0]]",
+     "geometry.moving[0].waypoints", "expected an array of shape"),
+    ("velocity as text", "speed = 0.5", 'speed = 0.5\nvelocity = "fast"', "geometry.moving[0].velocity",
+     "expected an array of numbers"),
+]
+
+
 @pytest.mark.parametrize(("what", "old", "new", "key", "words"), BAD, ids=[b[0] for b in BAD])
 def test_a_bad_file_names_the_file_and_the_key(tmp_path, what, old, new, key, words):
-    assert old in GOOD
+    good = GOOD_MOVING if key and key.startswith("geometry.moving") else GOOD
+    assert old in good
     path = tmp_path / "scene.toml"
-    path.write_text(GOOD.replace(old, new, 1))
+    path.write_text(good.replace(old, new, 1))
     with pytest.raises(cs.ScenarioFileError) as caught:
         cs.Scenario.load(path)
     error = caught.value
@@ -192,6 +236,11 @@ def test_the_good_file_loads():
     path_free = scenario_file.loads(GOOD, "good.toml")
     assert path_free.name == "small" and path_free.agent_parameters == {"radius": 0.3, "max_speed": 1.4}
     assert isinstance(path_free.steering, cs.Pipeline) and path_free.run.steps == 10
+    moving = scenario_file.loads(GOOD_MOVING, "moving.toml")
+    (disc,) = moving.moving
+    assert disc.kind == "circle" and disc.shape.tolist() == [0.0, -2.0, 0.4] and disc.speed == 0.5
+    world = moving.world()
+    assert world.obstacle_path(0)[0].tolist() == [[2.0, -2.0], [-2.0, -2.0]]
 
 
 def test_a_syntax_error_names_its_line(tmp_path):

@@ -105,6 +105,10 @@ struct RecordTargets {
                              CONTEXTSTEER_RECORD_TARGET)
 #undef CONTEXTSTEER_RECORD_TARGET
   double* time = nullptr;
+  // The moving obstacles' poses after each step, or null: (steps, count, 2) positions and
+  // (steps, count) angles, count the world's moving obstacles (fixed during a run).
+  Real* moving_positions = nullptr;
+  Real* moving_angles = nullptr;
   // The agents whose values make the rows, by id (`rows` of them); null: every agent, in
   // row order, as at the start of the run.
   const std::int64_t* row_ids = nullptr;

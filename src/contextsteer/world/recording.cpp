@@ -1,5 +1,6 @@
 // World::run: steps, copying each step's values of the recorded columns (RecordTargets,
-// one per row of agent_columns.hpp) into the caller's arrays, and each step's events.
+// one per row of agent_columns.hpp) and the moving obstacles' poses into the caller's
+// arrays, and each step's events.
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -60,6 +61,11 @@ void World::run(int steps, Real dt, int substeps, const RecordTargets& record, s
     CONTEXTSTEER_AGENT_COLUMNS(CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP, CONTEXTSTEER_KEEP)
 #undef CONTEXTSTEER_KEEP
     if (record.time) record.time[k] = time_;
+    const std::size_t bodies = static_cast<std::size_t>(moving_.count()), row = static_cast<std::size_t>(k);
+    if (record.moving_positions) {
+      std::copy_n(moving_.positions().data(), 2 * bodies, record.moving_positions + 2 * bodies * row);
+    }
+    if (record.moving_angles) std::copy_n(moving_.angles().data(), bodies, record.moving_angles + bodies * row);
     if (events) events->insert(events->end(), events_.begin(), events_.end());
   }
 }
