@@ -15,7 +15,6 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 import contextsteer as cs  # noqa: E402
-from contextsteer import demo  # noqa: E402
 from contextsteer.__main__ import main  # noqa: E402
 
 STEPS = 4
@@ -30,17 +29,18 @@ def _decoded(video):
     return width, height, np.frombuffer(done.stdout, np.uint8).reshape(-1, height, width, 3)
 
 
-@pytest.mark.parametrize("scene", demo.SCENES)
+@pytest.mark.parametrize("scene", cs.scenario_file.builtin_names())
 def test_run_writes_a_playable_video_and_a_parquet_file(scene, tmp_path, capsys):
     video, table = tmp_path / "run.mp4", tmp_path / "run.parquet"
     assert main(["run", scene, "--steps", str(STEPS), "--video", str(video), "--record", str(table), "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert f"{scene}: {STEPS} steps of 0.05 s" in out and "arrived" in out and "deepest_overlap" in out
+    dt = cs.scenarios.builtin(scene).run.dt
+    assert f"{scene}: {STEPS} steps of {dt:g} s" in out and "arrived" in out and "deepest_overlap" in out
     width, height, frames = _decoded(video)
     assert len(frames) == STEPS and width == 1280 and height % 16 == 0 and height >= 300
     assert frames.std() > 10  # a picture, not a blank
     # the same run, in Python: the same table
-    expected = cs.scenarios.builtin(scene).world().run(STEPS, demo.DT)
+    expected = cs.scenarios.builtin(scene).world().run(STEPS, dt)
     pd.testing.assert_frame_equal(pd.read_parquet(table), expected.to_dataframe())
 
 
