@@ -71,16 +71,16 @@ def run_command(args, parser) -> int:
         return _fail(parser, steps)
     if not 0 <= args.watch < len(world):
         return _fail(parser, f"--watch: expected an agent row from 0 to {len(world) - 1}, got {args.watch}")
-    start = world.positions.copy()
     every = max(1, round(args.speed / (args.fps * settings.dt))) if args.video else max(1, steps // 100)
     recording, frames = _run(world, settings, steps, every, args)
+    taken = recording.steps_run
     if not recording.complete:
-        print(f"interrupted: {recording.steps} of {steps} steps ran", file=sys.stderr)
-    trajectory = np.concatenate([start[None], recording.positions]).astype(np.float64)
+        print(f"interrupted: {taken} of {steps} steps ran", file=sys.stderr)
+    trajectory = recording.positions.astype(np.float64)
     table = metrics.crowd_metrics(trajectory, dt=settings.dt, radius=world.radius, max_speed=world.max_speed,
                                   targets=scenario.targets, segments=scenario.segments,
                                   polygons=list(scenario.polygons), within=settings.within)
-    print(f"{scenario.name}: {recording.steps} steps of {settings.dt:g} s, {len(world)} agents")
+    print(f"{scenario.name}: {taken} steps of {settings.dt:g} s, {len(world)} agents")
     for name, value in table.items():
         print(f"  {name:<28}{value:>12.4g}")
     if args.record:
@@ -120,13 +120,15 @@ def _run(world, settings, steps: int, every: int, args):
     names = tuple(dict.fromkeys(("positions", *settings.record_names)))
     parts: list = []
     frames: list = []
+    first = world.steps_taken
     bar = tqdm(total=steps, unit="step", disable=args.quiet or None, file=sys.stderr)
     try:
-        while (done := sum(p.steps for p in parts)) < steps:
-            part = world.run(min(every, steps - done), settings.dt, substeps=settings.substeps, record=names)
+        while (done := world.steps_taken - first) < steps:
+            part = world.run(min(every, steps - done), settings.dt, substeps=settings.substeps, record=names,
+                             include_start=not parts)  # the start's row once, first
             parts.append(part)
-            bar.update(part.steps)
-            if part.steps and args.video:
+            bar.update(world.steps_taken - first - done)
+            if world.steps_taken - first > done and args.video:
                 frames.append(frame_of(world, float(world.time), args.watch))
             if not part.complete:
                 break
@@ -135,9 +137,11 @@ def _run(world, settings, steps: int, every: int, args):
     finally:
         bar.close()
     if not parts:
-        return world._empty_recording(0, names).truncated(0), frames
+        start = world.run(0, settings.dt, record=names)  # the start's row alone
+        start.complete = False
+        return start, frames
     recording = Recording.joined(parts)
-    recording.complete = sum(p.steps for p in parts) == steps
+    recording.complete = world.steps_taken - first == steps
     return recording, frames
 
 

@@ -98,7 +98,9 @@ def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[
       ``mean_turn_rate``: rad/s (headings), means over the agents;
     - ``max_overlap``, ``max_penetration``: metres, the deepest over the run (overlap,
       penetration);
-    - ``steps``: the steps recorded, and ``complete``: False when the run was interrupted.
+    - ``steps``: the steps the recording covers (:attr:`Recording.steps_run
+      <contextsteer.Recording.steps_run>`), and ``complete``: False when the run was
+      interrupted.
 
     A measure over no agents or no steps is NaN.
     """
@@ -119,7 +121,7 @@ def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[
         array = getattr(recording, name)
         if array is not None:
             out[f"max_{name}"] = float(array.max()) if array.size else math.nan
-    out["steps"] = recording.steps
+    out["steps"] = recording.steps_run
     out["complete"] = recording.complete
     return out
 

@@ -105,8 +105,9 @@ def events_of_core(events: dict) -> dict[str, np.ndarray]:
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
 
-    time: ``(T,)`` seconds at the end of each step (a run with ``include_start=True``
-    has one row more, first: the state before the first step, at the world's time then).
+    time: ``(T,)`` seconds: the first row is the state before the first step, at the
+    world's time then (0 for a new world), each other row the state at the end of a step
+    (a run with ``include_start=False`` has only the steps' rows).
     ids: ``(n,)`` the agents' ids (rows).
     Recorded arrays, each present when asked for, else None:
     positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
@@ -129,7 +130,8 @@ class Recording:
     decisions, 8 n for the measurements and 20 n for the progress (state, waiting and
     arrival times, give_way).
     complete: False when the run was interrupted; the arrays then hold the steps that
-    finished (T of them).
+    finished. includes_start: whether the first row is the state before the first step
+    (:attr:`steps` counts the rows; :attr:`steps_run` the steps).
     :meth:`to_dataframe` gives a pandas table with a row per step and agent,
     :meth:`to_parquet` writes it to a Parquet file, :meth:`to_pedpy` gives the positions to
     PedPy.
@@ -155,6 +157,7 @@ class Recording:
     give_way: np.ndarray | None = None
     complete: bool = True
     recorded: tuple[str, ...] = field(default=())
+    includes_start: bool = False
     event_arrays: dict[str, np.ndarray] = field(default_factory=lambda: no_events())
     moving_positions: np.ndarray | None = None
     moving_angles: np.ndarray | None = None
@@ -195,7 +198,13 @@ class Recording:
 
     @property
     def steps(self) -> int:
+        """The rows recorded: the start's (when :attr:`includes_start`) and one per step."""
         return len(self.time)
+
+    @property
+    def steps_run(self) -> int:
+        """The steps the recording covers: its rows, less the start's."""
+        return max(self.steps - int(self.includes_start), 0)
 
     def __repr__(self) -> str:
         return (f"Recording(steps={self.steps}, agents={len(self.ids)}, recorded={self.recorded}, "
@@ -209,6 +218,7 @@ class Recording:
         last = self.time[steps - 1] if steps else -np.inf
         kept = self.event_arrays["time"] <= last
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded,
+                         includes_start=self.includes_start,
                          event_arrays={name: values[kept] for name, values in self.event_arrays.items()},
                          **self._moving(slice(0, steps)), **arrays)
 
@@ -237,7 +247,7 @@ class Recording:
             moving = {**first._moving(), "moving_positions": np.concatenate([p.moving_positions for p in parts]),
                       "moving_angles": np.concatenate([p.moving_angles for p in parts])}
         joined = cls(np.concatenate([p.time for p in parts]), first.ids, complete=all(p.complete for p in parts),
-                     recorded=first.recorded, **moving, **arrays)
+                     recorded=first.recorded, includes_start=first.includes_start, **moving, **arrays)
         for part in parts:
             joined.add_events(part.event_arrays)
         return joined
@@ -324,7 +334,8 @@ class Recording:
                           moving_kinds=np.array([KINDS.index(k) for k in self.moving_kinds], dtype=np.int32),
                           moving_vertex_counts=np.array([len(s) for s in self.moving_local_shapes], dtype=np.int64),
                           moving_local_shapes=np.concatenate(self.moving_local_shapes))
-        np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete), **arrays)
+        np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete),
+                            includes_start=np.bool_(self.includes_start), **arrays)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Recording:
@@ -334,7 +345,8 @@ class Recording:
             names = set(archive.files)
             event_names = {f"event_{name}" for name in EVENT_FIELDS}
             missing = {"time", "ids", "complete"} - names
-            unknown = names - {"time", "ids", "complete"} - set(FIELDS) - event_names - set(_MOVING_ARRAYS)
+            unknown = (names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names
+                       - set(_MOVING_ARRAYS))
             if missing or unknown:
                 raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
                                  f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
@@ -353,5 +365,7 @@ class Recording:
                 moving = {"moving_positions": archive["moving_positions"], "moving_angles": archive["moving_angles"],
                           "moving_kinds": tuple(KINDS[k] for k in archive["moving_kinds"]),
                           "moving_local_shapes": tuple(np.split(archive["moving_local_shapes"], ends))}
+            start = bool(archive["includes_start"]) if "includes_start" in names else False
             return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
+                       includes_start=start,
                        event_arrays=events, **moving, **arrays)

@@ -397,7 +397,7 @@ class World(MovingObstacles):
             self._core.step(*check.time_step(dt, substeps))
 
     def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
-            chunk: int | None = None, include_start: bool = False) -> rec.Recording:
+            chunk: int | None = None, include_start: bool = True) -> rec.Recording:
         """Run ``steps`` steps in C++ and return what was recorded.
 
         record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
@@ -417,10 +417,11 @@ class World(MovingObstacles):
             agree: the recording holds every step the world took (``steps_taken`` grew by
             its length, and the world stands at its last step).
 
-        include_start: when True, the recording's first row is the state before the first
-            step (its time the world's time then, 0 for a new world), followed by one row
-            per step: ``steps + 1`` rows. By default only the steps' rows: ``steps`` rows,
-            the first at the end of the first step.
+        include_start: the recording's first row is the state before the first step (its
+            time the world's time then, 0 for a new world), followed by one row per step:
+            ``steps + 1`` rows. False: only the steps' rows (``steps`` of them, the first at
+            the end of the first step), as to continue a recording (:meth:`Recording.joined
+            <contextsteer.Recording.joined>`).
 
         An error in a step (a value refused, see :meth:`step`) is raised as it came; the
         steps taken before it are lost with the recording, but stay taken.
@@ -448,6 +449,7 @@ class World(MovingObstacles):
                                f"record: {steps} steps of {', '.join(names) or 'the time alone'} for {n} agents",
                                "record fewer arrays (record='state' or None) or fewer steps"):
                 recording = self._empty_recording(steps + first_row, names)
+                recording.includes_start = bool(first_row)
                 if first_row:
                     self._record_start(recording)
                 self._run_recorded(recording, start, dt, substeps, chunk, progress, first_row)

@@ -119,7 +119,7 @@ def test_every_recordable_column_is_recorded_under_its_record_name_as_the_world_
     recording = world.run(3, 0.05, record="all")
     for column in recordable:
         recorded = getattr(recording, column.record)
-        assert recorded.shape == (3, *shape_of(column, world)) and recorded.dtype == column.dtype, column.name
+        assert recorded.shape == (4, *shape_of(column, world)) and recorded.dtype == column.dtype, column.name
         np.testing.assert_array_equal(recorded[-1], getattr(world, column.name), err_msg=column.name)
 
 

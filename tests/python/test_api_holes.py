@@ -37,10 +37,10 @@ def test_follow_path_to_target_ends_each_agents_path_at_its_own_target():
         cs.FollowPath(waypoints, to_target="yes")
 
 
-def test_a_recording_may_start_with_the_state_before_the_first_step():
+def test_a_recording_starts_with_the_state_before_the_first_step():
     world = cs.World(cs.Pipeline([cs.Chase()]), [[0.0, 0.0], [3.0, 1.0]], targets=[[5.0, 0.0], [0.0, 0.0]])
     before = world.positions.copy()
-    recording = world.run(10, 0.1, record=("positions", "headings", "state"), include_start=True)
+    recording = world.run(10, 0.1, record=("positions", "headings", "state"))
     assert recording.steps == 11
     assert recording.time[0] == 0
     np.testing.assert_allclose(recording.time[1:], 0.1 * np.arange(1, 11), rtol=1e-6)
@@ -48,12 +48,12 @@ def test_a_recording_may_start_with_the_state_before_the_first_step():
     assert np.array_equal(recording.positions[-1], world.positions)
     # The same steps as a run without it, one row later.
     twin = cs.World(cs.Pipeline([cs.Chase()]), [[0.0, 0.0], [3.0, 1.0]], targets=[[5.0, 0.0], [0.0, 0.0]])
-    plain = twin.run(10, 0.1, record=("positions",), chunk=3)
+    plain = twin.run(10, 0.1, record=("positions",), chunk=3, include_start=False)
     assert plain.steps == 10
     assert np.array_equal(plain.positions, recording.positions[1:])
     # A later run starts at the world's time then.
-    later = world.run(2, 0.1, include_start=True)
+    later = world.run(2, 0.1)
     assert later.time[0] == pytest.approx(1.0) and later.steps == 3
-    assert world.run(0, 0.1, include_start=True).steps == 1
+    assert world.run(0, 0.1).steps == 1 and world.run(0, 0.1, include_start=False).steps == 0
     with pytest.raises(TypeError, match="include_start"):
         world.run(1, 0.1, include_start="yes")

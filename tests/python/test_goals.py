@@ -147,7 +147,7 @@ def test_a_mirrored_face_off_is_settled_on_the_same_hand(quarters):
     assert (np.linalg.norm(world.positions - targets, axis=1) < 0.6).all()
     gave = rec.events[rec.events.kind == "gave_way"]
     assert set(gave.agent) == {1}
-    step = int(gave.step.iloc[0]) - 1
+    step = int(gave.step.iloc[0])  # row k of a recording is the state after step k
     way = targets[1] - rec.positions[step - 1, 1]
     right = np.array([way[1], -way[0]]) / np.linalg.norm(way)
     assert rec.give_way[step, 1] @ right > 0.99

@@ -219,7 +219,7 @@ def test_a_world_field_is_built_while_the_world_steps_on_another_thread():
     runner.start()
     fields = [world.navigation_field([10.0, 0.0], cell=0.25) for _ in range(3)]  # reads, so no RuntimeError
     runner.join()
-    assert recordings[0].positions.shape == (300, 401, 2)
+    assert recordings[0].positions.shape == (301, 401, 2)
     for field in fields:
         np.testing.assert_array_equal(field.distances, expected)
 

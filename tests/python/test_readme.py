@@ -38,7 +38,7 @@ def test_the_readme_examples_run(tmp_path, monkeypatch):
     # What the examples leave behind: a world that ran, its recording, a decision.
     world, rec = namespace["world"], namespace["rec"]
     assert world.steps_taken == 601
-    assert rec.positions.shape == (600, 100, 2)
+    assert rec.positions.shape == (601, 100, 2)  # the start, then 600 steps
     assert namespace["d"].final.shape == (16,)
 
 

@@ -194,12 +194,10 @@ def interrupting_world(at_call, agents=50):
 
 def assert_world_and_recording_agree(world, recording, start_steps, start_positions):
     taken = world.steps_taken - start_steps
-    assert recording.steps == taken
-    if taken:
-        np.testing.assert_array_equal(recording.positions[-1], world.positions)
-        assert recording.time[-1] == world.time
-    else:
-        np.testing.assert_array_equal(world.positions, start_positions)
+    assert recording.steps == taken + 1  # the start's row, then the steps'
+    np.testing.assert_array_equal(recording.positions[0], start_positions)
+    np.testing.assert_array_equal(recording.positions[-1], world.positions)
+    assert recording.time[-1] == world.time
 
 
 @pytest.mark.parametrize("at_call", [2, 3, 10, 11, 12, 13, 21, 22, 30, 31])
@@ -249,8 +247,7 @@ def test_pickling_a_world_another_thread_steps_raises_busy_or_holds_a_whole_step
                      max_speed=2.0)
     reference = world.copy()
     steps = 30
-    start = reference.positions.copy()
-    expected = np.concatenate([start[None], reference.run(steps, 0.05, record="positions").positions])
+    expected = reference.run(steps, 0.05, record="positions").positions  # from the start
 
     def stepping():
         while world.steps_taken < steps:

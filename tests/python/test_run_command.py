@@ -55,7 +55,7 @@ def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
     with Image.open(gif) as image:
         assert image.n_frames == 5  # 10 steps of 0.05 s, a frame every 2 steps (10 frames a simulated second)
     recording = cs.Recording.load(archive)
-    assert recording.steps == 10 and recording.complete
+    assert recording.steps_run == 10 and recording.steps == 11 and recording.complete  # the start, 10 steps
 
 
 def test_run_of_a_moving_scene_draws_and_records_its_bodies(tmp_path, capsys):
@@ -64,7 +64,7 @@ def test_run_of_a_moving_scene_draws_and_records_its_bodies(tmp_path, capsys):
                  "--speed", "2", "--fps", "5", "--quiet"]) == 0
     assert "moving_crossing: 40 steps of 0.1 s" in capsys.readouterr().out
     recording = cs.Recording.load(archive)
-    assert recording.moving_kinds == ("circle",) and recording.moving_positions.shape == (40, 1, 2)
+    assert recording.moving_kinds == ("circle",) and recording.moving_positions.shape == (41, 1, 2)
     assert recording.moving_positions[-1, 0, 1] == pytest.approx(-12.0 + 40 * 0.1 * 0.8, abs=1e-3)
     from PIL import Image
 
@@ -114,7 +114,7 @@ def test_ctrl_c_writes_what_finished(tmp_path, capsys, monkeypatch):
     assert main(["run", "circle", "--steps", "200", "--record", str(table), "--quiet"]) == 130
     captured = capsys.readouterr()
     assert "interrupted: 4 of 200 steps ran" in captured.err and "arrived" in captured.out
-    assert pd.read_parquet(table)["step"].max() == 3
+    assert pd.read_parquet(table)["step"].max() == 4  # the start, then 4 steps
 
 
 def _recording():
@@ -138,7 +138,7 @@ def test_to_pedpy_gives_trajectory_data_at_the_step_rate():
 
     data = recording.to_pedpy()
     assert isinstance(data, pedpy.TrajectoryData) and data.frame_rate == 20.0
-    assert len(data.data) == 12 * 40 and set(data.data["frame"]) == set(range(12))
+    assert len(data.data) == 13 * 40 and set(data.data["frame"]) == set(range(13))  # the start, 12 steps
     row = data.data[(data.data["id"] == 5) & (data.data["frame"] == 7)].iloc[0]
     assert (row["x"], row["y"]) == tuple(recording.positions[7, 5].astype(np.float64))
     speeds = pedpy.compute_individual_speed(traj_data=data, frame_step=2)

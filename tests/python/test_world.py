@@ -188,7 +188,7 @@ def test_maps_of_a_world_that_does_not_keep_them_raise_until_kept_again():
         world.run(2, 0.1, record=["positions", "interest", "final"])
     with pytest.raises(ValueError, match="record: .*keep_maps"):
         world.run(2, 0.1, record="all")
-    assert world.run(2, 0.1, record="state").positions.shape == (2, 600, 2)  # other fields still record
+    assert world.run(2, 0.1, record="state").positions.shape == (3, 600, 2)  # other fields still record
     with pytest.raises(TypeError, match="keep_maps: expected True or False, got 1"):
         world.keep_maps = 1
 
@@ -201,4 +201,4 @@ def test_maps_of_a_world_that_does_not_keep_them_raise_until_kept_again():
     reference_world.step(0.1)
     np.testing.assert_array_equal(world.final, reference_world.final)
     np.testing.assert_array_equal(world.danger, reference_world.danger)
-    assert world.run(1, 0.1, record="all").interest.shape == (1, 600, 16)
+    assert world.run(1, 0.1, record="all").interest.shape == (2, 600, 16)

@@ -372,16 +372,16 @@ def test_agents_avoid_only_the_layers_they_sense():
 def test_run_records_arrays_of_the_documented_shapes():
     world = cs.World(chase_pipeline(), np.zeros((5, 2)), targets=[[10, 0]] * 5, max_speed=1.0)
     rec = world.run(30, 0.1, record="all")
-    assert rec.complete and rec.steps == 30
-    assert rec.positions.shape == (30, 5, 2) and rec.headings.shape == (30, 5)
-    assert rec.interest.shape == (30, 5, 16) and rec.blocked.dtype == bool
-    np.testing.assert_allclose(rec.time, 0.1 * np.arange(1, 31), rtol=1e-6)
+    assert rec.complete and rec.steps == 31 and rec.steps_run == 30 and rec.includes_start  # the start, the steps
+    assert rec.positions.shape == (31, 5, 2) and rec.headings.shape == (31, 5)
+    assert rec.interest.shape == (31, 5, 16) and rec.blocked.dtype == bool
+    np.testing.assert_allclose(rec.time, 0.1 * np.arange(0, 31), rtol=1e-6)
     np.testing.assert_array_equal(rec.positions[-1], world.positions)
     np.testing.assert_array_equal(rec.ids, world.ids)
     only = world.run(3, 0.1, record=["positions", "overlap"])
-    assert only.velocities is None and only.overlap.shape == (3, 5)
+    assert only.velocities is None and only.overlap.shape == (4, 5)
     one = world.run(2, 0.1, record="danger")  # a single name, without a list
-    assert one.recorded == ("danger",) and one.danger.shape == (2, 5, 16) and one.positions is None
+    assert one.recorded == ("danger",) and one.danger.shape == (3, 5, 16) and one.positions is None
     assert cs.recording.bytes_per_step(cs.recording.STATE, 5, 16) == 8 + 20 * 5
     with pytest.raises(ValueError, match="record"):
         world.run(3, record=["speed"])
@@ -393,11 +393,11 @@ def test_a_recording_larger_than_the_memory_available_is_refused_before_the_run(
     world = cs.World(chase_pipeline(), np.zeros((5, 2)), targets=[[10, 0]] * 5, max_speed=1.0)
     per_step = cs.recording.bytes_per_step(cs.recording.FIELDS, 5, 16)
     monkeypatch.setattr(cs.recording, "available_bytes", lambda: 100 * per_step)
-    assert world.run(100, 0.1, record="all").steps == 100  # exactly what is available
-    with pytest.raises(MemoryError, match=r"^record: 101 steps of positions, .* for 5 agents need .* GB, more than"):
-        world.run(101, 0.1, record="all")
-    assert world.steps_taken == 100
-    assert world.run(1000, 0.1, record=None).steps == 1000  # the time alone fits
+    assert world.run(99, 0.1, record="all").steps == 100  # exactly what is available: the start and 99 steps
+    with pytest.raises(MemoryError, match=r"^record: 100 steps of positions, .* for 5 agents need .* GB, more than"):
+        world.run(100, 0.1, record="all")
+    assert world.steps_taken == 99
+    assert world.run(1000, 0.1, record=None).steps == 1001  # the time alone fits
     monkeypatch.undo()
     available = cs.recording.available_bytes()  # Linux: MemAvailable, read for real
     assert available is None or 0 < available < 2**50
@@ -419,23 +419,23 @@ def test_runs_under_way_at_once_share_the_memory_available(monkeypatch):
     per_step = cs.recording.bytes_per_step(cs.recording.STATE, 5, 16)
     monkeypatch.setattr(cs.recording, "available_bytes", lambda: 100 * per_step)
     done = []
-    runner = threading.Thread(target=lambda: done.append(slow.run(60, 0.1, record="state")))
+    runner = threading.Thread(target=lambda: done.append(slow.run(60, 0.1, record="state", include_start=False)))
     runner.start()
     try:
         assert started.wait(30)
         with pytest.raises(MemoryError, match=r"^record: 41 steps of .* for 5 agents need .* GB, more than the .* GB "
                                               r"this machine has available, less .* GB held by other runs under way"):
-            fast.run(41, 0.1, record="state")
+            fast.run(41, 0.1, record="state", include_start=False)
         assert fast.steps_taken == 0
-        assert fast.run(40, 0.1, record="state").steps == 40  # what is left
+        assert fast.run(40, 0.1, record="state", include_start=False).steps == 40  # what is left
     finally:
         release.set()
         runner.join()
     assert done[0].steps == 60
-    assert fast.run(100, 0.1, record="state").steps == 100  # all of it, once the other run ended
+    assert fast.run(99, 0.1, record="state").steps == 100  # all of it, once the other run ended
     with pytest.raises(MemoryError):  # a refused run holds nothing afterwards
-        fast.run(101, 0.1, record="state")
-    assert fast.run(100, 0.1, record="state").steps == 100
+        fast.run(100, 0.1, record="state")
+    assert fast.run(99, 0.1, record="state").steps == 100
 
 
 def test_a_recording_saves_and_loads_whole(tmp_path):
@@ -461,9 +461,9 @@ def test_a_recording_becomes_a_long_table_with_a_row_per_step_and_agent():
     assert list(table.columns) == ["step", "time", "id", "x", "y", "vx", "vy", "heading", "direction_x",
                                    "direction_y", "strength", "slot", "blocked", "penetration", "overlap", "state",
                                    "waiting_time", "arrival_time", "give_way_x", "give_way_y"]
-    assert len(table) == 4 * 2
+    assert len(table) == 5 * 2  # the start and 4 steps, 2 agents
     row = table[(table.step == 2) & (table.id == 2)].iloc[0]
-    assert row.time == pytest.approx(0.75)
+    assert row.time == pytest.approx(0.5)
     assert (row.x, row.y) == (rec.positions[2, 1, 0], rec.positions[2, 1, 1])
     assert (row.vx, row.vy, row.heading) == (rec.velocities[2, 1, 0], rec.velocities[2, 1, 1], rec.headings[2, 1])
     assert (row.direction_y, row.slot, row.overlap) == (rec.direction[2, 1, 1], rec.slot[2, 1], rec.overlap[2, 1])
@@ -483,7 +483,7 @@ def test_reprs_say_what_matters():
     rec = world.run(4, 0.25, record=["positions", "overlap"])
     assert repr(pipeline) == "Pipeline([Chase(), Avoid(agents=True)], slots=12)"
     assert repr(world) == "World(agents=3, steerings=1, threads=2, time=1 s)"
-    assert repr(rec) == "Recording(steps=4, agents=3, recorded=('positions', 'overlap'), complete=True)"
+    assert repr(rec) == "Recording(steps=5, agents=3, recorded=('positions', 'overlap'), complete=True)"
     rival = classic.Steering([classic.Seek([1, 2]), classic.LookWhereYouGo(weight=0.5, priority=1)],
                              combiner="priority")
     assert repr(rival) == ("classic.Steering([classic.Seek(target=(1.0, 2.0), weight=1, priority=0), "
@@ -581,8 +581,8 @@ def test_an_interrupted_run_keeps_the_finished_steps(monkeypatch):
 
     monkeypatch.setattr(world, "_core", _Proxy(world._core, run=interrupt_on_third))
     rec = world.run(100, 0.1, chunk=10)
-    assert not rec.complete and rec.steps == 20
-    assert rec.positions.shape == (20, 3, 2)
+    assert not rec.complete and rec.steps == 21 and rec.steps_run == 20
+    assert rec.positions.shape == (21, 3, 2)
     assert np.isfinite(rec.positions).all()
 
 
