@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 import contextsteer as cs
-from contextsteer import classic, demo
+from contextsteer import classic, demo, moving_scenes
 
 SCENE_STEPS = 300  # 15 s of each public scene: its crowds meet, press and pile up by then
 
 
 def scene_world(scene: str, kind: str, contact=None):
-    geometry, pipelines, parameters = demo.scene_setup(scene)
+    setup = moving_scenes.moving_scene_setup if scene in moving_scenes.MOVING_SCENES else demo.scene_setup
+    geometry, pipelines, parameters = setup(scene)
     steering = pipelines if kind == "context" else classic.Steering([classic.Arrive()])
     world = geometry.world(steering, **parameters)
     world.contact = cs.Contact() if contact is None else contact
@@ -23,12 +24,13 @@ def scene_world(scene: str, kind: str, contact=None):
 
 
 @pytest.mark.parametrize("kind", ["context", "classic"])
-@pytest.mark.parametrize("scene", demo.SCENES)
+@pytest.mark.parametrize("scene", demo.SCENES + moving_scenes.MOVING_SCENES)
 def test_with_contact_no_agent_enters_an_obstacle_or_overlaps_another_beyond_a_centimetre(scene, kind):
-    # Classic agents steered by Arrive alone head straight for their goals through walls and
-    # one another: contact alone keeps them apart.
+    # Classic agents steered by Arrive alone head straight for their goals through walls,
+    # moving bodies and one another: contact alone keeps them apart.
     world = scene_world(scene, kind)
-    recording = world.run(SCENE_STEPS, demo.DT, record=("positions", "penetration", "overlap"))
+    dt = moving_scenes.DT if scene in moving_scenes.MOVING_SCENES else demo.DT
+    recording = world.run(SCENE_STEPS, dt, record=("positions", "penetration", "overlap"))
     assert np.all(np.isfinite(recording.positions))
     assert np.nanmax(recording.penetration) == 0
     assert np.nanmax(recording.overlap) <= 0.01
@@ -43,10 +45,11 @@ def test_without_contact_classic_agents_do_enter_walls():
     assert np.nanmax(recording.overlap) > 0.05
 
 
-def test_contact_results_are_bit_identical_at_one_and_two_threads():
+@pytest.mark.parametrize("scene", ["two_way_door", "sliding_door"])
+def test_contact_results_are_bit_identical_at_one_and_two_threads(scene):
     runs = []
     for threads in (1, 2):
-        world = scene_world("two_way_door", "classic")
+        world = scene_world(scene, "classic")
         world.threads = threads
         recording = world.run(120, demo.DT, record=("positions", "velocities"))
         runs.append((recording, world.events, world.contact_correction))

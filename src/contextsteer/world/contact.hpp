@@ -10,7 +10,9 @@
 // grown by the agent's radius, stops at the first one, on the side it came from. The disc
 // is then pushed out of every wall, circle and polygon it still overlaps and into the
 // bounds, to kSkin beyond touching. So no move of any length passes through an obstacle
-// (no tunnelling at any speed or step).
+// (no tunnelling at any speed or step). Moving obstacles are treated alike where they
+// stand after the step's move (a disc a body moved onto is pushed out of it), then the
+// static ones again.
 //
 // Agents: up to `iterations` Jacobi passes (a pile of k agents pressed together takes about
 // k to settle). Each pass finds every pair of discs overlapping by

@@ -1,5 +1,5 @@
 // The contact stage (contact.hpp), when the world's contact is on: after the agents moved,
-// each agent's move is kept out of the obstacles, then overlapping agents are pushed
+// each agent's move is kept out of the obstacles (static and moving), then overlapping agents are pushed
 // apart in Jacobi passes, each agent's correction kept out of the obstacles again; then each
 // agent's velocity loses its part against its correction. Every
 // parallel loop writes only its own agents' rows, and what is summed over agents is summed
@@ -42,13 +42,22 @@ void World::contact_stage() {
     for (auto& e : out.block_events) out.events.insert(out.events.end(), e.begin(), e.end()), e.clear();
   };
   auto block_end = [n](int block) { return std::min(n, (block + 1) * Pipeline::kBlockAgents); };
+  // Where a disc's move ends kept out of the static obstacles and of the moving ones where
+  // they stand after this step's move; out of the static ones again if a body pushed it.
+  const Obstacles& bodies = moving_.shapes();
+  auto kept_out = [&](Vec2 from, Vec2 to, Real r, LayerMask mask) {
+    const Vec2 p = keep_out(obstacles_, from, to, r, mask);
+    if (bodies.empty()) return p;
+    const Vec2 q = keep_out(bodies, from, p, r, mask);
+    return q.x == p.x && q.y == p.y ? p : keep_out(obstacles_, p, q, r, mask);
+  };
 
   // Obstacles: each agent's move of the step, from where it stood.
-  if (!obstacles_.empty()) {
+  if (!obstacles_.empty() || !bodies.empty()) {
     auto obstacle_pass = [&](int block, int) {
       for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
         const Vec2 to = load(pos, a);
-        const Vec2 kept = keep_out(obstacles_, load(out.start.data(), a), to, view.radius_of(a), view.senses(a));
+        const Vec2 kept = kept_out(load(out.start.data(), a), to, view.radius_of(a), view.senses(a));
         store(pos, a, kept);
         const Real moved = length(kept - to);
         if (params.events && moved > slop) {
@@ -110,7 +119,7 @@ void World::contact_stage() {
         const Vec2 c = load(out.correction.data(), a);
         if (c.x == 0 && c.y == 0) continue;
         const Vec2 p = load(pos, a);
-        const Vec2 kept = keep_out(obstacles_, p, p + c, view.radius_of(a), view.senses(a));
+        const Vec2 kept = kept_out(p, p + c, view.radius_of(a), view.senses(a));
         store(pos, a, kept);
         moved |= kept.x != p.x || kept.y != p.y;
       }
