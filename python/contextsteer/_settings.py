@@ -6,6 +6,7 @@ docstring come from the fields."""
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from ._arguments import ShowsArguments
 from .behaviors import _checked, _unit
@@ -28,7 +29,7 @@ class Settings(ShowsArguments):
             unit = f" ({_unit(spec)})" if spec["unit"] else ""
             setattr(cls, name, property(lambda self, name=name: getattr(self._core, name),
                                         doc=f"{spec['doc']}{unit}; {spec['default']!r} by default."))
-        def __init__(self, **settings):
+        def __init__(self, **settings: Any) -> None:
             Settings.__init__(self, **settings)
 
         # A signature of the class's own, listing its settings with their defaults.
@@ -41,7 +42,7 @@ class Settings(ShowsArguments):
             f"    {n}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
             for n, f in cls._fields.items()) + "\n"
 
-    def __init__(self, **settings):
+    def __init__(self, **settings: Any) -> None:
         params = self._params()
         for name, value in settings.items():
             spec = self._fields.get(name)

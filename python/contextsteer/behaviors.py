@@ -13,14 +13,22 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
+
+if TYPE_CHECKING:
+    from .navigation import NavigationField
+
+# A Python behaviour's fill: (batch, interest, danger), the maps ``(n, slots)`` or None.
+Fill = Callable[["Batch", "NDArray[np.float32] | None", "NDArray[np.float32] | None"], None]
 
 # What the package exports from here: adding a behaviour adds its name to this list.
 __all__ = [
@@ -194,7 +202,7 @@ class Chase(Behavior, core=_core.Chase):
 
     _core: _core.Chase
 
-    def __init__(self, targets=None, **parameters):
+    def __init__(self, targets: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("targets", targets)
         self._core = _core.Chase(points, own, self._params(parameters))
 
@@ -239,7 +247,8 @@ class Avoid(Behavior, core=_core.Avoid):
 
     _core: _core.Avoid
 
-    def __init__(self, circles=None, *, points=None, **parameters):
+    def __init__(self, circles: ArrayLike | None = None, *, points: ArrayLike | None = None,
+                 **parameters: Any) -> None:
         parts = [np.zeros((0, 3), dtype=np.float32)]
         if circles is not None:
             parts.append(check.points("circles", circles, columns=3))
@@ -265,7 +274,7 @@ class Flee(Behavior, core=_core.Flee):
 
     _core: _core.Flee
 
-    def __init__(self, threats=None, **parameters):
+    def __init__(self, threats: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("threats", threats)
         self._core = _core.Flee(points, own, self._params(parameters))
 
@@ -274,7 +283,7 @@ class Forward(Behavior, core=_core.Forward):
     """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (a
     directional behaviour; with Avoid it drives round a track)."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Forward(self._params(parameters))
 
 
@@ -290,7 +299,7 @@ class Pursue(Behavior, core=_core.Pursue):
 
     _core: _core.Pursue
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Pursue(self._params(parameters))
 
 
@@ -301,7 +310,7 @@ class Evade(Behavior, core=_core.Evade):
 
     _core: _core.Evade
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Evade(self._params(parameters))
 
 
@@ -313,7 +322,7 @@ class Arrive(Behavior, core=_core.Arrive):
 
     _core: _core.Arrive
 
-    def __init__(self, targets=None, **parameters):
+    def __init__(self, targets: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("targets", targets)
         self._core = _core.Arrive(points, own, self._params(parameters))
 
@@ -325,7 +334,7 @@ class Leave(Behavior, core=_core.Leave):
 
     _core: _core.Leave
 
-    def __init__(self, threats=None, **parameters):
+    def __init__(self, threats: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("threats", threats)
         self._core = _core.Leave(points, own, self._params(parameters))
 
@@ -334,7 +343,7 @@ class Separation(Behavior, core=_core.Separation):
     """Interest away from each sensed neighbor within ``radius`` metres,
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Separation(self._params(parameters))
 
 
@@ -342,7 +351,7 @@ class Alignment(Behavior, core=_core.Alignment):
     """Interest toward ``m``, the mean of the sensed neighbors' unit velocities within
     ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Alignment(self._params(parameters))
 
 
@@ -350,7 +359,7 @@ class Cohesion(Behavior, core=_core.Cohesion):
     """Interest toward the centroid ``c`` of the sensed neighbors within ``radius`` metres:
     ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Cohesion(self._params(parameters))
 
 
@@ -361,7 +370,7 @@ class Wander(Behavior, core=_core.Wander):
 
     _core: _core.Wander
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Wander(self._params(parameters))
 
     def offset(self, agent_id: int, time: float) -> float:
@@ -399,11 +408,11 @@ class FollowField(Behavior, core=_core.FollowField):
 
     _core: _core.FollowField
 
-    def __init__(self, field, **parameters):
+    def __init__(self, field: NavigationField | Sequence[NavigationField], **parameters: Any) -> None:
         from .navigation import NavigationField
 
         per_group = not isinstance(field, NavigationField)
-        fields = list(field) if per_group and isinstance(field, (list, tuple)) else [field]
+        fields: list[Any] = list(field) if per_group and isinstance(field, (list, tuple)) else [field]
         if not fields:
             raise ValueError("field: expected a NavigationField or a sequence of them, one per group, got none")
         for f in fields:
@@ -462,7 +471,7 @@ class FollowPath(Behavior, core=_core.FollowPath):
 
     _core: _core.FollowPath
 
-    def __init__(self, waypoints, **parameters):
+    def __init__(self, waypoints: ArrayLike, **parameters: Any) -> None:
         self._core = _core.FollowPath(check.points("waypoints", waypoints), self._params(parameters))
 
     @property
@@ -490,7 +499,7 @@ class Rays(Behavior, core=_core.Rays):
     that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast
     each obstacle once per agent."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Rays(self._params(parameters))
 
 
@@ -500,7 +509,7 @@ class TimeToCollision(Behavior, core=_core.TimeToCollision):
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
     ``falloff(t* / horizon)``."""
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.TimeToCollision(self._params(parameters))
 
 
@@ -526,7 +535,7 @@ class Anticipate(Behavior, core=_core.Anticipate):
     counts in an ``interest_rule="mean"``.
     """
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Anticipate(self._params(parameters))
 
 
@@ -595,7 +604,8 @@ class PythonBehavior(Behavior, core=_core.PythonBehavior):
     Both are fixed once it is built: the pipeline and the worlds' memory are laid out by them.
     """
 
-    def __init__(self, fill=None, *, fills: str = "interest", memory: int = 0, **parameters):
+    def __init__(self, fill: Fill | None = None, *, fills: str = "interest", memory: int = 0,
+                 **parameters: Any) -> None:
         if fill is not None:
             if not callable(fill):
                 raise TypeError(f"fill: expected a function (batch, interest, danger), got {type(fill).__name__}")

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _core
 from . import _validation as check
@@ -613,53 +614,83 @@ class World(MovingObstacles):
         return NavigationField._of_world(self._core, _layer_mask("layers", layers), goals, goal_areas, area, cell,
                                          clearance, keep_right)
 
-    circles = _view("circles", "``(m, 3)`` circle obstacles, x, y, radius in metres (a copy).")
-    segments = _view("segments", "``(m, 4)`` walls added with add_segments, metres (a copy).")
-    polygons = _view("polygons", "List of ``(k, 2)`` polygon vertex arrays, metres (copies).")
+    @property
+    def circles(self) -> NDArray[np.float32]:
+        """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy)."""
+        return self._core.circles
+
+    @property
+    def segments(self) -> NDArray[np.float32]:
+        """``(m, 4)`` walls added with add_segments, metres (a copy)."""
+        return self._core.segments
+
+    @property
+    def polygons(self) -> list[NDArray[np.float32]]:
+        """List of ``(k, 2)`` polygon vertex arrays, metres (copies)."""
+        return self._core.polygons
 
     # --- counters -------------------------------------------------------------------
-    agent_count = _view("agent_count", "Number of agents.")
-    slots = _view("slots", "Slot count of the maps (0 while no context pipeline is in use).")
-    steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
-    time = _view("time", "Simulated seconds since the world was made or reset.")
-    stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
-                                       "integrate, contact, measure, progress (a dict).")
+    @property
+    def agent_count(self) -> int:
+        """Number of agents."""
+        return self._core.agent_count
+
+    @property
+    def slots(self) -> int:
+        """Slot count of the maps (0 while no context pipeline is in use)."""
+        return self._core.slots
+
+    @property
+    def steps_taken(self) -> int:
+        """Steps taken since the world was made or reset."""
+        return self._core.steps_taken
+
+    @property
+    def time(self) -> float:
+        """Simulated seconds since the world was made or reset."""
+        return self._core.time
+
+    @property
+    def stage_times(self) -> dict[str, float]:
+        """Wall seconds of each stage of the last step: check, index, evaluate, integrate,
+        contact, measure, progress (a dict)."""
+        return self._core.stage_times
 
     # --- per-agent arrays ----------------------------------------------------------------
     # NumPy views, one per column of the core's table (agent_columns.py), made below the
     # class with their docs; declared here for type checkers (a test keeps the two alike).
-    positions: np.ndarray
-    velocities: np.ndarray
-    heading: np.ndarray
-    angular_velocity: np.ndarray
-    radius: np.ndarray
-    max_speed: np.ndarray
-    max_acceleration: np.ndarray
-    max_turn_rate: np.ndarray
-    mass: np.ndarray
-    max_force: np.ndarray
-    targets: np.ndarray
-    target_ids: np.ndarray
-    layers: np.ndarray
-    sense_masks: np.ndarray
-    steering_index: np.ndarray
-    ids: np.ndarray
-    interest: np.ndarray
-    danger: np.ndarray
-    final: np.ndarray
-    direction: np.ndarray
-    strength: np.ndarray
-    slot: np.ndarray
-    blocked: np.ndarray
-    penetration: np.ndarray
-    overlap: np.ndarray
-    state: np.ndarray
-    waiting_time: np.ndarray
-    arrival_time: np.ndarray
-    progress_anchor: np.ndarray
-    give_way: np.ndarray
-    give_way_left: np.ndarray
-    groups: np.ndarray
+    positions: NDArray[np.float32]
+    velocities: NDArray[np.float32]
+    heading: NDArray[np.float32]
+    angular_velocity: NDArray[np.float32]
+    radius: NDArray[np.float32]
+    max_speed: NDArray[np.float32]
+    max_acceleration: NDArray[np.float32]
+    max_turn_rate: NDArray[np.float32]
+    mass: NDArray[np.float32]
+    max_force: NDArray[np.float32]
+    targets: NDArray[np.float32]
+    target_ids: NDArray[np.int64]
+    layers: NDArray[np.uint32]
+    sense_masks: NDArray[np.uint32]
+    steering_index: NDArray[np.int32]
+    ids: NDArray[np.int64]
+    interest: NDArray[np.float32]
+    danger: NDArray[np.float32]
+    final: NDArray[np.float32]
+    direction: NDArray[np.float32]
+    strength: NDArray[np.float32]
+    slot: NDArray[np.float32]
+    blocked: NDArray[np.bool_]
+    penetration: NDArray[np.float32]
+    overlap: NDArray[np.float32]
+    state: NDArray[np.int32]
+    waiting_time: NDArray[np.float32]
+    arrival_time: NDArray[np.float32]
+    progress_anchor: NDArray[np.float32]
+    give_way: NDArray[np.float32]
+    give_way_left: NDArray[np.float32]
+    groups: NDArray[np.int32]
 
     def __len__(self) -> int:
         return self._core.agent_count
