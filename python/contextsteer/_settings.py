@@ -9,7 +9,8 @@ import inspect
 from typing import Any
 
 from ._arguments import ShowsArguments
-from .behaviors import _checked, _unit
+from ._docstrings import with_fields
+from .behaviors import RAISES, _checked, _unit
 
 
 class Settings(ShowsArguments):
@@ -38,9 +39,7 @@ class Settings(ShowsArguments):
             + [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
                for n, f in cls._fields.items()])
         cls.__init__ = __init__  # type: ignore[method-assign]
-        cls.__doc__ = (cls.__doc__ or "") + "\n\n    Settings (from the C++ struct):\n" + "\n".join(
-            f"    {n}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
-            for n, f in cls._fields.items()) + "\n"
+        cls.__doc__ = with_fields(cls.__doc__, list(cls._fields.values()), RAISES)
 
     def __init__(self, **settings: Any) -> None:
         params = self._params()

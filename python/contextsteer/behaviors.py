@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
+from ._docstrings import with_fields
 
 if TYPE_CHECKING:
     from .navigation import NavigationField
@@ -160,6 +161,12 @@ def record_change(obj, name: str) -> None:
         given.append((name, True, None, None))
 
 
+RAISES = """TypeError
+    A keyword that is not a parameter of the class, or a value of the wrong type.
+ValueError
+    A value outside its bounds, not finite, or not one of its choices."""
+
+
 def _declare_parameters(cls) -> None:
     """The class's ``__init__`` signature and docstring, completed from its C++ fields: its
     own arguments, then every parameter by keyword with the struct's default."""
@@ -170,9 +177,7 @@ def _declare_parameters(cls) -> None:
     keyword = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
                for name, f in cls._parameters.items()]
     init.__signature__ = inspect.Signature(own + keyword)
-    lines = [f"    {name}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
-             for name, f in cls._parameters.items()]
-    cls.__doc__ = (cls.__doc__ or "").rstrip() + "\n\n    Parameters (from the C++ struct):\n" + "\n".join(lines) + "\n"
+    cls.__doc__ = with_fields(cls.__doc__, list(cls._parameters.values()), RAISES)
 
 
 def _targets(name: str, value):
@@ -190,14 +195,25 @@ class Chase(Behavior, core=_core.Chase):
     targets are stronger. ``combine="max"`` goes for the best target; ``"sum"`` heads for
     the centre between targets.
 
-    targets: ``(m, 2)`` positions, metres (or one ``(2,)`` position), shared by every
-        agent; None: each agent chases its own target (its target agent, else its
-        target point, see :meth:`World.add_agents`).
-    sideways: the share of the peak left at right angles to the target
-        (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With
-        0 an agent whose way ahead is blocked has no interest anywhere else and stops;
-        about 0.5 lets it go round (crowds crossing at a point, see
-        :func:`~contextsteer.scenarios.circle`). Above 0.5, even straight away gets some.
+    ``sideways`` is the share of the peak left at right angles to the target
+    (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With 0 an
+    agent whose way ahead is blocked has no interest anywhere else and stops; about 0.5
+    lets it go round (crowds crossing at a point, see
+    :func:`~contextsteer.scenarios.circle`). Above 0.5, even straight away gets some.
+
+    Parameters
+    ----------
+    targets : array_like, shape (m, 2) or (2,), optional
+        Target positions, metres, shared by every agent. None (the default): each agent
+        chases its own target (its target agent, else its target point, see
+        :meth:`World.add_agents`).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Chase([[5.0, 0.0]])], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction
+    array([[1., 0.]], dtype=float32)
     """
 
     _core: _core.Chase
@@ -238,11 +254,27 @@ class Avoid(Behavior, core=_core.Avoid):
     keep to one side; negative values keep left. 0.2 to 0.4 works in the scenes of
     :mod:`contextsteer.scenarios`. Obstacles are not turned.
 
-    circles: ``(m, 3)`` as x, y, radius in metres; points: ``(m, 2)`` (radius 0).
-    world_obstacles: the obstacles of the scene (world or ``evaluate``) are avoided on the
-        layers the agent senses. Each thread that does keeps 4 bytes per circle, wall and
-        polygon edge of the scene, to take each obstacle once per agent.
-    agents: the other agents are sensed through the world's neighbor grid.
+    With ``world_obstacles`` the obstacles of the scene (world or ``evaluate``) are avoided
+    on the layers the agent senses; each thread that does keeps 4 bytes per circle, wall
+    and polygon edge of the scene, to take each obstacle once per agent. With ``agents``
+    the other agents are sensed through the world's neighbor grid.
+
+    Parameters
+    ----------
+    circles : array_like, shape (m, 3), optional
+        Circles of this behaviour, x, y, radius in metres.
+    points : array_like, shape (m, 2), optional
+        Points of this behaviour (circles of radius 0), metres.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> avoid = cs.Avoid([[2.0, 0.0, 0.5]], max_distance=4.0)
+    >>> evaluation = cs.Pipeline([cs.Chase([[5.0, 0.0]]), avoid], slots=8).evaluate([[0.0, 0.0]])
+    >>> evaluation.danger.round(2)
+    array([[0.62, 0.  , 0.  , 0.  , 0.  , 0.  , 0.  , 0.  ]], dtype=float32)
+    >>> evaluation.decision.direction.round(3)
+    array([[0.707, 0.707]], dtype=float32)
     """
 
     _core: _core.Avoid
@@ -268,8 +300,20 @@ class Flee(Behavior, core=_core.Flee):
 
     For a threat at distance ``d <= radius``, slot ``i`` gets
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, ``u`` pointing away from it; threats
-    combine by max. threats: ``(m, 2)`` points, or None for each agent's own target.
-    sideways: the share of the peak left at right angles, as for :class:`Chase`.
+    combine by max. ``sideways``: the share of the peak left at right angles, as for
+    :class:`Chase`.
+
+    Parameters
+    ----------
+    threats : array_like, shape (m, 2), optional
+        Threat positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Flee([[1.0, 0.0]], radius=3.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[-1.,  0.]], dtype=float32)
     """
 
     _core: _core.Flee
@@ -281,7 +325,14 @@ class Flee(Behavior, core=_core.Flee):
 
 class Forward(Behavior, core=_core.Forward):
     """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (a
-    directional behaviour; with Avoid it drives round a track)."""
+    directional behaviour; with Avoid it drives round a track).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Forward(strength=0.5)
+    Forward(strength=0.5)
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.Forward(self._params(parameters))
@@ -293,8 +344,14 @@ class Pursue(Behavior, core=_core.Pursue):
     With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
     the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
     ``d / s``; the aim is ``target + w * prediction``. Set each agent's target agent with
-    ``World(target_ids=...)``; without one it aims at its target point. sideways: the
+    ``World(target_ids=...)``; without one it aims at its target point. ``sideways``: the
     share of the peak left at right angles, as for :class:`Chase`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Pursue(max_prediction=2.0).max_prediction
+    2.0
     """
 
     _core: _core.Pursue
@@ -305,8 +362,15 @@ class Pursue(Behavior, core=_core.Pursue):
 
 class Evade(Behavior, core=_core.Evade):
     """Interest away from where the agent's target agent will be (as :class:`Pursue`
-    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. sideways: the
-    share of the peak left at right angles, as for :class:`Chase`."""
+    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. ``sideways``: the
+    share of the peak left at right angles, as for :class:`Chase`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Evade(radius=8.0).radius
+    8.0
+    """
 
     _core: _core.Evade
 
@@ -317,8 +381,20 @@ class Evade(Behavior, core=_core.Evade):
 class Arrive(Behavior, core=_core.Arrive):
     """Interest toward targets whose strength ramps like the seeds' arrive speed: 0 within
     ``target_radius``, ``d / slowing_radius`` within ``slowing_radius``, else 1 (metres).
-    targets: ``(m, 2)`` points, or None for each agent's own target. sideways: the share
-    of the peak left at right angles, as for :class:`Chase`."""
+    ``sideways``: the share of the peak left at right angles, as for :class:`Chase`.
+
+    Parameters
+    ----------
+    targets : array_like, shape (m, 2), optional
+        Target positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Arrive([[1.0, 0.0]], slowing_radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.strength
+    array([0.5], dtype=float32)
+    """
 
     _core: _core.Arrive
 
@@ -330,7 +406,20 @@ class Arrive(Behavior, core=_core.Arrive):
 class Leave(Behavior, core=_core.Leave):
     """Interest away from threats (the classic Leave): nothing beyond ``danger_radius``,
     strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres).
-    sideways: the share of the peak left at right angles, as for :class:`Chase`."""
+    ``sideways``: the share of the peak left at right angles, as for :class:`Chase`.
+
+    Parameters
+    ----------
+    threats : array_like, shape (m, 2), optional
+        Threat positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Leave([[0.0, 1.0]], danger_radius=4.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[ 0., -1.]], dtype=float32)
+    """
 
     _core: _core.Leave
 
@@ -341,7 +430,16 @@ class Leave(Behavior, core=_core.Leave):
 
 class Separation(Behavior, core=_core.Separation):
     """Interest away from each sensed neighbor within ``radius`` metres,
-    ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
+    ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Separation(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[-1.,  0.],
+           [ 1.,  0.]], dtype=float32)
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.Separation(self._params(parameters))
@@ -349,7 +447,16 @@ class Separation(Behavior, core=_core.Separation):
 
 class Alignment(Behavior, core=_core.Alignment):
     """Interest toward ``m``, the mean of the sensed neighbors' unit velocities within
-    ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
+    ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Alignment(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]).decision.direction.round(3) + 0.0
+    array([[0., 1.],
+           [0., 1.]], dtype=float32)
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.Alignment(self._params(parameters))
@@ -357,7 +464,16 @@ class Alignment(Behavior, core=_core.Alignment):
 
 class Cohesion(Behavior, core=_core.Cohesion):
     """Interest toward the centroid ``c`` of the sensed neighbors within ``radius`` metres:
-    ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
+    ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Cohesion(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[ 1.,  0.],
+           [-1.,  0.]], dtype=float32)
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.Cohesion(self._params(parameters))
@@ -366,7 +482,15 @@ class Cohesion(Behavior, core=_core.Cohesion):
 class Wander(Behavior, core=_core.Wander):
     """Interest toward the heading turned by a drifting angle ``spread * noise(t * rate)``:
     smooth value noise in [-1, 1] drawn from ``(seed, agent id)``, so the same seed gives
-    the same maps. rate: cycles per second; spread: radians."""
+    the same maps (``rate`` in cycles per second, ``spread`` in radians).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> wander = cs.Wander(seed=7, spread=0.5)
+    >>> abs(wander.offset(0, 1.0)) <= 0.5
+    True
+    """
 
     _core: _core.Wander
 
@@ -388,13 +512,13 @@ class FollowField(Behavior, core=_core.FollowField):
 
     The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
     other agents. Many agents sharing one goal all follow the same ways, so a crowd
-    queues at the narrowest place, as real crowds do. sideways: the share of the peak
+    queues at the narrowest place, as real crowds do. ``sideways``: the share of the peak
     left at right angles to the field, as for :class:`Chase`.
 
-    field: a :class:`~contextsteer.NavigationField` every agent follows, or a sequence of
-    them, one per group: an agent of group ``g`` (``World.groups``) follows ``field[g]``,
-    and a step with an agent whose group has no field raises ValueError naming
-    ``groups``. Several groups with goals of their own then share one pipeline.
+    With a sequence of fields, one per group, an agent of group ``g`` (``World.groups``)
+    follows ``field[g]``, and a step with an agent whose group has no field raises
+    ValueError naming ``groups``. Several groups with goals of their own then share one
+    pipeline.
 
     Crowd-updated fields: with ``crowd_density`` or ``crowd_counterflow`` above 0, each
     world marches its own copy of the fields again every ``crowd_every`` seconds of its
@@ -404,7 +528,25 @@ class FollowField(Behavior, core=_core.FollowField):
     at which they walk against the group's way. Groups then take the way that is free
     and counter-flows split into lanes. A group's own agents within ``slowing_radius`` of
     its goal count for nothing. The arrival (``arrive_radius``, ``slowing_radius``)
-    still goes by the field's own distance. See :doc:`navigation` for the formula."""
+    still goes by the field's own distance. See :doc:`navigation` for the formula.
+
+    Parameters
+    ----------
+    field : NavigationField or sequence of NavigationField
+        The field every agent follows, or one per group.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[1.0, 1.0]], bounds=(0, 0, 10, 4))
+    >>> field = world.navigation_field([[9.0, 2.0]], cell=0.5)
+    >>> follow = cs.FollowField(field, slowing_radius=2.0)
+    >>> world.set_steering(cs.Pipeline([follow, cs.Avoid()]))
+    >>> recording = world.run(600)  # 10 s
+    >>> bool(np.hypot(*(world.positions[0] - (9.0, 2.0))) < 2.0)
+    True
+    """
 
     _core: _core.FollowField
 
@@ -450,8 +592,8 @@ class FollowPath(Behavior, core=_core.FollowPath):
     """Interest along a polyline: each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last
     waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
-    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: the share of
-    the peak left at right angles, as for :class:`Chase`.
+    ``slowing_radius``). ``sideways``: the share of the peak left at right angles, as for
+    :class:`Chase`.
 
     In a world each agent's progress is kept from step to step and only moves forward:
     the closest point is sought along the next ``window`` metres of path, so a path that
@@ -467,7 +609,22 @@ class FollowPath(Behavior, core=_core.FollowPath):
     its target agent) instead of the last waypoint: once its aim point is the last
     waypoint, it aims at its target and arrives there (``arrive_radius``,
     ``slowing_radius``), so agents sharing a path part at its end. A loop has no end: there
-    it changes nothing."""
+    it changes nothing.
+
+    Parameters
+    ----------
+    waypoints : array_like, shape (k, 2)
+        The path's points in order, metres (at least one).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> path = cs.FollowPath([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0]], lookahead=1.0)
+    >>> path.length
+    7.0
+    >>> path.progress([2.0, 0.5])
+    2.0
+    """
 
     _core: _core.FollowPath
 
@@ -497,7 +654,14 @@ class Rays(Behavior, core=_core.Rays):
     circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
     puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``. Each thread
     that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast
-    each obstacle once per agent."""
+    each obstacle once per agent.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Rays(length=3.0, mode="distance")
+    Rays(length=3, mode='distance')
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.Rays(self._params(parameters))
@@ -507,7 +671,14 @@ class TimeToCollision(Behavior, core=_core.TimeToCollision):
     """Danger from where a moving neighbor will be: for each sensed neighbor within
     ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
-    ``falloff(t* / horizon)``."""
+    ``falloff(t* / horizon)``.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.TimeToCollision(horizon=2.0).horizon
+    2.0
+    """
 
     def __init__(self, **parameters: Any) -> None:
         self._core = _core.TimeToCollision(self._params(parameters))
@@ -533,6 +704,12 @@ class Anticipate(Behavior, core=_core.Anticipate):
     interest in every slot, so that it steps out of the way (the least dangerous way) even
     when it has arrived; it fills interest too (zero rows when it does not make way), which
     counts in an ``interest_rule="mean"``.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Anticipate(horizon=0.5, keep_right=0.2).horizon
+    0.5
     """
 
     def __init__(self, **parameters: Any) -> None:
@@ -598,10 +775,29 @@ class PythonBehavior(Behavior, core=_core.PythonBehavior):
     ``danger``, zeros on entry (None for a kind it does not fill). The rest of the step
     stays in C++. Values that are not finite raise ``ValueError``.
 
-    fills: ``"interest"``, ``"danger"`` or ``"both"``.
-    memory: values it keeps per agent between steps, in ``batch.memory`` (0 to 256).
-        Agents added, removed and reset keep theirs right, as for built-in behaviours.
-    Both are fixed once it is built: the pipeline and the worlds' memory are laid out by them.
+    ``fills`` and ``memory`` are fixed once it is built: the pipeline and the worlds'
+    memory are laid out by them.
+
+    Parameters
+    ----------
+    fill : callable, optional
+        ``fill(batch, interest, danger)``: writes the maps of ``batch`` in place and
+        returns None. Required unless a subclass defines ``fill``.
+    fills : {'interest', 'danger', 'both'}, default 'interest'
+        The maps it fills.
+    memory : int, default 0
+        Values it keeps per agent between steps, in ``batch.memory`` (0 to 256). Agents
+        added, removed and reset keep theirs right, as for built-in behaviours.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> def east(batch, interest, danger):
+    ...     interest[:] = np.maximum(0.0, batch.slot_directions[:, 0])
+    >>> pipeline = cs.Pipeline([cs.PythonBehavior(east)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction
+    array([[1., 0.]], dtype=float32)
     """
 
     def __init__(self, fill: Fill | None = None, *, fills: str = "interest", memory: int = 0,
