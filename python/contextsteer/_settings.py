@@ -63,9 +63,38 @@ class Settings(ShowsArguments):
         return hash(tuple(getattr(self, n) for n in self._fields))
 
     def settings(self) -> dict:
-        """The settings that differ from the defaults, by name."""
+        """The settings that differ from the defaults, by name.
+
+        Returns
+        -------
+        dict
+            Name -> value.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Goals(patience=2.0).settings()
+        {'patience': 2.0}
+        """
         return {n: getattr(self, n) for n in self._fields if getattr(self, n) != self._fields[n]["default"]}
 
     def replace(self, **changes):
-        """A copy with ``changes`` set."""
+        """A copy with ``changes`` set.
+
+        Parameters
+        ----------
+        **changes
+            Settings by name, checked as the constructor checks them.
+
+        Returns
+        -------
+        Settings
+            The copy, of the same class.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Goals(patience=2.0).replace(stall_time=0.5).settings()
+        {'stall_time': 0.5, 'patience': 2.0}
+        """
         return type(self)(**{**{n: getattr(self, n) for n in self._fields}, **changes})

@@ -67,7 +67,18 @@ class Behavior(ShowsArguments):
     constructor checks it and takes effect at the next step of every world using the
     behaviour. Setting one while a world steps with it (from another thread) raises
     RuntimeError (busy): set it again once the step returns. Setting an attribute the
-    behaviour does not have raises AttributeError."""
+    behaviour does not have raises AttributeError.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> avoid = cs.Avoid(max_distance=3.0)
+    >>> isinstance(avoid, cs.Behavior), avoid.fills_danger
+    (True, True)
+    >>> avoid.max_distance = 5.0
+    >>> avoid
+    Avoid(max_distance=5)
+    """
 
     _core: _core.Behavior
     # name -> its description from the C++ struct (name, kind, default, unit, doc, bounds, choices)
@@ -110,10 +121,12 @@ class Behavior(ShowsArguments):
 
     @property
     def fills_interest(self) -> bool:
+        """Whether this behaviour writes interest maps."""
         return self._core.fills_interest
 
     @property
     def fills_danger(self) -> bool:
+        """Whether this behaviour writes danger maps."""
         return self._core.fills_danger
 
 
@@ -498,7 +511,27 @@ class Wander(Behavior, core=_core.Wander):
         self._core = _core.Wander(self._params(parameters))
 
     def offset(self, agent_id: int, time: float) -> float:
-        """The wander angle (radians) of agent ``agent_id`` at ``time`` seconds."""
+        """The wander angle of an agent at a time.
+
+        Parameters
+        ----------
+        agent_id : int
+            The agent's id.
+        time : float
+            Seconds.
+
+        Returns
+        -------
+        float
+            Radians, within ``spread``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> wander = cs.Wander(seed=3, spread=0.5)
+        >>> wander.offset(0, 2.0) == cs.Wander(seed=3, spread=0.5).offset(0, 2.0)
+        True
+        """
         return self._core.offset(check.count("agent_id", agent_id, maximum=2**63 - 1), check.number("time", time))
 
 
@@ -575,8 +608,36 @@ class FollowField(Behavior, core=_core.FollowField):
         return self._field if isinstance(self._field, tuple) else (self._field,)
 
     def crowd_fields(self, world) -> tuple | None:
-        """The fields as ``world`` last updated them for its crowd (copies, one per field),
-        or None when it has not yet (before its first step, or without crowd costs)."""
+        """The fields as a world last updated them for its crowd.
+
+        Parameters
+        ----------
+        world : World
+            A world whose pipeline holds this behaviour.
+
+        Returns
+        -------
+        tuple of NavigationField or None
+            Copies, one per field, or None when it has not updated them yet (before its
+            first step, or without crowd costs).
+
+        Raises
+        ------
+        TypeError
+            ``world`` is not a :class:`~contextsteer.World`.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[1.0, 1.0]], bounds=(0, 0, 10, 4))
+        >>> follow = cs.FollowField(world.navigation_field([[9.0, 2.0]], cell=0.5), crowd_density=1.0)
+        >>> world.set_steering(cs.Pipeline([follow]))
+        >>> follow.crowd_fields(world) is None  # before the first step
+        True
+        >>> world.step()
+        >>> len(follow.crowd_fields(world))
+        1
+        """
         from .navigation import NavigationField
         from .world import World
 
@@ -633,6 +694,7 @@ class FollowPath(Behavior, core=_core.FollowPath):
 
     @property
     def waypoints(self) -> np.ndarray:
+        """``(k, 2)`` the path's points in order, metres."""
         return self._core.waypoints
 
     @property
@@ -641,9 +703,28 @@ class FollowPath(Behavior, core=_core.FollowPath):
         return self._core.length
 
     def progress(self, point, last: float = float("nan")) -> float:
-        """The progress (metres along the path) of an agent at ``point`` ``(2,)`` whose last
-        progress was ``last``: its closest point within ``[last, last + window]``, or on
-        the whole path when ``last`` is NaN (the default)."""
+        """The progress of an agent along the path: its closest point, as an arc length.
+
+        Parameters
+        ----------
+        point : array_like, shape (2,)
+            The agent's position, metres.
+        last : float, default nan
+            Its last progress, metres: the closest point is sought within
+            ``[last, last + window]``, or on the whole path when NaN.
+
+        Returns
+        -------
+        float
+            Metres along the path.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> path = cs.FollowPath([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0]])
+        >>> path.progress([3.5, 1.0])
+        5.0
+        """
         point = check.shaped("point", point, (2,))
         anywhere = isinstance(last, (float, np.floating)) and np.isnan(last)
         return self._core.progress(point, float("nan") if anywhere else check.number("last", last))
@@ -722,8 +803,27 @@ Seek = Chase  # the classic name of the same behaviour
 @dataclass(frozen=True)
 class Neighbors:
     """Neighbors of every agent of a batch, in compressed rows: those of agent ``k`` are
-    ``offsets[k]:offsets[k + 1]`` of ``ids`` ``(m,)``, ``positions`` and ``velocities``
-    ``(m, 2)``."""
+    rows ``offsets[k]:offsets[k + 1]`` of the other arrays.
+
+    Parameters
+    ----------
+    offsets : ndarray, shape (n + 1,)
+        Where each agent's rows begin (and the last ends).
+    ids : ndarray, shape (m,)
+        The neighbors' ids.
+    positions : ndarray, shape (m, 2)
+        Their positions, metres.
+    velocities : ndarray, shape (m, 2)
+        Their velocities, m/s.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> near = cs.Neighbors(np.array([0, 1, 2]), np.array([1, 0]), np.zeros((2, 2)), np.zeros((2, 2)))
+    >>> near.ids[near.offsets[0]:near.offsets[1]]  # agent 0's neighbors
+    array([1])
+    """
 
     offsets: np.ndarray
     ids: np.ndarray
@@ -744,6 +844,23 @@ class Batch:
     yet: a new agent, after ``World.reset``, and outside a world. Write it in place; the
     world keeps it after ``fill`` returns (not in ``World.explain``, which changes
     nothing). Kept values must be NaN or within -1e9 to 1e9.
+
+    Parameters
+    ----------
+    data : dict
+        What the core passes to a :class:`PythonBehavior` (a batch is made for ``fill``,
+        not by the user).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> seen = []
+    >>> def look(batch, interest, danger):
+    ...     seen.append((len(batch), batch.slot_directions.shape, batch.neighbors(2.0).ids))
+    >>> pipeline = cs.Pipeline([cs.PythonBehavior(look, neighbor_radius=2.0)], slots=8)
+    >>> _ = pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]])
+    >>> seen
+    [(2, (8, 2), array([1, 0]))]
     """
 
     def __init__(self, data: dict):
@@ -762,6 +879,29 @@ class Batch:
         return len(self.positions)
 
     def neighbors(self, radius: float) -> Neighbors:
+        """The agents each agent of the batch senses within ``radius`` (while ``fill`` runs).
+
+        Parameters
+        ----------
+        radius : float
+            Metres, up to the behaviour's ``neighbor_radius``.
+
+        Returns
+        -------
+        Neighbors
+            In compressed rows, one run per agent.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import contextsteer as cs
+        >>> counts = []
+        >>> def count(batch, interest, danger):
+        ...     counts.append(np.diff(batch.neighbors(1.5).offsets).tolist())
+        >>> _ = cs.Pipeline([cs.PythonBehavior(count, neighbor_radius=2.0)]).evaluate([[0, 0], [1, 0], [5, 0]])
+        >>> counts
+        [[1, 1, 0]]
+        """
         offsets, ids, positions, velocities = self._neighbors(check.number("radius", radius, minimum=0.0))
         return Neighbors(offsets, ids, positions, velocities)
 
@@ -817,7 +957,24 @@ class PythonBehavior(Behavior, core=_core.PythonBehavior):
                                           check.count("memory", memory, maximum=256), self._params(parameters))
 
     def fill(self, batch: Batch, interest, danger) -> None:
-        """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``."""
+        """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``.
+
+        Parameters
+        ----------
+        batch : Batch
+            The agents.
+        interest, danger : ndarray of float32, shape (n, slots), or None
+            The maps to write in place (zeros on entry; None for a kind it does not fill).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> class East(cs.PythonBehavior):
+        ...     def fill(self, batch, interest, danger):
+        ...         interest[:] = batch.slot_directions[:, 0].clip(0.0)
+        >>> cs.Pipeline([East()], slots=4).evaluate([[0.0, 0.0]]).decision.slot
+        array([0.], dtype=float32)
+        """
         self._fill(batch, interest, danger)
 
     def _call(self, data, interest, danger) -> None:

@@ -245,6 +245,21 @@ def tune(make_world: Callable[..., World], space: Mapping[str, Any],
     ------
     TypeError, ValueError
         Bad arguments, named; an error in a run, raised as it came.
+
+    Examples
+    --------
+    >>> import optuna
+    >>> import contextsteer as cs
+    >>> optuna.logging.set_verbosity(optuna.logging.WARNING)
+    >>> def make_world(max_distance=3.0):
+    ...     pipeline = cs.Pipeline([cs.Seek(), cs.Avoid(max_distance=max_distance, agents=True)])
+    ...     return cs.World(pipeline, [[0.0, 0.0], [4.0, 0.1]], targets=[[4.0, 0.0], [0.0, 0.0]])
+    >>> result = cs.tune(make_world, {"max_distance": (0.5, 4.0)}, trials=3, steps=300)
+    >>> len(result.trials), sorted(result.best_params)
+    (3, ['max_distance'])
+    >>> best = result.pipeline.behaviors[1].max_distance  # float32, as the core holds it
+    >>> abs(best - result.best_params["max_distance"]) < 1e-6
+    True
     """
     import optuna
 
