@@ -561,7 +561,7 @@ class FollowField(Behavior, core=_core.FollowField):
     at which they walk against the group's way. Groups then take the way that is free
     and counter-flows split into lanes. A group's own agents within ``slowing_radius`` of
     its goal count for nothing. The arrival (``arrive_radius``, ``slowing_radius``)
-    still goes by the field's own distance. See :doc:`navigation` for the formula.
+    still goes by the field's own distance. See :doc:`/docs/navigation` for the formula.
 
     Parameters
     ----------

@@ -46,28 +46,54 @@ from ._scene_shapes import _box_walls, _field_of_places, _offset_polyline, _scat
 class Scenario:
     """A scene: where agents start, where each one goes and what stands in the way.
 
-    starts, targets: ``(n, 2)`` each agent's start and target, metres.
-    obstacles: ``(m, 3)`` circles as x, y, radius in metres.
-    segments: ``(k, 4)`` walls as x0, y0, x1, y1 in metres.
-    bounds: ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
-    :attr:`World.bounds`).
-    goal_areas: ``(k, 4)`` rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the
-    agents head for as a whole (the field beyond an exit, holding their targets), for
-    :meth:`navigation_field`; none for most scenes.
-    groups: ``(n,)`` the group of each agent, 0 to ``g - 1`` (all 0 when not given); the
-    agents of a group share a goal and are listed together, group by group.
-    goal_area_groups: ``(k,)`` the group each goal area is for (all 0 when not given).
-    polygons: ``(k, 2)`` vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
-    moving: :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
-    scenes; scenario files do not describe them).
+    ``steering``, ``agent_parameters`` and ``run`` are the experiment, for :meth:`world`
+    without arguments, :meth:`save` and the command line (None or empty for a scene of
+    geometry alone).
 
-    The experiment, for :meth:`world` without arguments, :meth:`save` and the command line
-    (None or empty for a scene of geometry alone):
-
-    steering: a :class:`~contextsteer.Pipeline`, or one per group.
-    agent_parameters: the agents' parameters of :meth:`World.add_agents
+    Parameters
+    ----------
+    name : str
+        The scene's name.
+    starts, targets : ndarray, shape (n, 2)
+        Each agent's start and target, metres.
+    bounds : tuple of 4 floats
+        ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
+        :attr:`World.bounds`).
+    obstacles : ndarray, shape (m, 3), optional
+        Circles as x, y, radius in metres.
+    segments : ndarray, shape (k, 4), optional
+        Walls as x0, y0, x1, y1 in metres.
+    goal_areas : ndarray, shape (k, 4), optional
+        Rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the agents head for as a
+        whole (the field beyond an exit, holding their targets), for
+        :meth:`navigation_field`; none for most scenes.
+    groups : ndarray of int, shape (n,), optional
+        The group of each agent, 0 to ``g - 1`` (all 0 when not given); the agents of a
+        group share a goal and are listed together, group by group.
+    goal_area_groups : ndarray of int, shape (k,), optional
+        The group each goal area is for (all 0 when not given).
+    polygons : tuple of ndarray of shape (k, 2), optional
+        Vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
+    moving : tuple of MovingBody, optional
+        :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
+        scenes; scenario files do not describe them).
+    steering : Pipeline or sequence of Pipeline, optional
+        The scene's steering, or one per group.
+    agent_parameters : dict, optional
+        The agents' parameters of :meth:`World.add_agents
         <contextsteer.World.add_agents>` (radius, max_speed, ...), each a number or ``(n,)``.
-    run: a :class:`~contextsteer.RunSettings`: the step, the length of the run, what is recorded.
+    run : RunSettings, optional
+        The step, the length of the run, what is recorded.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> scene = cs.scenarios.corridor(agents=4)
+    >>> scene.starts.shape, scene.group_count
+    ((4, 2), 1)
+    >>> world = scene.world(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)]))
+    >>> len(world)
+    4
     """
 
     name: str
@@ -130,6 +156,32 @@ class Scenario:
         order of :attr:`starts` either way. Either way the world's ``groups`` are
         :attr:`groups` (unless given): one pipeline whose :class:`~contextsteer.FollowField`
         holds a field per group (``FollowField([field0, field1])``) steers every group.
+
+        Parameters
+        ----------
+        steering : Pipeline, classic.Steering or sequence of them, optional
+            The steering, or one per group; the scenario's own when None.
+        **agent_parameters
+            Keyword arguments of :class:`~contextsteer.World` and
+            :meth:`~contextsteer.World.add_agents` (max_speed, radius, threads, ...).
+
+        Returns
+        -------
+        World
+            A new world of this scene.
+
+        Raises
+        ------
+        ValueError
+            No steering given and none of its own, or not one steering per group.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> scene = cs.scenarios.circle(agents=8)
+        >>> world = scene.world(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)]), max_speed=1.3)
+        >>> len(world), float(world.max_speed[0])
+        (8, 1.2999999523162842)
         """
         from .world import World
 
@@ -161,18 +213,62 @@ class Scenario:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Scenario:
-        """The scenario of the TOML file ``path`` (docs/scenario-files.md): geometry,
-        agents, steering and run. Raises :class:`~contextsteer.ScenarioFileError` (a
-        ValueError) naming the file and the key of what is wrong, and OSError when the
-        file cannot be read."""
+        """The scenario of a TOML file (docs/scenario-files.md): geometry, agents, steering
+        and run.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file.
+
+        Returns
+        -------
+        Scenario
+            The scenario it describes.
+
+        Raises
+        ------
+        ScenarioFileError
+            A ValueError naming the file and the key of what is wrong.
+        OSError
+            The file cannot be read.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> path = os.path.join(tempfile.mkdtemp(), "bottleneck.toml")
+        >>> cs.scenarios.builtin("bottleneck").save(path)
+        >>> cs.Scenario.load(path)
+        Scenario('bottleneck': 50 agents, 0 circles, 5 walls, 1 goal area, bounds=(-7, -7, 32, 7))
+        """
         from .scenario_file import load
 
         return load(path)
 
     def save(self, path: str | os.PathLike) -> None:
-        """Writes this scenario to ``path`` as TOML, which :meth:`load` reads back to the
-        same bits. Raises ValueError for a steering a file cannot describe (a
-        :class:`~contextsteer.PythonBehavior`, a classic steering)."""
+        """Writes this scenario as TOML, which :meth:`load` reads back to the same bits.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Raises
+        ------
+        ValueError
+            A steering a file cannot describe (a :class:`~contextsteer.PythonBehavior`, a
+            classic steering).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.corridor(agents=3).save(path)
+        >>> cs.Scenario.load(path).starts.shape
+        (3, 2)
+        """
         from .scenario_file import save
 
         save(self, path)
@@ -183,7 +279,35 @@ class Scenario:
         circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)``. When
         neither is given: the scene's own :attr:`goal_areas` if it has some, else every
         agent's target (each agent is then led to the nearest one); with ``group``, only
-        those of that group. ``cell``, ``clearance`` and ``keep_right`` in metres, as for the field."""
+        those of that group.
+
+        Parameters
+        ----------
+        goals : array_like, shape (k, 2), optional
+            Goal points, metres.
+        goal_areas : array_like, shape (k, 4), optional
+            Goal rectangles ``(xmin, ymin, xmax, ymax)``, metres.
+        cell : float, default 0.25
+            Cell size, metres.
+        clearance : float, default 0
+            Metres kept from the obstacles, as for the field.
+        keep_right : float, default 0
+            Metres, as for the field.
+        group : int, optional
+            The group whose goals are taken.
+
+        Returns
+        -------
+        NavigationField
+            The field.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> field = cs.scenarios.builtin("bottleneck").navigation_field(cell=0.5, clearance=0.3)
+        >>> field.cell
+        0.5
+        """
         from .navigation import NavigationField
 
         if group is not None:
