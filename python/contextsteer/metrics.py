@@ -156,7 +156,7 @@ def mean_speeds(recording: Recording) -> np.ndarray:
 
 def turn_rates(recording: Recording) -> np.ndarray:
     """``(n,)`` rad/s, how fast each agent's heading turned, averaged over the recorded
-    steps: the mean of |change of heading| / time between steps, each change taken the
+    steps: the mean of ``|change of heading| / time between steps``, each change taken the
     short way round. Weaving and jitter show here.
 
     Parameters
