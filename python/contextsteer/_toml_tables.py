@@ -29,12 +29,12 @@ class ScenarioFileError(ValueError):
     >>> import contextsteer as cs
     >>> path = os.path.join(tempfile.mkdtemp(), "broken.toml")
     >>> with open(path, "w") as file:
-    ...     _ = file.write("[run]\nsteps = -3\n")
+    ...     _ = file.write("[run]\\nsteps = -3\\n")
     >>> try:
     ...     cs.Scenario.load(path)
     ... except cs.ScenarioFileError as error:
-    ...     print(error.key)
-    run.steps
+    ...     print(error.key)  # the file has no [geometry] table
+    geometry
     """
 
     def __init__(self, path: str | os.PathLike, key: str | None, message: str):
