@@ -233,6 +233,15 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     ------
     ValueError
         For an unknown scene, naming the known ones.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import moving_scene_setup
+    >>> scenario, pipeline, parameters = moving_scene_setup("sliding_door", 10)
+    >>> pipeline.slots, parameters
+    (24, {'radius': 0.3, 'max_speed': 1.3, 'max_acceleration': 3.0})
+    >>> len(scenario.world(pipeline, **parameters))
+    10
     """
     scene = check.name("scene", scene)
     if scene not in MOVING_SCENES:
