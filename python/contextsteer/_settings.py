@@ -6,9 +6,11 @@ docstring come from the fields."""
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from ._arguments import ShowsArguments
-from .behaviors import _checked, _unit
+from ._docstrings import with_fields
+from .behaviors import RAISES, _checked, _unit
 
 
 class Settings(ShowsArguments):
@@ -28,7 +30,7 @@ class Settings(ShowsArguments):
             unit = f" ({_unit(spec)})" if spec["unit"] else ""
             setattr(cls, name, property(lambda self, name=name: getattr(self._core, name),
                                         doc=f"{spec['doc']}{unit}; {spec['default']!r} by default."))
-        def __init__(self, **settings):
+        def __init__(self, **settings: Any) -> None:
             Settings.__init__(self, **settings)
 
         # A signature of the class's own, listing its settings with their defaults.
@@ -37,11 +39,9 @@ class Settings(ShowsArguments):
             + [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
                for n, f in cls._fields.items()])
         cls.__init__ = __init__  # type: ignore[method-assign]
-        cls.__doc__ = (cls.__doc__ or "") + "\n\n    Settings (from the C++ struct):\n" + "\n".join(
-            f"    {n}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
-            for n, f in cls._fields.items()) + "\n"
+        cls.__doc__ = with_fields(cls.__doc__, list(cls._fields.values()), RAISES)
 
-    def __init__(self, **settings):
+    def __init__(self, **settings: Any) -> None:
         params = self._params()
         for name, value in settings.items():
             spec = self._fields.get(name)
@@ -63,9 +63,38 @@ class Settings(ShowsArguments):
         return hash(tuple(getattr(self, n) for n in self._fields))
 
     def settings(self) -> dict:
-        """The settings that differ from the defaults, by name."""
+        """The settings that differ from the defaults, by name.
+
+        Returns
+        -------
+        dict
+            Name -> value.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Goals(patience=2.0).settings()
+        {'patience': 2.0}
+        """
         return {n: getattr(self, n) for n in self._fields if getattr(self, n) != self._fields[n]["default"]}
 
     def replace(self, **changes):
-        """A copy with ``changes`` set."""
+        """A copy with ``changes`` set.
+
+        Parameters
+        ----------
+        **changes
+            Settings by name, checked as the constructor checks them.
+
+        Returns
+        -------
+        Settings
+            The copy, of the same class.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Goals(patience=2.0).replace(stall_time=0.5).settings()
+        {'stall_time': 0.5, 'patience': 2.0}
+        """
         return type(self)(**{**{n: getattr(self, n) for n in self._fields}, **changes})

@@ -12,9 +12,30 @@ import numpy as np
 
 
 class ScenarioFileError(ValueError):
-    """A scenario file that cannot be read: ``path`` the file, ``key`` the key path of what
-    is wrong in it (None for the file as a whole), and the message says what was expected
-    and what came."""
+    """A scenario file that cannot be read (a ValueError).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    key : str or None
+        The key path of what is wrong in it (None for the file as a whole).
+    message : str
+        What was expected and what came.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> path = os.path.join(tempfile.mkdtemp(), "broken.toml")
+    >>> with open(path, "w") as file:
+    ...     _ = file.write("[run]\\nsteps = -3\\n")
+    >>> try:
+    ...     cs.Scenario.load(path)
+    ... except cs.ScenarioFileError as error:
+    ...     print(error.key)  # the file has no [geometry] table
+    geometry
+    """
 
     def __init__(self, path: str | os.PathLike, key: str | None, message: str):
         self.path = str(path)

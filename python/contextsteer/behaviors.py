@@ -13,14 +13,23 @@ the curve over ``x = distance / max_distance`` (0 when ``max_distance`` is infin
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from . import _core
 from . import _validation as check
 from ._arguments import ShowsArguments
+from ._docstrings import with_fields
+
+if TYPE_CHECKING:
+    from .navigation import NavigationField
+
+# A Python behaviour's fill: (batch, interest, danger), the maps ``(n, slots)`` or None.
+Fill = Callable[["Batch", "NDArray[np.float32] | None", "NDArray[np.float32] | None"], None]
 
 # What the package exports from here: adding a behaviour adds its name to this list.
 __all__ = [
@@ -58,7 +67,18 @@ class Behavior(ShowsArguments):
     constructor checks it and takes effect at the next step of every world using the
     behaviour. Setting one while a world steps with it (from another thread) raises
     RuntimeError (busy): set it again once the step returns. Setting an attribute the
-    behaviour does not have raises AttributeError."""
+    behaviour does not have raises AttributeError.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> avoid = cs.Avoid(max_distance=3.0)
+    >>> isinstance(avoid, cs.Behavior), avoid.fills_danger
+    (True, True)
+    >>> avoid.max_distance = 5.0
+    >>> avoid
+    Avoid(max_distance=5)
+    """
 
     _core: _core.Behavior
     # name -> its description from the C++ struct (name, kind, default, unit, doc, bounds, choices)
@@ -101,10 +121,12 @@ class Behavior(ShowsArguments):
 
     @property
     def fills_interest(self) -> bool:
+        """Whether this behaviour writes interest maps."""
         return self._core.fills_interest
 
     @property
     def fills_danger(self) -> bool:
+        """Whether this behaviour writes danger maps."""
         return self._core.fills_danger
 
 
@@ -152,6 +174,12 @@ def record_change(obj, name: str) -> None:
         given.append((name, True, None, None))
 
 
+RAISES = """TypeError
+    A keyword that is not a parameter of the class, or a value of the wrong type.
+ValueError
+    A value outside its bounds, not finite, or not one of its choices."""
+
+
 def _declare_parameters(cls) -> None:
     """The class's ``__init__`` signature and docstring, completed from its C++ fields: its
     own arguments, then every parameter by keyword with the struct's default."""
@@ -162,9 +190,7 @@ def _declare_parameters(cls) -> None:
     keyword = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=f["default"])
                for name, f in cls._parameters.items()]
     init.__signature__ = inspect.Signature(own + keyword)
-    lines = [f"    {name}: {f['doc']}{' (' + _unit(f) + ')' if f['unit'] else ''}; default {f['default']!r}."
-             for name, f in cls._parameters.items()]
-    cls.__doc__ = (cls.__doc__ or "").rstrip() + "\n\n    Parameters (from the C++ struct):\n" + "\n".join(lines) + "\n"
+    cls.__doc__ = with_fields(cls.__doc__, list(cls._parameters.values()), RAISES)
 
 
 def _targets(name: str, value):
@@ -182,19 +208,30 @@ class Chase(Behavior, core=_core.Chase):
     targets are stronger. ``combine="max"`` goes for the best target; ``"sum"`` heads for
     the centre between targets.
 
-    targets: ``(m, 2)`` positions, metres (or one ``(2,)`` position), shared by every
-        agent; None: each agent chases its own target (its target agent, else its
-        target point, see :meth:`World.add_agents`).
-    sideways: the share of the peak left at right angles to the target
-        (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With
-        0 an agent whose way ahead is blocked has no interest anywhere else and stops;
-        about 0.5 lets it go round (crowds crossing at a point, see
-        :func:`~contextsteer.scenarios.circle`). Above 0.5, even straight away gets some.
+    ``sideways`` is the share of the peak left at right angles to the target
+    (``max(0, w + (1 - w) * dot(u, d_i))`` instead of ``max(0, dot(u, d_i))``). With 0 an
+    agent whose way ahead is blocked has no interest anywhere else and stops; about 0.5
+    lets it go round (crowds crossing at a point, see
+    :func:`~contextsteer.scenarios.circle`). Above 0.5, even straight away gets some.
+
+    Parameters
+    ----------
+    targets : array_like, shape (m, 2) or (2,), optional
+        Target positions, metres, shared by every agent. None (the default): each agent
+        chases its own target (its target agent, else its target point, see
+        :meth:`World.add_agents`).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Chase([[5.0, 0.0]])], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction
+    array([[1., 0.]], dtype=float32)
     """
 
     _core: _core.Chase
 
-    def __init__(self, targets=None, **parameters):
+    def __init__(self, targets: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("targets", targets)
         self._core = _core.Chase(points, own, self._params(parameters))
 
@@ -230,16 +267,33 @@ class Avoid(Behavior, core=_core.Avoid):
     keep to one side; negative values keep left. 0.2 to 0.4 works in the scenes of
     :mod:`contextsteer.scenarios`. Obstacles are not turned.
 
-    circles: ``(m, 3)`` as x, y, radius in metres; points: ``(m, 2)`` (radius 0).
-    world_obstacles: the obstacles of the scene (world or ``evaluate``) are avoided on the
-        layers the agent senses. Each thread that does keeps 4 bytes per circle, wall and
-        polygon edge of the scene, to take each obstacle once per agent.
-    agents: the other agents are sensed through the world's neighbor grid.
+    With ``world_obstacles`` the obstacles of the scene (world or ``evaluate``) are avoided
+    on the layers the agent senses; each thread that does keeps 4 bytes per circle, wall
+    and polygon edge of the scene, to take each obstacle once per agent. With ``agents``
+    the other agents are sensed through the world's neighbor grid.
+
+    Parameters
+    ----------
+    circles : array_like, shape (m, 3), optional
+        Circles of this behaviour, x, y, radius in metres.
+    points : array_like, shape (m, 2), optional
+        Points of this behaviour (circles of radius 0), metres.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> avoid = cs.Avoid([[2.0, 0.0, 0.5]], max_distance=4.0)
+    >>> evaluation = cs.Pipeline([cs.Chase([[5.0, 0.0]]), avoid], slots=8).evaluate([[0.0, 0.0]])
+    >>> evaluation.danger.round(2)
+    array([[0.62, 0.  , 0.  , 0.  , 0.  , 0.  , 0.  , 0.  ]], dtype=float32)
+    >>> evaluation.decision.direction.round(3)
+    array([[0.707, 0.707]], dtype=float32)
     """
 
     _core: _core.Avoid
 
-    def __init__(self, circles=None, *, points=None, **parameters):
+    def __init__(self, circles: ArrayLike | None = None, *, points: ArrayLike | None = None,
+                 **parameters: Any) -> None:
         parts = [np.zeros((0, 3), dtype=np.float32)]
         if circles is not None:
             parts.append(check.points("circles", circles, columns=3))
@@ -259,22 +313,41 @@ class Flee(Behavior, core=_core.Flee):
 
     For a threat at distance ``d <= radius``, slot ``i`` gets
     ``max(0, dot(u, d_i)) * falloff(d / radius)``, ``u`` pointing away from it; threats
-    combine by max. threats: ``(m, 2)`` points, or None for each agent's own target.
-    sideways: the share of the peak left at right angles, as for :class:`Chase`.
+    combine by max. ``sideways``: the share of the peak left at right angles, as for
+    :class:`Chase`.
+
+    Parameters
+    ----------
+    threats : array_like, shape (m, 2), optional
+        Threat positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Flee([[1.0, 0.0]], radius=3.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[-1.,  0.]], dtype=float32)
     """
 
     _core: _core.Flee
 
-    def __init__(self, threats=None, **parameters):
+    def __init__(self, threats: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("threats", threats)
         self._core = _core.Flee(points, own, self._params(parameters))
 
 
 class Forward(Behavior, core=_core.Forward):
     """Interest toward the agent's heading: ``strength * max(0, dot(h, d_i))`` (a
-    directional behaviour; with Avoid it drives round a track)."""
+    directional behaviour; with Avoid it drives round a track).
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Forward(strength=0.5)
+    Forward(strength=0.5)
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Forward(self._params(parameters))
 
 
@@ -284,36 +357,61 @@ class Pursue(Behavior, core=_core.Pursue):
     With ``d`` the distance to the target moving at ``w`` and ``s`` the agent's own speed,
     the prediction is ``max_prediction`` seconds when ``s <= d / max_prediction``, else
     ``d / s``; the aim is ``target + w * prediction``. Set each agent's target agent with
-    ``World(target_ids=...)``; without one it aims at its target point. sideways: the
+    ``World(target_ids=...)``; without one it aims at its target point. ``sideways``: the
     share of the peak left at right angles, as for :class:`Chase`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Pursue(max_prediction=2.0).max_prediction
+    2.0
     """
 
     _core: _core.Pursue
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Pursue(self._params(parameters))
 
 
 class Evade(Behavior, core=_core.Evade):
     """Interest away from where the agent's target agent will be (as :class:`Pursue`
-    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. sideways: the
-    share of the peak left at right angles, as for :class:`Chase`."""
+    predicts it), times ``falloff(d / radius)`` within ``radius`` metres. ``sideways``: the
+    share of the peak left at right angles, as for :class:`Chase`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Evade(radius=8.0).radius
+    8.0
+    """
 
     _core: _core.Evade
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Evade(self._params(parameters))
 
 
 class Arrive(Behavior, core=_core.Arrive):
     """Interest toward targets whose strength ramps like the seeds' arrive speed: 0 within
     ``target_radius``, ``d / slowing_radius`` within ``slowing_radius``, else 1 (metres).
-    targets: ``(m, 2)`` points, or None for each agent's own target. sideways: the share
-    of the peak left at right angles, as for :class:`Chase`."""
+    ``sideways``: the share of the peak left at right angles, as for :class:`Chase`.
+
+    Parameters
+    ----------
+    targets : array_like, shape (m, 2), optional
+        Target positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Arrive([[1.0, 0.0]], slowing_radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.strength
+    array([0.5], dtype=float32)
+    """
 
     _core: _core.Arrive
 
-    def __init__(self, targets=None, **parameters):
+    def __init__(self, targets: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("targets", targets)
         self._core = _core.Arrive(points, own, self._params(parameters))
 
@@ -321,51 +419,119 @@ class Arrive(Behavior, core=_core.Arrive):
 class Leave(Behavior, core=_core.Leave):
     """Interest away from threats (the classic Leave): nothing beyond ``danger_radius``,
     strength 1 within ``escape_radius``, else ``1 - d / danger_radius`` (metres).
-    sideways: the share of the peak left at right angles, as for :class:`Chase`."""
+    ``sideways``: the share of the peak left at right angles, as for :class:`Chase`.
+
+    Parameters
+    ----------
+    threats : array_like, shape (m, 2), optional
+        Threat positions, metres; None (the default) for each agent's own target.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Leave([[0.0, 1.0]], danger_radius=4.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[ 0., -1.]], dtype=float32)
+    """
 
     _core: _core.Leave
 
-    def __init__(self, threats=None, **parameters):
+    def __init__(self, threats: ArrayLike | None = None, **parameters: Any) -> None:
         points, own = _targets("threats", threats)
         self._core = _core.Leave(points, own, self._params(parameters))
 
 
 class Separation(Behavior, core=_core.Separation):
     """Interest away from each sensed neighbor within ``radius`` metres,
-    ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max."""
+    ``max(0, dot(u, d_i)) * falloff(d / radius)``, combined by max.
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Separation(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[-1.,  0.],
+           [ 1.,  0.]], dtype=float32)
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Separation(self._params(parameters))
 
 
 class Alignment(Behavior, core=_core.Alignment):
     """Interest toward ``m``, the mean of the sensed neighbors' unit velocities within
-    ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree)."""
+    ``radius`` metres: ``max(0, dot(m, d_i))`` (``|m|`` is how much they agree).
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Alignment(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]).decision.direction.round(3) + 0.0
+    array([[0., 1.],
+           [0., 1.]], dtype=float32)
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Alignment(self._params(parameters))
 
 
 class Cohesion(Behavior, core=_core.Cohesion):
     """Interest toward the centroid ``c`` of the sensed neighbors within ``radius`` metres:
-    ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``."""
+    ``max(0, dot(u, d_i)) * min(1, |c - p| / radius)``.
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Cohesion(radius=2.0)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]]).decision.direction.round(3) + 0.0
+    array([[ 1.,  0.],
+           [-1.,  0.]], dtype=float32)
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Cohesion(self._params(parameters))
 
 
 class Wander(Behavior, core=_core.Wander):
     """Interest toward the heading turned by a drifting angle ``spread * noise(t * rate)``:
     smooth value noise in [-1, 1] drawn from ``(seed, agent id)``, so the same seed gives
-    the same maps. rate: cycles per second; spread: radians."""
+    the same maps (``rate`` in cycles per second, ``spread`` in radians).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> wander = cs.Wander(seed=7, spread=0.5)
+    >>> abs(wander.offset(0, 1.0)) <= 0.5
+    True
+    """
 
     _core: _core.Wander
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Wander(self._params(parameters))
 
     def offset(self, agent_id: int, time: float) -> float:
-        """The wander angle (radians) of agent ``agent_id`` at ``time`` seconds."""
+        """The wander angle of an agent at a time.
+
+        Parameters
+        ----------
+        agent_id : int
+            The agent's id.
+        time : float
+            Seconds.
+
+        Returns
+        -------
+        float
+            Radians, within ``spread``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> wander = cs.Wander(seed=3, spread=0.5)
+        >>> wander.offset(0, 2.0) == cs.Wander(seed=3, spread=0.5).offset(0, 2.0)
+        True
+        """
         return self._core.offset(check.count("agent_id", agent_id, maximum=2**63 - 1), check.number("time", time))
 
 
@@ -379,13 +545,13 @@ class FollowField(Behavior, core=_core.FollowField):
 
     The field is planned for the obstacles only: keep :class:`Avoid` in the pipeline for
     other agents. Many agents sharing one goal all follow the same ways, so a crowd
-    queues at the narrowest place, as real crowds do. sideways: the share of the peak
+    queues at the narrowest place, as real crowds do. ``sideways``: the share of the peak
     left at right angles to the field, as for :class:`Chase`.
 
-    field: a :class:`~contextsteer.NavigationField` every agent follows, or a sequence of
-    them, one per group: an agent of group ``g`` (``World.groups``) follows ``field[g]``,
-    and a step with an agent whose group has no field raises ValueError naming
-    ``groups``. Several groups with goals of their own then share one pipeline.
+    With a sequence of fields, one per group, an agent of group ``g`` (``World.groups``)
+    follows ``field[g]``, and a step with an agent whose group has no field raises
+    ValueError naming ``groups``. Several groups with goals of their own then share one
+    pipeline.
 
     Crowd-updated fields: with ``crowd_density`` or ``crowd_counterflow`` above 0, each
     world marches its own copy of the fields again every ``crowd_every`` seconds of its
@@ -395,15 +561,33 @@ class FollowField(Behavior, core=_core.FollowField):
     at which they walk against the group's way. Groups then take the way that is free
     and counter-flows split into lanes. A group's own agents within ``slowing_radius`` of
     its goal count for nothing. The arrival (``arrive_radius``, ``slowing_radius``)
-    still goes by the field's own distance. See :doc:`navigation` for the formula."""
+    still goes by the field's own distance. See :doc:`/docs/navigation` for the formula.
+
+    Parameters
+    ----------
+    field : NavigationField or sequence of NavigationField
+        The field every agent follows, or one per group.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[1.0, 1.0]], bounds=(0, 0, 10, 4))
+    >>> field = world.navigation_field([[9.0, 2.0]], cell=0.5)
+    >>> follow = cs.FollowField(field, slowing_radius=2.0)
+    >>> world.set_steering(cs.Pipeline([follow, cs.Avoid()]))
+    >>> recording = world.run(600)  # 10 s
+    >>> bool(np.hypot(*(world.positions[0] - (9.0, 2.0))) < 2.0)
+    True
+    """
 
     _core: _core.FollowField
 
-    def __init__(self, field, **parameters):
+    def __init__(self, field: NavigationField | Sequence[NavigationField], **parameters: Any) -> None:
         from .navigation import NavigationField
 
         per_group = not isinstance(field, NavigationField)
-        fields = list(field) if per_group and isinstance(field, (list, tuple)) else [field]
+        fields: list[Any] = list(field) if per_group and isinstance(field, (list, tuple)) else [field]
         if not fields:
             raise ValueError("field: expected a NavigationField or a sequence of them, one per group, got none")
         for f in fields:
@@ -424,8 +608,36 @@ class FollowField(Behavior, core=_core.FollowField):
         return self._field if isinstance(self._field, tuple) else (self._field,)
 
     def crowd_fields(self, world) -> tuple | None:
-        """The fields as ``world`` last updated them for its crowd (copies, one per field),
-        or None when it has not yet (before its first step, or without crowd costs)."""
+        """The fields as a world last updated them for its crowd.
+
+        Parameters
+        ----------
+        world : World
+            A world whose pipeline holds this behaviour.
+
+        Returns
+        -------
+        tuple of NavigationField or None
+            Copies, one per field, or None when it has not updated them yet (before its
+            first step, or without crowd costs).
+
+        Raises
+        ------
+        TypeError
+            ``world`` is not a :class:`~contextsteer.World`.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[1.0, 1.0]], bounds=(0, 0, 10, 4))
+        >>> follow = cs.FollowField(world.navigation_field([[9.0, 2.0]], cell=0.5), crowd_density=1.0)
+        >>> world.set_steering(cs.Pipeline([follow]))
+        >>> follow.crowd_fields(world) is None  # before the first step
+        True
+        >>> world.step()
+        >>> len(follow.crowd_fields(world))
+        1
+        """
         from .navigation import NavigationField
         from .world import World
 
@@ -441,8 +653,8 @@ class FollowPath(Behavior, core=_core.FollowPath):
     """Interest along a polyline: each step the agent aims ``lookahead`` metres
     beyond its progress on the path (its closest point, as an arc length); at the last
     waypoint it arrives (strength 0 within ``arrive_radius``, ramping within
-    ``slowing_radius``). waypoints: ``(k, 2)`` metres, in order. sideways: the share of
-    the peak left at right angles, as for :class:`Chase`.
+    ``slowing_radius``). ``sideways``: the share of the peak left at right angles, as for
+    :class:`Chase`.
 
     In a world each agent's progress is kept from step to step and only moves forward:
     the closest point is sought along the next ``window`` metres of path, so a path that
@@ -458,15 +670,31 @@ class FollowPath(Behavior, core=_core.FollowPath):
     its target agent) instead of the last waypoint: once its aim point is the last
     waypoint, it aims at its target and arrives there (``arrive_radius``,
     ``slowing_radius``), so agents sharing a path part at its end. A loop has no end: there
-    it changes nothing."""
+    it changes nothing.
+
+    Parameters
+    ----------
+    waypoints : array_like, shape (k, 2)
+        The path's points in order, metres (at least one).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> path = cs.FollowPath([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0]], lookahead=1.0)
+    >>> path.length
+    7.0
+    >>> path.progress([2.0, 0.5])
+    2.0
+    """
 
     _core: _core.FollowPath
 
-    def __init__(self, waypoints, **parameters):
+    def __init__(self, waypoints: ArrayLike, **parameters: Any) -> None:
         self._core = _core.FollowPath(check.points("waypoints", waypoints), self._params(parameters))
 
     @property
     def waypoints(self) -> np.ndarray:
+        """``(k, 2)`` the path's points in order, metres."""
         return self._core.waypoints
 
     @property
@@ -475,9 +703,28 @@ class FollowPath(Behavior, core=_core.FollowPath):
         return self._core.length
 
     def progress(self, point, last: float = float("nan")) -> float:
-        """The progress (metres along the path) of an agent at ``point`` ``(2,)`` whose last
-        progress was ``last``: its closest point within ``[last, last + window]``, or on
-        the whole path when ``last`` is NaN (the default)."""
+        """The progress of an agent along the path: its closest point, as an arc length.
+
+        Parameters
+        ----------
+        point : array_like, shape (2,)
+            The agent's position, metres.
+        last : float, default nan
+            Its last progress, metres: the closest point is sought within
+            ``[last, last + window]``, or on the whole path when NaN.
+
+        Returns
+        -------
+        float
+            Metres along the path.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> path = cs.FollowPath([[0.0, 0.0], [4.0, 0.0], [4.0, 3.0]])
+        >>> path.progress([3.5, 1.0])
+        5.0
+        """
         point = check.shaped("point", point, (2,))
         anywhere = isinstance(last, (float, np.floating)) and np.isnan(last)
         return self._core.progress(point, float("nan") if anywhere else check.number("last", last))
@@ -488,9 +735,16 @@ class Rays(Behavior, core=_core.Rays):
     circles, walls, polygons and bounds (inflated by the agent's radius): ``"binary"``
     puts 1 on a slot whose ray hits, ``"distance"`` puts ``1 - t / length``. Each thread
     that casts rays keeps 4 bytes per circle, wall and polygon edge of the scene, to cast
-    each obstacle once per agent."""
+    each obstacle once per agent.
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Rays(length=3.0, mode="distance")
+    Rays(length=3, mode='distance')
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Rays(self._params(parameters))
 
 
@@ -498,9 +752,16 @@ class TimeToCollision(Behavior, core=_core.TimeToCollision):
     """Danger from where a moving neighbor will be: for each sensed neighbor within
     ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
-    ``falloff(t* / horizon)``."""
+    ``falloff(t* / horizon)``.
 
-    def __init__(self, **parameters):
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.TimeToCollision(horizon=2.0).horizon
+    2.0
+    """
+
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.TimeToCollision(self._params(parameters))
 
 
@@ -524,9 +785,15 @@ class Anticipate(Behavior, core=_core.Anticipate):
     interest in every slot, so that it steps out of the way (the least dangerous way) even
     when it has arrived; it fills interest too (zero rows when it does not make way), which
     counts in an ``interest_rule="mean"``.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.Anticipate(horizon=0.5, keep_right=0.2).horizon
+    0.5
     """
 
-    def __init__(self, **parameters):
+    def __init__(self, **parameters: Any) -> None:
         self._core = _core.Anticipate(self._params(parameters))
 
 
@@ -536,8 +803,27 @@ Seek = Chase  # the classic name of the same behaviour
 @dataclass(frozen=True)
 class Neighbors:
     """Neighbors of every agent of a batch, in compressed rows: those of agent ``k`` are
-    ``offsets[k]:offsets[k + 1]`` of ``ids`` ``(m,)``, ``positions`` and ``velocities``
-    ``(m, 2)``."""
+    rows ``offsets[k]:offsets[k + 1]`` of the other arrays.
+
+    Parameters
+    ----------
+    offsets : ndarray, shape (n + 1,)
+        Where each agent's rows begin (and the last ends).
+    ids : ndarray, shape (m,)
+        The neighbors' ids.
+    positions : ndarray, shape (m, 2)
+        Their positions, metres.
+    velocities : ndarray, shape (m, 2)
+        Their velocities, m/s.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> near = cs.Neighbors(np.array([0, 1, 2]), np.array([1, 0]), np.zeros((2, 2)), np.zeros((2, 2)))
+    >>> near.ids[near.offsets[0]:near.offsets[1]]  # agent 0's neighbors
+    array([1])
+    """
 
     offsets: np.ndarray
     ids: np.ndarray
@@ -558,6 +844,23 @@ class Batch:
     yet: a new agent, after ``World.reset``, and outside a world. Write it in place; the
     world keeps it after ``fill`` returns (not in ``World.explain``, which changes
     nothing). Kept values must be NaN or within -1e9 to 1e9.
+
+    Parameters
+    ----------
+    data : dict
+        What the core passes to a :class:`PythonBehavior` (a batch is made for ``fill``,
+        not by the user).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> seen = []
+    >>> def look(batch, interest, danger):
+    ...     seen.append((len(batch), batch.slot_directions.shape, batch.neighbors(2.0).ids))
+    >>> pipeline = cs.Pipeline([cs.PythonBehavior(look, neighbor_radius=2.0)], slots=8)
+    >>> _ = pipeline.evaluate([[0.0, 0.0], [1.0, 0.0]])
+    >>> seen
+    [(2, (8, 2), array([1, 0]))]
     """
 
     def __init__(self, data: dict):
@@ -576,6 +879,29 @@ class Batch:
         return len(self.positions)
 
     def neighbors(self, radius: float) -> Neighbors:
+        """The agents each agent of the batch senses within ``radius`` (while ``fill`` runs).
+
+        Parameters
+        ----------
+        radius : float
+            Metres, up to the behaviour's ``neighbor_radius``.
+
+        Returns
+        -------
+        Neighbors
+            In compressed rows, one run per agent.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import contextsteer as cs
+        >>> counts = []
+        >>> def count(batch, interest, danger):
+        ...     counts.append(np.diff(batch.neighbors(1.5).offsets).tolist())
+        >>> _ = cs.Pipeline([cs.PythonBehavior(count, neighbor_radius=2.0)]).evaluate([[0, 0], [1, 0], [5, 0]])
+        >>> counts
+        [[1, 1, 0]]
+        """
         offsets, ids, positions, velocities = self._neighbors(check.number("radius", radius, minimum=0.0))
         return Neighbors(offsets, ids, positions, velocities)
 
@@ -589,13 +915,33 @@ class PythonBehavior(Behavior, core=_core.PythonBehavior):
     ``danger``, zeros on entry (None for a kind it does not fill). The rest of the step
     stays in C++. Values that are not finite raise ``ValueError``.
 
-    fills: ``"interest"``, ``"danger"`` or ``"both"``.
-    memory: values it keeps per agent between steps, in ``batch.memory`` (0 to 256).
-        Agents added, removed and reset keep theirs right, as for built-in behaviours.
-    Both are fixed once it is built: the pipeline and the worlds' memory are laid out by them.
+    ``fills`` and ``memory`` are fixed once it is built: the pipeline and the worlds'
+    memory are laid out by them.
+
+    Parameters
+    ----------
+    fill : callable, optional
+        ``fill(batch, interest, danger)``: writes the maps of ``batch`` in place and
+        returns None. Required unless a subclass defines ``fill``.
+    fills : {'interest', 'danger', 'both'}, default 'interest'
+        The maps it fills.
+    memory : int, default 0
+        Values it keeps per agent between steps, in ``batch.memory`` (0 to 256). Agents
+        added, removed and reset keep theirs right, as for built-in behaviours.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import contextsteer as cs
+    >>> def east(batch, interest, danger):
+    ...     interest[:] = np.maximum(0.0, batch.slot_directions[:, 0])
+    >>> pipeline = cs.Pipeline([cs.PythonBehavior(east)], slots=8)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction
+    array([[1., 0.]], dtype=float32)
     """
 
-    def __init__(self, fill=None, *, fills: str = "interest", memory: int = 0, **parameters):
+    def __init__(self, fill: Fill | None = None, *, fills: str = "interest", memory: int = 0,
+                 **parameters: Any) -> None:
         if fill is not None:
             if not callable(fill):
                 raise TypeError(f"fill: expected a function (batch, interest, danger), got {type(fill).__name__}")
@@ -611,7 +957,24 @@ class PythonBehavior(Behavior, core=_core.PythonBehavior):
                                           check.count("memory", memory, maximum=256), self._params(parameters))
 
     def fill(self, batch: Batch, interest, danger) -> None:
-        """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``."""
+        """Write this behaviour's maps for ``batch`` into ``interest`` and/or ``danger``.
+
+        Parameters
+        ----------
+        batch : Batch
+            The agents.
+        interest, danger : ndarray of float32, shape (n, slots), or None
+            The maps to write in place (zeros on entry; None for a kind it does not fill).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> class East(cs.PythonBehavior):
+        ...     def fill(self, batch, interest, danger):
+        ...         interest[:] = batch.slot_directions[:, 0].clip(0.0)
+        >>> cs.Pipeline([East()], slots=4).evaluate([[0.0, 0.0]]).decision.slot
+        array([0.], dtype=float32)
+        """
         self._fill(batch, interest, danger)
 
     def _call(self, data, interest, danger) -> None:

@@ -30,7 +30,33 @@ from .navigation import NavigationField
 
 
 class ClassicBehavior(ShowsArguments):
-    """A classic steering behaviour; build it with the functions of this module."""
+    """A classic steering behaviour; build it with the functions of this module.
+
+    Parameters
+    ----------
+    kind : str
+        The behaviour: ``"seek"``, ``"flee"``, ``"arrive"``, ``"leave"``, ``"pursue"``,
+        ``"evade"``, ``"face"``, ``"look_where_you_go"``, ``"obstacle_avoidance"``,
+        ``"wall_avoidance"``, ``"separation"``, ``"follow_path"`` or ``"follow_field"``.
+    target, weight, priority, target_radius, slowing_radius, time_to_target : optional
+        As for the function of that kind.
+    escape_radius, danger_radius, max_prediction, align_tolerance, horizon : optional
+        As for the function of that kind.
+    margin, feeler_angle, radius, lookahead, path, loop, field : optional
+        As for the function of that kind (each kind reads its own).
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> behavior = cs.classic.ClassicBehavior("seek", target=[1.0, 2.0])
+    >>> behavior, behavior.kind, behavior.name
+    (classic.Seek(target=(1.0, 2.0), weight=1, priority=0), 'seek', 'Seek')
+    """
 
     def __init__(self, kind: str, *, target=None, weight: float = 1.0, priority: int = 0,
                  target_radius: float = 0.5, slowing_radius: float = 3.0, time_to_target: float = 0.1,
@@ -84,12 +110,62 @@ class ClassicBehavior(ShowsArguments):
 
 
 def Seek(target=None, *, weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
-    """``linear = A * unit(t - p)``. target: ``(2,)`` metres, or None for the agent's own."""
+    """``linear = A * unit(t - p)``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Seek([5.0, 0.0])
+    classic.Seek(target=(5.0, 0.0), weight=1, priority=0)
+    """
     return ClassicBehavior("seek", target=target, weight=weight, priority=priority)
 
 
 def Flee(target=None, *, weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
-    """``linear = A * unit(p - t)``."""
+    """``linear = A * unit(p - t)``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Flee(weight=0.5)
+    classic.Flee(weight=0.5, priority=0)
+    """
     return ClassicBehavior("flee", target=target, weight=weight, priority=priority)
 
 
@@ -97,7 +173,41 @@ def Arrive(target=None, *, target_radius: float = 0.5, slowing_radius: float = 3
            weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
     """Desired speed 0 inside ``target_radius``, ``S * d / slowing_radius`` inside
     ``slowing_radius``, else ``S``; ``linear = (desired velocity - v) / time_to_target``,
-    truncated to ``A``. Radii in metres, time in seconds."""
+    truncated to ``A``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    target_radius : float, default 0.5
+        Metres within which the desired speed is 0.
+    slowing_radius : float, default 3
+        Metres within which the agent slows (> 0).
+    time_to_target : float, default 0.1
+        Seconds over which the desired velocity is reached (> 0).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.classic.Steering([cs.classic.Arrive()]), [[0.0, 0.0]], targets=[[4.0, 0.0]],
+    ...                  max_acceleration=2.0)
+    >>> _ = world.run(600)
+    >>> world.positions.round(2) + 0.0  # within target_radius of the target
+    array([[3.52, 0.  ]], dtype=float32)
+    """
     return ClassicBehavior("arrive", target=target, target_radius=target_radius, slowing_radius=slowing_radius,
                            time_to_target=time_to_target, weight=weight, priority=priority)
 
@@ -105,7 +215,38 @@ def Arrive(target=None, *, target_radius: float = 0.5, slowing_radius: float = 3
 def Leave(target=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0, time_to_target: float = 0.1,
           weight: float = 1.0, priority: int = 0) -> ClassicBehavior:  # noqa: N802
     """Nothing beyond ``danger_radius``; desired speed ``S`` away from ``t`` inside
-    ``escape_radius``, else ``S - S * d / danger_radius``; reached over ``time_to_target``."""
+    ``escape_radius``, else ``S - S * d / danger_radius``; reached over ``time_to_target``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    escape_radius : float, default 1
+        Metres within which it flees at full speed.
+    danger_radius : float, default 5
+        Metres beyond which it does nothing (> 0).
+    time_to_target : float, default 0.1
+        Seconds over which the desired velocity is reached (> 0).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Leave(danger_radius=3.0)
+    classic.Leave(weight=1, priority=0)
+    """
     return ClassicBehavior("leave", target=target, escape_radius=escape_radius, danger_radius=danger_radius,
                            time_to_target=time_to_target, weight=weight, priority=priority)
 
@@ -113,13 +254,67 @@ def Leave(target=None, *, escape_radius: float = 1.0, danger_radius: float = 5.0
 def Pursue(target=None, *, max_prediction: float = 1.0, weight: float = 1.0,
            priority: int = 0) -> ClassicBehavior:  # noqa: N802
     """Seek ``t + w * prediction``: ``prediction = max_prediction`` (seconds) when
-    ``|v| <= d / max_prediction``, else ``d / |v|``."""
+    ``|v| <= d / max_prediction``, else ``d / |v|``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    max_prediction : float, default 1
+        Seconds ahead the target's position is predicted at most (> 0).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Pursue(max_prediction=0.5)
+    classic.Pursue(weight=1, priority=0)
+    """
     return ClassicBehavior("pursue", target=target, max_prediction=max_prediction, weight=weight, priority=priority)
 
 
 def Evade(target=None, *, max_prediction: float = 1.0, weight: float = 1.0,
           priority: int = 0) -> ClassicBehavior:  # noqa: N802
-    """Flee the predicted position of the target, as :func:`Pursue` predicts it."""
+    """Flee the predicted position of the target, as :func:`Pursue` predicts it.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    max_prediction : float, default 1
+        Seconds ahead the target's position is predicted at most (> 0).
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Evade()
+    classic.Evade(weight=1, priority=0)
+    """
     return ClassicBehavior("evade", target=target, max_prediction=max_prediction, weight=weight, priority=priority)
 
 
@@ -128,14 +323,70 @@ def Face(target=None, *, time_to_target: float = 0.1, align_tolerance: float = 0
     """Turn toward the target: aim for the angular velocity
     ``sign(r) * min(max_turn_rate, |r| / time_to_target)``, ``r`` the angle left to turn
     (radians), with ``angular = (that - omega) / time_to_target``; once
-    ``|r| < align_tolerance``, brake the turn: ``angular = -omega / time_to_target``."""
+    ``|r| < align_tolerance``, brake the turn: ``angular = -omega / time_to_target``.
+
+    Parameters
+    ----------
+    target : array_like, shape (2,), optional
+        Metres; None for the agent's own target (its target agent, else its target point).
+    time_to_target : float, default 0.1
+        Seconds over which the desired velocity is reached (> 0).
+    align_tolerance : float, default 0.01
+        Radians within which the turn is braked.
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Face([0.0, 1.0])
+    classic.Face(target=(0.0, 1.0), weight=1, priority=0)
+    """
     return ClassicBehavior("face", target=target, time_to_target=time_to_target, align_tolerance=align_tolerance,
                            weight=weight, priority=priority)
 
 
 def LookWhereYouGo(*, time_to_target: float = 0.1, align_tolerance: float = 0.01, weight: float = 1.0,
                    priority: int = 0) -> ClassicBehavior:  # noqa: N802
-    """Turn toward the direction of motion, as :func:`Face` turns toward a target."""
+    """Turn toward the direction of motion, as :func:`Face` turns toward a target.
+
+    Parameters
+    ----------
+    time_to_target : float, default 0.1
+        Seconds over which the desired velocity is reached (> 0).
+    align_tolerance : float, default 0.01
+        Radians within which the turn is braked.
+    weight, priority : float, int
+        As for every behaviour (see :class:`Steering`): its factor in a blend (default 1)
+        and its level in a priority combiner (default 0).
+
+    Returns
+    -------
+    ClassicBehavior
+        The behaviour, for a :class:`Steering`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.LookWhereYouGo(priority=1)
+    classic.LookWhereYouGo(weight=1, priority=1)
+    """
     return ClassicBehavior("look_where_you_go", time_to_target=time_to_target, align_tolerance=align_tolerance,
                            weight=weight, priority=priority)
 
@@ -163,11 +414,18 @@ def ObstacleAvoidance(*, horizon: float = 1.0, margin: float = 0.2, weight: floa
     Returns
     -------
     ClassicBehavior
+        The behaviour, for a :class:`Steering`.
 
     Raises
     ------
     ValueError, TypeError
         For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.ObstacleAvoidance(horizon=2.0, margin=0.3)
+    classic.ObstacleAvoidance(weight=1, priority=0)
     """
     return ClassicBehavior("obstacle_avoidance", horizon=horizon, margin=margin, weight=weight, priority=priority)
 
@@ -197,11 +455,18 @@ def WallAvoidance(*, horizon: float = 1.0, margin: float = 0.2, feeler_angle: fl
     Returns
     -------
     ClassicBehavior
+        The behaviour, for a :class:`Steering`.
 
     Raises
     ------
     ValueError, TypeError
         For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.WallAvoidance(feeler_angle=0.4)
+    classic.WallAvoidance(weight=1, priority=0)
     """
     return ClassicBehavior("wall_avoidance", horizon=horizon, margin=margin, feeler_angle=feeler_angle,
                            weight=weight, priority=priority)
@@ -225,11 +490,18 @@ def Separation(*, radius: float = 1.0, weight: float = 1.0, priority: int = 0) -
     Returns
     -------
     ClassicBehavior
+        The behaviour, for a :class:`Steering`.
 
     Raises
     ------
     ValueError, TypeError
         For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.Separation(radius=0.5)
+    classic.Separation(weight=1, priority=0)
     """
     return ClassicBehavior("separation", radius=radius, weight=weight, priority=priority)
 
@@ -259,11 +531,18 @@ def FollowPath(path, *, lookahead: float = 1.0, loop: bool = False, target_radiu
     Returns
     -------
     ClassicBehavior
+        The behaviour, for a :class:`Steering`.
 
     Raises
     ------
     ValueError, TypeError
         For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.classic.FollowPath([[0.0, 0.0], [4.0, 0.0]], lookahead=0.5)
+    classic.FollowPath(weight=1, priority=0)
     """
     return ClassicBehavior("follow_path", path=path, lookahead=lookahead, loop=loop, target_radius=target_radius,
                            slowing_radius=slowing_radius, time_to_target=time_to_target, weight=weight,
@@ -287,11 +566,19 @@ def FollowField(field, *, time_to_target: float = 0.1, weight: float = 1.0,  # n
     Returns
     -------
     ClassicBehavior
+        The behaviour, for a :class:`Steering`.
 
     Raises
     ------
     ValueError, TypeError
         For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), cell=0.5)
+    >>> cs.classic.FollowField(field)
+    classic.FollowField(weight=1, priority=0)
     """
     if not isinstance(field, NavigationField):
         raise TypeError(f"field: expected a contextsteer.NavigationField, got {type(field).__name__}")
@@ -302,8 +589,6 @@ def FollowField(field, *, time_to_target: float = 0.1, weight: float = 1.0,  # n
 class Steering(ShowsArguments):
     """Classic behaviours and their combiner, for agents of a :class:`~contextsteer.World`.
 
-    behaviors: the behaviours; combiner: ``"blend"`` or ``"priority"``; epsilon: the
-    output magnitude above which a priority level wins.
     Without Face or LookWhereYouGo, an agent's heading follows its velocity.
 
     In a world's step, every ``time_to_target`` counts as at least the step's ``dt``: a goal
@@ -311,6 +596,32 @@ class Steering(ShowsArguments):
     longer than ``time_to_target`` would otherwise overshoot tenfold, and with an unlimited
     turn rate each turn would overshoot the last). An agent turns by at most half a turn
     per substep, whatever its ``max_turn_rate``.
+
+    Parameters
+    ----------
+    behaviors : sequence of ClassicBehavior
+        The behaviours (one alone is taken too).
+    combiner : {'blend', 'priority'}, default 'blend'
+        How their outputs combine (see :mod:`contextsteer.classic`).
+    epsilon : float, default 0.001
+        The output magnitude above which a priority level wins (>= 0).
+
+    Raises
+    ------
+    TypeError
+        A behaviour that is not a classic one.
+    ValueError
+        An unknown combiner or a bad epsilon.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> steering = cs.classic.Steering([cs.classic.Arrive(), cs.classic.ObstacleAvoidance(priority=1)],
+    ...                                combiner="priority")
+    >>> world = cs.World(steering, [[0.0, 0.0]], targets=[[6.0, 0.0]], circles=[[3.0, 0.2, 0.5]])
+    >>> _ = world.run(900)
+    >>> bool(abs(world.positions[0, 0] - 6.0) < 0.6), float(world.penetration.max()) == 0.0
+    (True, True)
     """
 
     # The behaviours as held: the argument may have been a generator.
@@ -332,6 +643,7 @@ class Steering(ShowsArguments):
 
     @property
     def behaviors(self) -> tuple[ClassicBehavior, ...]:
+        """The behaviours, in order."""
         return self._behaviors
 
     @property

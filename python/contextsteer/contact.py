@@ -38,5 +38,17 @@ __all__ = ["Contact"]
 class Contact(Settings, params=_core.ContactParams, fields=_core.CONTACT_FIELDS):
     """The settings of a world's contact stage (this module's docstring tells what it does):
     ``World(contact=Contact(...))`` or ``world.contact = Contact(...)``; ``None`` turns it
-    off. Every value is checked as given, naming it."""
+    off. Every value is checked as given, naming it.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.5, 0.0]], radius=0.5,
+    ...                  contact=cs.Contact(iterations=16))
+    >>> world.step()
+    >>> float(world.overlap.max()) <= world.contact.slop
+    True
+    >>> world.contact_correction["agents"]
+    2
+    """
 

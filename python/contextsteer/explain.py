@@ -14,14 +14,41 @@ _BEHAVIOUR_DASHES = ["--", ":", "-.", (0, (5, 1, 1, 1, 1, 1))]
 
 @dataclass(frozen=True)
 class Explanation:
-    """One agent's decision, taken apart.
+    """One agent's decision, taken apart (:meth:`World.explain <contextsteer.World.explain>`).
 
-    behaviors: ``(behaviour, kind, map)`` for every map a behaviour filled, kind
-        ``"interest"`` or ``"danger"``, map ``(slots,)`` before weighting.
-    interest, danger: ``(slots,)`` the merged (weighted, combined, shaped) maps.
-    final: ``(slots,)`` the map the choice was made on.
-    masked: ``(slots,)`` bool, slots whose interest the danger removed or reduced.
-    direction: ``(2,)``; strength; slot (fractional, -1 when blocked); blocked.
+    Parameters
+    ----------
+    agent : int
+        The agent's id.
+    behaviors : list of tuple
+        ``(behaviour, kind, map)`` for every map a behaviour filled, kind ``"interest"``
+        or ``"danger"``, map ``(slots,)`` before weighting.
+    interest, danger : ndarray of float32, shape (slots,)
+        The merged (weighted, combined, shaped) maps.
+    final : ndarray of float32, shape (slots,)
+        The map the choice was made on.
+    masked : ndarray of bool, shape (slots,)
+        The slots whose interest the danger removed or reduced.
+    direction : ndarray of float32, shape (2,)
+        The chosen unit direction.
+    strength : float
+        The decision's strength, 0 to 1.
+    slot : float
+        The chosen slot (fractional, -1 when blocked).
+    blocked : bool
+        Whether every slot was masked.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek(), cs.Avoid()], slots=8), [[0.0, 0.0]],
+    ...                  targets=[[5.0, 0.0]], circles=[[2.0, 0.0, 0.5]])
+    >>> world.explain(0)
+    Explanation(agent 0: direction (1, 0), strength 0.2, slot 0; 3 of 8 slots masked
+      Chase() interest: peak 1 at slot 0
+      Avoid() danger: peak 0.8 at slot 0
+      merged interest: peak 1 at slot 0
+      merged danger: peak 0.8 at slot 0)
     """
 
     agent: int
@@ -55,7 +82,31 @@ class Explanation:
         direction (an arrow to the circle's edge, its strength in the legend) on a polar
         axis; returns the artists. With ``behaviors=True``, each behaviour's own map (before weighting)
         too, beneath them: thin and broken, in the colour of its kind, named in the legend
-        by the behaviour's class."""
+        by the behaviour's class.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes, optional
+            A polar axis (a new figure's when None).
+        behaviors : bool, default False
+            Whether each behaviour's own map is drawn too.
+
+        Returns
+        -------
+        list
+            The matplotlib artists drawn.
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek(), cs.Avoid()], slots=8), [[0.0, 0.0]],
+        ...                  targets=[[5.0, 0.0]], circles=[[2.0, 0.0, 0.5]])
+        >>> artists = world.explain(0).plot(behaviors=True)
+        >>> len(artists) > 0
+        True
+        >>> plt.close("all")
+        """
         import matplotlib.pyplot as plt
 
         from . import _validation as check
@@ -93,14 +144,34 @@ class Explanation:
 class ClassicExplanation:
     """One classically steered agent's steering, taken apart (see :mod:`contextsteer.classic`).
 
-    behaviors: ``(behaviour, linear, angular)`` for each behaviour of its steering, in order:
-        its output before weighting, linear ``(2,)`` in m/s^2, angular in rad/s^2.
-    linear, angular: the combined steering, as the world's step takes it (the weighted
-        sum of the behaviours of the level taken, linear part truncated to the agent's
+    Parameters
+    ----------
+    agent : int
+        The agent's id.
+    behaviors : list of tuple
+        ``(behaviour, linear, angular)`` for each behaviour of its steering, in order: its
+        output before weighting, linear ``(2,)`` in m/s^2, angular in rad/s^2.
+    linear : ndarray of float32, shape (2,)
+        The combined steering's linear part, m/s^2, as the world's step takes it (the
+        weighted sum of the behaviours of the level taken, truncated to the agent's
         ``max_acceleration``); the step then limits the force and the speed.
-    level: the priority level taken by the ``"priority"`` combiner (the last one when no
+    angular : float
+        The combined angular part, rad/s^2.
+    level : int or None
+        The priority level taken by the ``"priority"`` combiner (the last one when no
         level exceeds its epsilon); None for ``"blend"``.
-    dt: the step (s) it was computed for: every ``time_to_target`` counts as at least dt.
+    dt : float
+        The step (s) it was computed for: every ``time_to_target`` counts as at least dt.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> steering = cs.classic.Steering([cs.classic.Seek(), cs.classic.Separation()])
+    >>> world = cs.World(steering, [[0.0, 0.0], [0.5, 0.0]], targets=[[5.0, 0.0], [5.0, 0.0]])
+    >>> world.explain(0)
+    ClassicExplanation(agent 0, dt 0.0167 s: linear (0, 0) m/s^2, angular 0 rad/s^2
+      classic.Seek(weight=1, priority=0): linear (1, 0) m/s^2, angular 0 rad/s^2
+      classic.Separation(weight=1, priority=0): linear (-1, 0) m/s^2, angular 0 rad/s^2)
     """
 
     agent: int
@@ -124,8 +195,33 @@ class ClassicExplanation:
     def plot(self, ax=None):
         """Each behaviour's linear output (before weighting) as a thin arrow from the origin,
         and the combined steering as a thick black one, on a Cartesian axis in m/s^2 (equal
-        scales); the legend gives each one's length and angular part (rad/s^2). Returns the
-        artists."""
+        scales); the legend gives each one's length and angular part (rad/s^2).
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes, optional
+            A Cartesian axis (a new figure's when None).
+
+        Returns
+        -------
+        list
+            The matplotlib artists drawn.
+
+        Raises
+        ------
+        ValueError
+            A polar axis.
+
+        Examples
+        --------
+        >>> import matplotlib.pyplot as plt
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.classic.Steering([cs.classic.Seek()]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+        >>> artists = world.explain(0).plot()
+        >>> len(artists)  # the behaviour's arrow and the steering's, each a line and a head
+        4
+        >>> plt.close("all")
+        """
         import matplotlib.pyplot as plt
 
         if ax is None:

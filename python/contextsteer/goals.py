@@ -35,7 +35,16 @@ __all__ = ["AgentState", "Goals"]
 
 
 class AgentState(enum.IntEnum):
-    """The values of :attr:`World.state`."""
+    """The values of :attr:`World.state`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[0.1, 0.0]])
+    >>> world.step()
+    >>> cs.AgentState(int(world.state[0])).name
+    'ARRIVED'
+    """
 
     MOVING = 0
     WAITING = 1
@@ -46,5 +55,15 @@ class AgentState(enum.IntEnum):
 class Goals(Settings, params=_core.GoalParams, fields=_core.GOAL_FIELDS):
     """How a world's agents reach their goals: arrival, waiting and giving way (this
     module's docstring tells how); ``World(goals=...)`` or ``world.goals = Goals(...)``,
-    taking effect at the next step. Every value is checked as given, naming it."""
+    taking effect at the next step. Every value is checked as given, naming it.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[1.0, 0.0]],
+    ...                  goals=cs.Goals(arrival="leave"))
+    >>> recording = world.run(180)
+    >>> len(world), list(recording.events["kind"])
+    (0, ['arrived', 'left'])
+    """
 

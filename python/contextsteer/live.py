@@ -64,11 +64,6 @@ class LiveRun:
     """The world of the scenario file ``path``, stepped ``every`` steps at a time by
     :meth:`step`, and read again at the step after each save.
 
-    path: a scenario file whose scenario has a pipeline (else ScenarioFileError or
-        ValueError at once; later saves that do not read are kept in :attr:`error`).
-    every: steps per call of :meth:`step`.
-    watch: follow the file with watchfiles (False: only :meth:`reload` reads it again).
-
     A run that reaches the file's ``[run] steps`` starts again. Use it as a context manager
     (or call :meth:`close`) to stop the watcher.
 
@@ -76,6 +71,35 @@ class LiveRun:
     scenario as last read, its steering the pipelines running), ``error`` (the message of
     the last save that did not read, None once one does), ``restarts`` (how many times
     the scene started again) and ``reloads`` (saves applied).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A scenario file whose scenario has a pipeline (later saves that do not read are
+        kept in :attr:`error`).
+    every : int, default 1
+        Steps per call of :meth:`step`.
+    watch : bool, default True
+        Follow the file with watchfiles (False: only :meth:`reload` reads it again).
+
+    Raises
+    ------
+    ScenarioFileError, ValueError
+        A file that does not read, or has no pipeline, at once.
+    OSError
+        A file that cannot be read.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> with LiveRun(path, every=5, watch=False) as live:
+    ...     live.step()
+    ...     print(live.world.steps_taken, live.reload())
+    5 unchanged
     """
 
     def __init__(self, path: str | os.PathLike, *, every: int = 1, watch: bool = True):
@@ -116,15 +140,54 @@ class LiveRun:
 
     @property
     def settings(self) -> RunSettings:
+        """The file's run settings (the defaults when it has none)."""
         return self.scenario.run or RunSettings()
 
     def wait_for_save(self, timeout: float) -> bool:
-        """Waits up to ``timeout`` seconds for the watcher to report a save; whether it did."""
+        """Waits for the watcher to report a save.
+
+        Parameters
+        ----------
+        timeout : float
+            Seconds.
+
+        Returns
+        -------
+        bool
+            Whether a save was reported.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path) as live:
+        ...     print(live.wait_for_save(0.01))
+        False
+        """
         return self._saved.wait(timeout)
 
     def poll(self) -> str | None:
-        """Reads the file again if a save was reported since the last poll: what
-        :meth:`reload` did, or None when there was no save."""
+        """Reads the file again if a save was reported since the last poll.
+
+        Returns
+        -------
+        str or None
+            What :meth:`reload` did, or None when there was no save.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     print(live.poll())
+        None
+        """
         if not self._saved.is_set():
             return None
         self._saved.clear()
@@ -133,7 +196,24 @@ class LiveRun:
     def reload(self) -> str:
         """Reads the file: ``"unchanged"``, ``"error"`` (kept in :attr:`error`, the run goes
         on as it was), ``"updated"`` (parameters set on the running objects, or a group's
-        pipeline replaced) or ``"restarted"`` (new geometry or agents: a new world)."""
+        pipeline replaced) or ``"restarted"`` (new geometry or agents: a new world).
+
+        Returns
+        -------
+        str
+            One of those four.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     print(live.reload())
+        unchanged
+        """
         try:
             text = self.path.read_text(encoding="utf-8")
             if text == self.text and self.error is None:
@@ -193,7 +273,20 @@ class LiveRun:
 
     def step(self) -> None:
         """Reads the file if it was saved, then steps the world ``every`` steps (starting
-        the scene again once it ran the file's steps)."""
+        the scene again once it ran the file's steps).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, every=3, watch=False) as live:
+        ...     live.step()
+        ...     print(live.world.steps_taken)
+        3
+        """
         self.poll()
         settings = self.settings
         if self.world.steps_taken >= settings.steps:
@@ -202,7 +295,18 @@ class LiveRun:
             self.world.step(settings.dt, substeps=settings.substeps)
 
     def close(self) -> None:
-        """Stops the watcher."""
+        """Stops the watcher.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> live = LiveRun(path)
+        >>> live.close()
+        """
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5.0)
@@ -216,7 +320,30 @@ class LiveRun:
 
 class LiveView:
     """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, and the
-    reload error when the file did not read. :meth:`update` draws the run as it stands."""
+    reload error when the file did not read. :meth:`update` draws the run as it stands.
+
+    Parameters
+    ----------
+    live : LiveRun
+        The run.
+    fig : matplotlib.figure.Figure, optional
+        The figure to draw in (a new one when None).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun, LiveView
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> import matplotlib.pyplot as plt
+    >>> with LiveRun(path, watch=False) as live:
+    ...     view = LiveView(live)
+    ...     live.step()
+    ...     print(len(view.update()))
+    2
+    >>> plt.close("all")
+    """
 
     def __init__(self, live: LiveRun, fig=None):
         import matplotlib.pyplot as plt
@@ -250,7 +377,27 @@ class LiveView:
         self._shown = (self.live.world, self.live.restarts)
 
     def update(self) -> list:
-        """Draws the run as it stands; returns the artists changed."""
+        """Draws the run as it stands.
+
+        Returns
+        -------
+        list
+            The artists changed.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun, LiveView
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> import matplotlib.pyplot as plt
+        >>> with LiveRun(path, watch=False) as live:
+        ...     artists = LiveView(live).update()
+        >>> len(artists)
+        2
+        >>> plt.close("all")
+        """
         if self._shown != (self.live.world, self.live.restarts):
             self._draw_scene()
         from .plotting import plot_moving_obstacles
@@ -270,7 +417,30 @@ class LiveView:
 
 def show(live: LiveRun, *, interval: float = 30.0):
     """Animates ``live`` in a matplotlib window until it is closed: a step of the run and
-    a frame every ``interval`` milliseconds (at most)."""
+    a frame every ``interval`` milliseconds (at most).
+
+    Parameters
+    ----------
+    live : LiveRun
+        The run.
+    interval : float, default 30
+        Milliseconds between frames, at least.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        The animation (closed with its window).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun, show
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> with LiveRun(path) as live:  # doctest: +SKIP
+    ...     show(live)  # a window, until it is closed
+    """
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
 

@@ -37,11 +37,39 @@ def _recorded(recording: Recording, name: str, measure: str) -> np.ndarray:
 
 
 def arrival_times(recording: Recording, targets, *, within: float = 1.0) -> np.ndarray:
-    """``(n,)`` seconds: when each agent first came within ``within`` metres of its target
-    (the time of the first recorded step that ended there), NaN for agents that never did.
+    """When each agent first came within ``within`` metres of its target (the time of the
+    first recorded step that ended there).
 
-    targets: ``(n, 2)`` metres, each recorded agent's target point (``world.targets`` of
-    the world that ran, for fixed targets). Needs positions recorded.
+    Parameters
+    ----------
+    recording : Recording
+        A run's recording, with positions recorded.
+    targets : array_like, shape (n, 2)
+        Each recorded agent's target point, metres (``world.targets`` of the world that
+        ran, for fixed targets).
+    within : float, default 1
+        Metres.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        Seconds, NaN for agents that never arrived.
+
+    Raises
+    ------
+    TypeError
+        ``recording`` is not a :class:`~contextsteer.Recording`.
+    ValueError
+        The recording lacks positions.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 2.0]], targets=[[3.0, 0.0], [30.0, 2.0]])
+    >>> recording = world.run(180, record="all")  # 3 s at 1 m/s: agent 0 arrives, agent 1 does not
+    >>> metrics.arrival_times(recording, world.targets).round(2)
+    array([2.02,  nan])
     """
     positions = _recorded(recording, "positions", "arrival_times")
     targets = check.shaped("targets", targets, (len(recording.ids), 2))
@@ -56,8 +84,34 @@ def arrival_times(recording: Recording, targets, *, within: float = 1.0) -> np.n
 
 
 def path_lengths(recording: Recording) -> np.ndarray:
-    """``(n,)`` metres each agent travelled between the first and the last recorded step
-    (NaN for none). Needs positions recorded."""
+    """How far each agent travelled between the first and the last recorded step.
+
+    Parameters
+    ----------
+    recording : Recording
+        A run's recording, with positions recorded.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        Metres (NaN for no steps).
+
+    Raises
+    ------
+    TypeError
+        ``recording`` is not a :class:`~contextsteer.Recording`.
+    ValueError
+        The recording lacks positions.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 2.0]], targets=[[3.0, 0.0], [30.0, 2.0]])
+    >>> recording = world.run(180, record="all")  # 3 s at 1 m/s: agent 0 arrives, agent 1 does not
+    >>> metrics.path_lengths(recording).round(2)
+    array([3., 3.])
+    """
     positions = _recorded(recording, "positions", "path_lengths")
     if recording.steps == 0:
         return np.full(len(recording.ids), np.nan)
@@ -66,8 +120,34 @@ def path_lengths(recording: Recording) -> np.ndarray:
 
 
 def mean_speeds(recording: Recording) -> np.ndarray:
-    """``(n,)`` m/s, each agent's speed averaged over the recorded steps (NaN for none).
-    Needs velocities recorded."""
+    """Each agent's speed averaged over the recorded steps.
+
+    Parameters
+    ----------
+    recording : Recording
+        A run's recording, with velocities recorded.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        m/s (NaN for no steps).
+
+    Raises
+    ------
+    TypeError
+        ``recording`` is not a :class:`~contextsteer.Recording`.
+    ValueError
+        The recording lacks velocities.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 2.0]], targets=[[3.0, 0.0], [30.0, 2.0]])
+    >>> recording = world.run(180, record="all")  # 3 s at 1 m/s: agent 0 arrives, agent 1 does not
+    >>> metrics.mean_speeds(recording).round(2)
+    array([0.99, 0.99])
+    """
     velocities = _recorded(recording, "velocities", "mean_speeds")
     if recording.steps == 0:
         return np.full(len(recording.ids), np.nan)
@@ -76,9 +156,35 @@ def mean_speeds(recording: Recording) -> np.ndarray:
 
 def turn_rates(recording: Recording) -> np.ndarray:
     """``(n,)`` rad/s, how fast each agent's heading turned, averaged over the recorded
-    steps: the mean of |change of heading| / time between steps, each change taken the
-    short way round. Weaving and jitter show here (NaN with fewer than two steps). Needs
-    headings recorded."""
+    steps: the mean of ``|change of heading| / time between steps``, each change taken the
+    short way round. Weaving and jitter show here.
+
+    Parameters
+    ----------
+    recording : Recording
+        A run's recording, with headings recorded.
+
+    Returns
+    -------
+    ndarray of float64, shape (n,)
+        rad/s (NaN with fewer than two steps).
+
+    Raises
+    ------
+    TypeError
+        ``recording`` is not a :class:`~contextsteer.Recording`.
+    ValueError
+        The recording lacks headings.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 2.0]], targets=[[3.0, 0.0], [30.0, 2.0]])
+    >>> recording = world.run(180, record="all")  # 3 s at 1 m/s: agent 0 arrives, agent 1 does not
+    >>> metrics.turn_rates(recording).round(2)  # straight lines
+    array([0., 0.])
+    """
     headings = _recorded(recording, "headings", "turn_rates")
     if recording.steps < 2:
         return np.full(len(recording.ids), np.nan)
@@ -103,6 +209,35 @@ def summary(recording: Recording, targets=None, *, within: float = 1.0) -> dict[
       interrupted.
 
     A measure over no agents or no steps is NaN.
+
+    Parameters
+    ----------
+    recording : Recording
+        A run's recording.
+    targets : array_like, shape (n, 2), optional
+        Each agent's target point, metres (for ``arrived`` and ``mean_arrival_time``).
+    within : float, default 1
+        Metres.
+
+    Returns
+    -------
+    dict of str to float
+        The measures, by name.
+
+    Raises
+    ------
+    TypeError
+        ``recording`` is not a :class:`~contextsteer.Recording`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 2.0]], targets=[[3.0, 0.0], [30.0, 2.0]])
+    >>> recording = world.run(180, record="all")  # 3 s at 1 m/s: agent 0 arrives, agent 1 does not
+    >>> result = metrics.summary(recording, world.targets)
+    >>> result["arrived"], round(result["mean_arrival_time"], 2), result["steps"]
+    (0.5, 2.02, 180)
     """
     _check(recording)
     out: dict[str, float] = {}
@@ -163,8 +298,29 @@ def _targets(targets, n: int) -> np.ndarray:
 
 
 def arrival_steps(positions, targets, *, within: float = 1.0) -> np.ndarray:
-    """``(n,)`` the first frame at which each agent was within ``within`` metres of its
-    target ``(n, 2)`` (0 for one that started there), -1 for one that never was."""
+    """The first frame at which each agent was within ``within`` metres of its target.
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    targets : array_like, shape (n, 2)
+        Metres.
+    within : float, default 1
+        Metres.
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+        Frames (0 for one that started there), -1 for one that never was.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> positions = [[[0.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]], [[2.0, 0.0], [0.0, 1.0]]]
+    >>> metrics.arrival_steps(positions, [[2.0, 0.0], [5.0, 1.0]], within=0.5)
+    array([ 2, -1])
+    """
     positions = _trajectory(positions)
     targets = _targets(targets, positions.shape[1])
     within = check.number("within", within, above=0.0)
@@ -175,7 +331,28 @@ def arrival_steps(positions, targets, *, within: float = 1.0) -> np.ndarray:
 def time_to_share(arrival, dt: float, share: float = 0.95) -> float:
     """Seconds until ``share`` of the agents had arrived, from :func:`arrival_steps`
     ``arrival`` and frames ``dt`` seconds apart: the arrival time of the
-    ``ceil(share * n)``-th agent to arrive; NaN when fewer arrived (or there are none)."""
+    ``ceil(share * n)``-th agent to arrive.
+
+    Parameters
+    ----------
+    arrival : array_like of int, shape (n,)
+        Arrival frames, -1 for none (:func:`arrival_steps`).
+    dt : float
+        Seconds between frames.
+    share : float, default 0.95
+        Share of the agents, in (0, 1].
+
+    Returns
+    -------
+    float
+        Seconds; NaN when fewer arrived (or there are none).
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> metrics.time_to_share([1, 3, -1, 2], dt=0.5, share=0.75)
+    1.5
+    """
     arrival = np.asarray(arrival)
     dt = check.number("dt", dt, above=0.0)
     share = check.number("share", share, above=0.0, maximum=1.0)
@@ -193,8 +370,37 @@ def stalled_agents(positions, targets, dt: float, max_speed, *, within: float = 
     it moved (start to end of the window, straight) less than ``share`` of its
     ``max_speed`` (m/s, a number or ``(n,)``) times the window, while it stayed more than
     ``within`` metres from its target throughout. Net motion, so an agent that shakes in
-    place or walks to and fro is stalled too. No rows when the run is shorter than the
-    window."""
+    place or walks to and fro is stalled too.
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    targets : array_like, shape (n, 2)
+        Metres.
+    dt : float
+        Seconds between frames.
+    max_speed : float or array_like, shape (n,)
+        m/s.
+    within : float, default 1
+        Metres.
+    window : float, default 3
+        Seconds.
+    share : float, default 0.05
+        Share of ``max_speed`` times the window an agent must move, 0 to 1.
+
+    Returns
+    -------
+    ndarray of bool, shape (T + 1 - w, n)
+        No rows when the run is shorter than the window.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> positions = [[[0.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]], [[2.0, 0.0], [0.0, 1.0]]]
+    >>> metrics.stalled_agents(positions, [[2.0, 0.0], [5.0, 1.0]], dt=1.0, max_speed=1.0, window=2.0)
+    array([[False,  True]])
+    """
     positions = _trajectory(positions)
     n = positions.shape[1]
     targets = _targets(targets, n)
@@ -219,7 +425,33 @@ def heading_reversals(positions, dt: float, max_speed, *, angle: float = math.pi
     direction differs by more than ``angle`` radians from that of the agent's last step
     before them. Only steps longer than ``share`` of ``max_speed * dt`` count as moves;
     the steps in between are standing, so an agent that stops and walks on the way it
-    came reverses once."""
+    came reverses once.
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    dt : float
+        Seconds between frames.
+    max_speed : float or array_like, shape (n,)
+        m/s.
+    angle : float, default pi/2
+        Radians, 0 to pi.
+    share : float, default 0.05
+        Share of ``max_speed * dt`` a step must exceed to be a move, 0 to 1.
+
+    Returns
+    -------
+    ndarray of int64, shape (n,)
+        Reversals per agent.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> to_and_fro = [[[0.0, 0.0]], [[1.0, 0.0]], [[0.0, 0.0]], [[1.0, 0.0]]]
+    >>> metrics.heading_reversals(to_and_fro, dt=1.0, max_speed=1.0)
+    array([2])
+    """
     positions = _trajectory(positions)
     n = positions.shape[1]
     dt = check.number("dt", dt, above=0.0)
@@ -244,7 +476,27 @@ def heading_reversals(positions, dt: float, max_speed, *, angle: float = math.pi
 
 def deepest_overlap(positions, radius) -> float:
     """Metres, the deepest any two agents' discs overlapped in any frame:
-    ``max(r_i + r_j - |p_i - p_j|)``, 0 when none touched. radius: metres, a number or ``(n,)``."""
+    ``max(r_i + r_j - |p_i - p_j|)``.
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    radius : float or array_like, shape (n,)
+        Metres.
+
+    Returns
+    -------
+    float
+        Metres, 0 when none touched.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> positions = [[[0.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]]]
+    >>> round(metrics.deepest_overlap(positions, 0.6), 3)
+    0.2
+    """
     positions = _trajectory(positions)
     n = positions.shape[1]
     radius = _per_agent("radius", radius, n)
@@ -270,6 +522,13 @@ def moving_contact(overlap, *, tolerance: float = 0.001) -> dict[str, float]:
     """How the moving obstacles met the agents, from ``overlap`` ``(T, n)``: each agent's
     overlap with them after each step, metres (``World.moving_overlap`` step by step).
 
+    Parameters
+    ----------
+    overlap : array_like, shape (T, n)
+        Metres.
+    tolerance : float, default 0.001
+        Metres.
+
     Returns
     -------
     dict
@@ -280,6 +539,13 @@ def moving_contact(overlap, *, tolerance: float = 0.001) -> dict[str, float]:
     ------
     ValueError
         For an overlap that is not ``(T, n)``, or a negative tolerance.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> result = metrics.moving_contact([[0.0, 0.02], [0.0, 0.05]])
+    >>> result["agents_hit"], round(result["deepest_overlap"], 3)
+    (1.0, 0.05)
     """
     overlap = check.shaped("overlap", overlap, (None, None))
     tolerance = check.number("tolerance", tolerance, minimum=0.0)
@@ -333,7 +599,32 @@ def wall_penetration(positions, radius, *, segments=None, polygons=None) -> np.n
     radius less its centre's distance to the nearest wall (segments ``(k, 4)``, polygon
     edges), plus that distance when the centre is inside a polygon; negative when clear.
     A centre that crossed a wall between two frames (through it, too fast to be seen in
-    either) counts as reaching its whole radius in on the second."""
+    either) counts as reaching its whole radius in on the second.
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    radius : float or array_like, shape (n,)
+        Metres.
+    segments : array_like, shape (k, 4), optional
+        Walls, x0, y0, x1, y1 in metres.
+    polygons : list of array_like of shape (m, 2), optional
+        Polygon obstacles, vertices in metres.
+
+    Returns
+    -------
+    ndarray of float64, shape (T + 1, n)
+        Metres; negative when clear.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> positions = [[[0.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]]]
+    >>> metrics.wall_penetration(positions, 0.5, segments=[[-1.0, 1.2, 3.0, 1.2]]).round(2)
+    array([[-0.7,  0.3],
+           [-0.7,  0.3]])
+    """
     positions = _trajectory(positions)
     radius = _per_agent("radius", radius, positions.shape[1])
     walls, shapes = _walls(segments, polygons)
@@ -370,6 +661,41 @@ def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=
       metres into a wall, or whose centre crossed one, in some frame;
       ``deepest_wall_penetration``: metres, the deepest reach (0 when clear; ``within``
       and the tolerance in metres).
+
+    Parameters
+    ----------
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    dt : float
+        Seconds between frames.
+    radius : float or array_like, shape (n,)
+        Metres.
+    max_speed : float or array_like, shape (n,)
+        m/s.
+    targets : array_like, shape (n, 2)
+        Metres.
+    segments : array_like, shape (k, 4), optional
+        Walls, metres.
+    polygons : list of array_like of shape (m, 2), optional
+        Polygon obstacles, metres.
+    within : float, default 1
+        Metres.
+    wall_tolerance : float, default 0.01
+        Metres.
+
+    Returns
+    -------
+    dict of str to float
+        The measures, by name.
+
+    Examples
+    --------
+    >>> from contextsteer import metrics
+    >>> positions = [[[0.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]], [[2.0, 0.0], [0.0, 1.0]]]
+    >>> result = metrics.crowd_metrics(positions, dt=1.0, radius=0.3, max_speed=1.0,
+    ...                                targets=[[2.0, 0.0], [5.0, 1.0]])
+    >>> result["arrived"], result["duration"], result["deepest_overlap"]
+    (0.5, 2.0, 0.0)
     """
     positions = _trajectory(positions)
     n = positions.shape[1]
@@ -397,7 +723,44 @@ def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=
 
 def scene_report(scene, positions, *, dt: float, radius, max_speed, within: float = 1.0) -> dict[str, float | str]:
     """:func:`crowd_metrics` of a run of ``scene`` (a :class:`~contextsteer.scenarios.Scenario`):
-    its targets, and its walls (segments) as the walls; with ``scene``, the scene's name."""
+    its targets, and its walls (segments) as the walls; with ``scene``, the scene's name.
+
+    Parameters
+    ----------
+    scene : Scenario
+        The scene that ran.
+    positions : array_like, shape (T + 1, n, 2)
+        The trajectory, metres, frame 0 the start.
+    dt : float
+        Seconds between frames.
+    radius : float or array_like, shape (n,)
+        Metres.
+    max_speed : float or array_like, shape (n,)
+        m/s.
+    within : float, default 1
+        Metres.
+
+    Returns
+    -------
+    dict
+        ``scene`` (its name), then the measures of :func:`crowd_metrics`.
+
+    Raises
+    ------
+    TypeError
+        ``scene`` is not a :class:`~contextsteer.scenarios.Scenario`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import metrics
+    >>> scene = cs.scenarios.corridor(agents=4)
+    >>> world = scene.world(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)]))
+    >>> run = world.run(60, include_start=True)
+    >>> report = metrics.scene_report(scene, run.positions, dt=1 / 60, radius=0.5, max_speed=1.0)
+    >>> report["scene"], report["agents"], report["duration"]
+    ('corridor', 4.0, 1.0)
+    """
     from .scenarios import Scenario
 
     if not isinstance(scene, Scenario):

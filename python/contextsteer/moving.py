@@ -75,6 +75,13 @@ class MovingObstacles:
         ------
         ValueError, TypeError
             For arrays of the wrong shape or values out of range, naming the argument.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.add_moving_circles([[2.0, 0.0, 0.5]], velocities=[-1.0, 0.0])
+        array([0])
         """
         circles = check.points("circles", circles, columns=3)
         velocities = _velocities("velocities", velocities, len(circles))
@@ -82,8 +89,29 @@ class MovingObstacles:
         return np.arange(first, first + len(circles))
 
     def add_moving_segments(self, segments, velocities=None, *, layer: int = 1) -> np.ndarray:
-        """Add moving walls: ``segments`` ``(m, 4)`` x0, y0, x1, y1 in metres, with
-        ``velocities`` and ``layer`` as for :meth:`add_moving_circles`; returns their indices."""
+        """Add moving walls.
+
+        Parameters
+        ----------
+        segments : array_like, shape (m, 4)
+            x0, y0, x1, y1 in metres.
+        velocities : array_like, shape (m, 2) or (2,), optional
+            m/s of each (or one for all); at rest when not given.
+        layer : int
+            Bit mask of the layers they are on.
+
+        Returns
+        -------
+        numpy.ndarray
+            The indices of the new bodies, ``(m,)``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.add_moving_segments([[0.0, 2.0, 4.0, 2.0]], velocities=[0.0, -0.5])
+        array([0])
+        """
         segments = check.segments("segments", segments)
         velocities = _velocities("velocities", velocities, len(segments))
         first = self._core.add_moving_segments(segments, velocities, check.count("layer", layer, maximum=ALL_LAYERS))
@@ -113,6 +141,13 @@ class MovingObstacles:
         ------
         ValueError, TypeError
             For values of the wrong shape or out of range, naming the argument.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.add_moving_polygon([[5.0, 0.0], [6.0, 0.0], [5.5, 1.0]], angular_velocity=0.5)
+        0
         """
         vertices = check.polygon("vertices", vertices)
         vx, vy = check.shaped("velocity", velocity, (2,)).tolist()
@@ -146,6 +181,16 @@ class MovingObstacles:
         ValueError, TypeError, IndexError
             Naming the argument: unknown indices, waypoints of the wrong shape or out of
             range, a speed not above 0, an unknown mode.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> _ = world.add_moving_circles([[2.0, 0.0, 0.5]])
+        >>> world.set_obstacle_path(0, [[2.0, 0.0], [2.0, 3.0]], speed=1.0, mode="back_and_forth")
+        >>> world.step()
+        >>> world.moving_positions.round(3) + 0.0
+        array([[2.   , 0.017]], dtype=float32)
         """
         ids = self._bodies("ids", ids)
         if waypoints is None:
@@ -163,12 +208,42 @@ class MovingObstacles:
         self._core.set_obstacle_path(ids, np.ascontiguousarray(points), speed, mode == "back_and_forth")
 
     def obstacle_path(self, index: int):
-        """``(waypoints (k, 2), speed, mode)`` of moving obstacle ``index``'s path, or None."""
+        """The path a moving obstacle follows.
+
+        Parameters
+        ----------
+        index : int
+            The moving obstacle's index.
+
+        Returns
+        -------
+        tuple or None
+            ``(waypoints (k, 2) metres, speed m/s, mode)``, or None without a path.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> _ = world.add_moving_circles([[2.0, 0.0, 0.5]])
+        >>> world.set_obstacle_path(0, [[2.0, 3.0]], speed=0.5)
+        >>> world.obstacle_path(0)
+        (array([[2., 3.]], dtype=float32), 0.5, 'loop')
+        """
         path = self._core.moving_path(int(self._bodies("index", index)[0]))
         return None if path is None else (path[0], float(path[1]), MODES[int(path[2])])
 
     def clear_moving_obstacles(self) -> None:
-        """Remove every moving obstacle (their indices start from 0 again)."""
+        """Remove every moving obstacle (their indices start from 0 again).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> _ = world.add_moving_circles([[2.0, 0.0, 0.5]])
+        >>> world.clear_moving_obstacles()
+        >>> world.moving_count
+        0
+        """
         self._core.clear_moving_obstacles()
 
     @property
@@ -206,20 +281,69 @@ class MovingObstacles:
     def moving_shapes(self, positions=None, angles=None) -> list[np.ndarray]:
         """Each moving obstacle's shape where it stands (or at ``positions`` ``(m, 2)`` and
         ``angles`` ``(m,)``, say a recording's): a circle as ``(1, 3)`` x, y, radius, a
-        segment as ``(2, 2)`` end points, a polygon as ``(k, 2)`` vertices, metres."""
+        segment as ``(2, 2)`` end points, a polygon as ``(k, 2)`` vertices, metres.
+
+        Parameters
+        ----------
+        positions : array_like, shape (m, 2), optional
+            Reference points, metres (where they stand when None).
+        angles : array_like, shape (m,), optional
+            Angles, radians (as they stand when None).
+
+        Returns
+        -------
+        list of ndarray
+            One shape per moving obstacle.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> _ = world.add_moving_circles([[2.0, 0.0, 0.5]])
+        >>> world.moving_shapes()
+        [array([[2. , 0. , 0.5]], dtype=float32)]
+        """
         positions = self._core.moving_positions if positions is None else np.asarray(positions)
         angles = self._core.moving_angles if angles is None else np.asarray(angles)
         return outlines(self.moving_kinds, self.moving_local_shapes(), positions, angles)
 
     def moving_local_shapes(self) -> tuple[np.ndarray, ...]:
-        """Each moving obstacle's shape about its reference point at angle 0, metres: a
-        circle's ``(1, 2)`` radius and 0, a segment's ``(2, 2)`` ends, a polygon's ``(k, 2)``
-        vertices."""
+        """Each moving obstacle's shape about its reference point at angle 0.
+
+        Returns
+        -------
+        tuple of ndarray
+            Metres: a circle's ``(1, 2)`` radius and 0, a segment's ``(2, 2)`` ends, a
+            polygon's ``(k, 2)`` vertices.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.add_moving_segments([[1.0, 1.0, 3.0, 1.0]]).tolist()
+        [0]
+        >>> world.moving_local_shapes()[0].tolist()
+        [[-1.0, 0.0], [1.0, 0.0]]
+        """
         return tuple(np.asarray(self._core.moving_shape(b)) for b in range(self._core.moving_count))
 
     def moving_overlap(self) -> np.ndarray:
         """``(n,)`` how deep each agent reaches into the moving obstacles it senses, metres,
-        where they all stand now (0 when clear)."""
+        where they all stand now (0 when clear).
+
+        Returns
+        -------
+        ndarray of float32, shape (n,)
+            Metres.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> _ = world.add_moving_circles([[0.5, 0.0, 0.5]])
+        >>> world.moving_overlap()
+        array([0.5], dtype=float32)
+        """
         self._core.place_moving_obstacles()  # where moving_positions and moving_angles put them
         return self._core.moving_overlap()
 

@@ -35,20 +35,23 @@ class MovingBody:
 
     Parameters
     ----------
-    kind : str
-        "circle", "segment" or "polygon".
+    kind : {'circle', 'segment', 'polygon'}
+        The body's kind.
     shape : array_like
         A circle's ``(3,)`` x, y, radius; a segment's ``(4,)`` x0, y0, x1, y1; a polygon's
         ``(k, 2)`` vertices (k >= 3); metres.
-    velocity : array_like, shape (2,)
+    velocity : array_like, shape (2,), default (0, 0)
         m/s at the start.
-    angular_velocity : float
+    angular_velocity : float, default 0
         rad/s counter-clockwise (polygons turn about their vertex mean).
-    waypoints : array_like, shape (k, 2), or None
+    waypoints : array_like, shape (k, 2), optional
         Metres: a path for the body's reference point (a circle's centre, a segment's
-        midpoint, a polygon's vertex mean), followed at ``speed`` m/s in ``mode``
-        ("loop" or "back_and_forth"); None: no path.
-    layer : int
+        midpoint, a polygon's vertex mean), or None: no path.
+    speed : float, default 1
+        m/s along the waypoints.
+    mode : {'loop', 'back_and_forth'}, default 'loop'
+        How the path repeats.
+    layer : int, default 1
         Bit mask of the layers it is on.
 
     Raises
@@ -106,8 +109,33 @@ class MovingBody:
 
 def add_bodies(world, bodies) -> np.ndarray:
     """Add ``bodies`` (:class:`MovingBody`) to ``world`` as moving obstacles, with their
-    paths; returns their indices. Raises ValueError for an unknown kind, and what the
-    world's adders raise for bad values."""
+    paths.
+
+    Parameters
+    ----------
+    world : World
+        The world.
+    bodies : iterable of MovingBody
+        The bodies.
+
+    Returns
+    -------
+    ndarray of int
+        Their indices among the world's moving obstacles.
+
+    Raises
+    ------
+    ValueError
+        An unknown kind, and what the world's adders raise for bad values.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer.moving_scenes import MovingBody, add_bodies
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]))
+    >>> add_bodies(world, [MovingBody("circle", [0.0, 0.0, 0.5], velocity=(1.0, 0.0))])
+    array([0])
+    """
     ids = []
     for body in bodies:
         if body.kind == "circle":
@@ -129,7 +157,30 @@ def moving_crossing(agents: int = 60, *, speed: float = 0.8, radius: float = 1.0
     (at random places of a grid 1.2 m apart) west of x = -6 and walk east, each to a place
     of its own between x = 6 and 38 (the front of the block farthest), while a disc of
     ``radius`` metres crosses their way along x = 0, from y = -12 to 12 and back again, at
-    ``speed`` m/s."""
+    ``speed`` m/s.
+
+    Parameters
+    ----------
+    agents : int, default 60
+        How many agents.
+    speed : float, default 0.8
+        m/s of the disc.
+    radius : float, default 1
+        Metres, the disc's radius.
+    seed : int, default 0
+        Of the random placement.
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import moving_crossing
+    >>> moving_crossing(agents=6)
+    Scenario('moving_crossing': 6 agents, 0 circles, 0 walls, 1 moving obstacle, bounds=(-24, -14, 40, 14))
+    """
     agents = _agents(agents, 1)
     speed = check.number("speed", speed, above=0.0, maximum=MAX_LENGTH)
     radius = _length("radius", radius)
@@ -147,7 +198,30 @@ def sliding_door(agents: int = 40, *, door: float = 2.0, speed: float = 0.5, see
     north of it, and shut again, back and forth at ``speed`` m/s (the doorway wholly
     open for 4 / ``speed`` seconds of every (4 + 2 ``door``) / ``speed``). The agents start at random
     places of a grid 1 m apart west of the wall and each heads for a place of its own,
-    2 m apart, east of it."""
+    2 m apart, east of it.
+
+    Parameters
+    ----------
+    agents : int, default 40
+        How many agents.
+    door : float, default 2
+        Metres, the doorway's width.
+    speed : float, default 0.5
+        m/s of the panel.
+    seed : int, default 0
+        Of the random placement.
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import sliding_door
+    >>> sliding_door(agents=6)
+    Scenario('sliding_door': 6 agents, 0 circles, 4 walls, 1 goal area, 1 moving obstacle, ...)
+    """
     agents = _agents(agents, 1)
     door = _length("door", door)
     speed = check.number("speed", speed, above=0.0, maximum=MAX_LENGTH)
@@ -181,6 +255,15 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     room beyond the doorway (its field round the static walls). Agents of radius 0.3 m,
     1.3 m/s, 3 m/s^2.
 
+    Parameters
+    ----------
+    scene : str
+        One of :data:`MOVING_SCENES`.
+    agents : int, optional
+        How many agents (the scene's default when None).
+    seed : int, default 0
+        Of the random placement.
+
     Returns
     -------
     tuple
@@ -190,6 +273,15 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     ------
     ValueError
         For an unknown scene, naming the known ones.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import moving_scene_setup
+    >>> scenario, pipeline, parameters = moving_scene_setup("sliding_door", 10)
+    >>> pipeline.slots, parameters
+    (24, {'radius': 0.3, 'max_speed': 1.3, 'max_acceleration': 3.0})
+    >>> len(scenario.world(pipeline, **parameters))
+    10
     """
     scene = check.name("scene", scene)
     if scene not in MOVING_SCENES:
@@ -213,7 +305,34 @@ class MovingSceneRun:
     step ``overlap`` ``(T, n)`` metres, the step each agent arrived at (-1 if it did not),
     the bodies' outlines at each step (``moving_outlines``, as
     :meth:`World.moving_shapes <contextsteer.World.moving_shapes>` gives them, for
-    :func:`~contextsteer.plotting.animate`) and the metrics (:attr:`metrics`)."""
+    :func:`~contextsteer.plotting.animate`) and the metrics (:attr:`metrics`).
+
+    Parameters
+    ----------
+    scenario : Scenario
+        The scene that ran.
+    trajectories : ndarray, shape (T + 1, n, 2)
+        The agents' positions from the start, metres.
+    moving_positions : ndarray, shape (T + 1, m, 2)
+        The moving bodies' positions, metres.
+    moving_angles : ndarray, shape (T + 1, m)
+        Their angles, radians.
+    overlap : ndarray, shape (T, n)
+        Each agent's overlap with the moving bodies after each step, metres.
+    arrival_step : ndarray of int, shape (n,)
+        The step each agent arrived at, -1 if it did not.
+    dt : float
+        Seconds per step.
+    moving_outlines : tuple
+        The bodies' outlines at each step.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import run_moving_scene
+    >>> run = run_moving_scene("moving_crossing", 4, steps=50)
+    >>> run.trajectories.shape, run.overlap.shape, sorted(run.metrics)
+    ((51, 4, 2), (50, 4), ['agents_hit', 'arrived', 'deepest_overlap', 'steps'])
+    """
 
     scenario: Scenario
     trajectories: np.ndarray
@@ -237,6 +356,21 @@ def run_moving_scene(scene: str = "moving_crossing", agents: int | None = None, 
     (:func:`moving_scene_setup`) in steps of :data:`DT` seconds until every agent has come
     within ``arrive_radius`` metres of its target, or ``steps`` steps.
 
+    Parameters
+    ----------
+    scene : str, default 'moving_crossing'
+        One of :data:`MOVING_SCENES`.
+    agents : int, optional
+        How many agents (the scene's default when None).
+    steps : int, default 1000
+        Steps at most.
+    seed : int, default 0
+        Of the random placement.
+    arrive_radius : float, default 1
+        Metres.
+    threads : int, default 1
+        The world's threads.
+
     Returns
     -------
     MovingSceneRun
@@ -246,6 +380,13 @@ def run_moving_scene(scene: str = "moving_crossing", agents: int | None = None, 
     ------
     ValueError, TypeError
         For an unknown scene or bad counts, naming the argument.
+
+    Examples
+    --------
+    >>> from contextsteer.moving_scenes import run_moving_scene
+    >>> run = run_moving_scene("sliding_door", 4, steps=20)
+    >>> run.moving_positions.shape
+    (21, 1, 2)
     """
     geometry, pipeline, parameters = moving_scene_setup(scene, agents, seed=seed)
     steps = check.count("steps", steps, minimum=1)

@@ -20,27 +20,6 @@ from ._arguments import counted
 class NavigationField:
     """Distances and directions to the nearest of ``goals`` round the obstacles, on a grid.
 
-    goals: ``(k, 2)`` goal points, metres (a single ``(2,)`` point is one goal), inside
-        the area and clear of obstacles.
-    goal_areas: ``(k, 4)`` rectangles ``(xmin, ymin, xmax, ymax)``, metres: every free
-        cell whose centre lies inside one is a goal, at distance 0 and with no direction
-        (an exit, the field beyond a door). Give goals, goal_areas or both.
-    area: ``(xmin, ymin, xmax, ymax)`` metres, the rectangle the grid covers; ``bounds``
-        when not given (one of them is needed).
-    cell: side of a grid cell, metres (> 0); at most 16,777,216 cells. Cost and memory
-        (17 bytes a cell) grow with the cell count; a cell of a third to a half of the
-        narrowest gap to pass through is a good start.
-    clearance: metres (>= 0) to keep from obstacles, usually the agents' radius.
-    keep_right: metres (>= 0): the ways run on the right where there is room. Within this
-        distance of an obstacle on a way's left, a metre costs up to 20 more (the
-        field is planned twice: the second time with that cost along the first field's
-        ways), so that crowds passing a door or corridor in opposite directions use its
-        two sides, as lanes, and a crowd waiting on one side leaves the other side clear.
-        About the width of the doors to pass; 0 (the default) plans the shortest ways.
-    circles, segments, polygons, bounds: the obstacles, as for :class:`~contextsteer.World`
-        (``(m, 3)`` x, y, radius; ``(m, 4)`` x0, y0, x1, y1; a list of ``(n, 2)``
-        vertex arrays; ``(xmin, ymin, xmax, ymax)``).
-
     A cell is blocked when an obstacle comes within ``clearance`` plus half a cell's
     diagonal of its centre, so that no wall slips between free cells. Distances solve
     the eikonal equation by fast marching (second order along the axes): they follow
@@ -56,6 +35,54 @@ class NavigationField:
     copies it, to the bit, without building it again. Its arrays are read-only views, rows along y.
     :meth:`World.navigation_field <contextsteer.World.navigation_field>` builds one round
     a world's own obstacles, on the layers asked for.
+
+    Parameters
+    ----------
+    goals : array_like, shape (k, 2) or (2,), optional
+        Goal points, metres, inside the area and clear of obstacles.
+    goal_areas : array_like, shape (k, 4), optional
+        Rectangles ``(xmin, ymin, xmax, ymax)``, metres: every free cell whose centre lies
+        inside one is a goal, at distance 0 and with no direction (an exit, the field
+        beyond a door). Give goals, goal_areas or both.
+    area : array_like, shape (4,), optional
+        ``(xmin, ymin, xmax, ymax)`` metres, the rectangle the grid covers; ``bounds`` when
+        not given (one of them is needed).
+    cell : float, default 0.25
+        Side of a grid cell, metres (> 0); at most 16,777,216 cells. Cost and memory (17
+        bytes a cell) grow with the cell count; a cell of a third to a half of the
+        narrowest gap to pass through is a good start.
+    clearance : float, default 0
+        Metres (>= 0) to keep from obstacles, usually the agents' radius.
+    keep_right : float, default 0
+        Metres (>= 0): the ways run on the right where there is room. Within this distance
+        of an obstacle on a way's left, a metre costs up to 20 more (the field is planned
+        twice: the second time with that cost along the first field's ways), so that
+        crowds passing a door or corridor in opposite directions use its two sides, as
+        lanes. About the width of the doors to pass; 0 plans the shortest ways.
+    circles : array_like, shape (m, 3), optional
+        Circle obstacles, x, y, radius in metres.
+    segments : array_like, shape (m, 4), optional
+        Walls, x0, y0, x1, y1 in metres.
+    polygons : list of array_like of shape (n, 2), optional
+        Polygon obstacles, vertices in metres.
+    bounds : array_like, shape (4,), optional
+        ``(xmin, ymin, xmax, ymax)`` metres: walls round the area.
+
+    Raises
+    ------
+    ValueError
+        Neither ``area`` nor ``bounds``, no goal, too many cells, or a bad value (named).
+    TypeError
+        A value of the wrong type.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), circles=[[5.0, 2.0, 0.5]], cell=0.25)
+    >>> field.shape
+    (16, 40)
+    >>> round(field.distance_at([1.0, 2.0]), 1)  # round the circle: more than 8 m
+    8.2
     """
 
     def __init__(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25, clearance: float = 0.0,
@@ -174,30 +201,87 @@ class NavigationField:
         return self._core.costs
 
     def direction_at(self, points) -> np.ndarray:
-        """``(m, 2)`` unit directions at ``points`` ``(m, 2)`` (a ``(2,)`` point gives
-        ``(2,)``): the four nearest cells' directions blended bilinearly, but for those at
-        90 degrees or more from the nearest cell's (on a ridge between two ways round an
-        obstacle, the nearest cell's side is taken); (0, 0) where none has one. Outside the
-        grid, the nearest cells'."""
+        """Unit directions toward the nearest goal at points.
+
+        The four nearest cells' directions blended bilinearly, but for those at 90 degrees
+        or more from the nearest cell's (on a ridge between two ways round an obstacle, the
+        nearest cell's side is taken); (0, 0) where none has one. Outside the grid, the
+        nearest cells'.
+
+        Parameters
+        ----------
+        points : array_like, shape (m, 2) or (2,)
+            Metres.
+
+        Returns
+        -------
+        ndarray of float32, shape (m, 2) or (2,)
+            Unit vectors (or zeros).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), cell=0.25)
+        >>> field.direction_at([[1.0, 2.0]]).round(2) + 0.0
+        array([[1., 0.]], dtype=float32)
+        """
         pts, single = self._points(points)
         out = self._core.direction_at(pts)
         return out[0] if single else out
 
     def distance_at(self, points) -> np.ndarray | float:
-        """``(m,)`` metres to the nearest goal from ``points`` ``(m, 2)`` (a ``(2,)`` point
-        gives a float): the four nearest cells' finite distances blended bilinearly; inf
-        where none has one."""
+        """Metres to the nearest goal from points, round the obstacles: the four nearest
+        cells' finite distances blended bilinearly; inf where none has one.
+
+        Parameters
+        ----------
+        points : array_like, shape (m, 2) or (2,)
+            Metres.
+
+        Returns
+        -------
+        ndarray of float32, shape (m,), or float
+            Metres (a float for a ``(2,)`` point).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), cell=0.25)
+        >>> field.distance_at([[1.0, 2.0], [8.0, 2.0]]).round(1)
+        array([8., 1.], dtype=float32)
+        """
         pts, single = self._points(points)
         out = self._core.distance_at(pts)
         return float(out[0]) if single else out
 
     def path_from(self, start, *, step: float | None = None, max_length: float | None = None) -> np.ndarray:
-        """``(k, 2)`` the way the field leads from ``start`` ``(2,)``, metres: the start,
-        then points ``step`` metres apart (half a cell by default) along the field's
-        direction, up to the first within a step of a goal. It stops early where there is
-        no direction (no goal can be reached: the start alone) and after ``max_length``
-        metres (twice the grid's perimeter by default; at most 1,048,576 points). For
-        plotting a plan, or as waypoints for :class:`~contextsteer.FollowPath`."""
+        """The way the field leads from a start: the start, then points ``step`` metres
+        apart along the field's direction, up to the first within a step of a goal. For
+        plotting a plan, or as waypoints for :class:`~contextsteer.FollowPath`.
+
+        Parameters
+        ----------
+        start : array_like, shape (2,)
+            Metres.
+        step : float, optional
+            Metres between points (> 0; half a cell by default).
+        max_length : float, optional
+            Metres after which it stops (twice the grid's perimeter by default; at most
+            1,048,576 points).
+
+        Returns
+        -------
+        ndarray of float32, shape (k, 2)
+            The points, metres; the start alone where no goal can be reached.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), cell=0.25)
+        >>> path = field.path_from([1.0, 2.0], step=0.5)
+        >>> path[0], len(path)
+        (array([1., 2.], dtype=float32), 17)
+        """
         x0, x1, y0, y1 = self.extent
         step = self.cell / 2 if step is None else check.number("step", step, above=0.0)
         if max_length is None:

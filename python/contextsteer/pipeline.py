@@ -16,10 +16,23 @@ from .context_map import Decision
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Maps and decisions of a pipeline for ``n`` agents.
+    """Maps and decisions of a pipeline for ``n`` agents (:meth:`Pipeline.evaluate`).
 
-    interest, danger: ``(n, S)`` combined (and shaped) maps of all behaviours.
-    decision: the :class:`Decision`, whose ``final`` is the map the choice was made on.
+    Parameters
+    ----------
+    interest, danger : ndarray of float32, shape (n, slots)
+        The combined (and shaped) maps of all behaviours.
+    decision : Decision
+        The decision, whose ``final`` is the map the choice was made on.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> evaluation = cs.Pipeline([cs.Seek([[0.0, 5.0]])], slots=4).evaluate([[0.0, 0.0]])
+    >>> evaluation.interest.round(2) + 0.0
+    array([[0., 1., 0., 0.]], dtype=float32)
+    >>> evaluation.decision.slot
+    array([1.], dtype=float32)
     """
 
     interest: np.ndarray
@@ -39,14 +52,54 @@ class Pipeline(ShowsArguments):
     :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin``, ``select`` and
     ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off).
 
-    slots: resolution of the maps, 1 to 65536. offset: angle of slot 0, radians.
-
     Every setting but ``slots`` (and the behaviours) can be set on a live pipeline
     (``pipeline.select = "average"``): checked as the constructor checks it, it takes
     effect at the next step of every world using the pipeline. Setting one while a world
     steps with it (from another thread) raises RuntimeError (busy): set it again once the
     step returns. ``slots`` is fixed (worlds hold maps of that size): build another
     pipeline. An attribute the pipeline does not have raises AttributeError.
+
+    Parameters
+    ----------
+    behaviors : sequence of Behavior
+        The behaviours, in order (one behaviour alone is taken too).
+    slots : int, default 16
+        Resolution of the maps, 1 to 65536.
+    offset : float, default 0
+        Angle of slot 0, radians.
+    interest_rule, danger_rule : {'max', 'sum', 'mean', 'min'}, default 'max'
+        How the behaviours' interest and danger maps combine (:func:`combine`).
+    danger_mode : {'subtract', 'threshold', 'multiply', ...}, default 'subtract'
+        How danger masks interest (:func:`resolve`).
+    threshold : float, default 0.5
+        Danger at which a slot is masked, for the modes that use it.
+    margin : float, default 0
+        Share of the least danger a slot may exceed and stay open (at least 0).
+    select : {'argmax', 'blend', 'average', ...}, default 'argmax'
+        How the direction is chosen from the final map (:func:`resolve`).
+    blur_interest, blur_danger : float, default 0
+        Gaussian widths in slots the combined maps are blurred by (0: off).
+    smooth : float, default 0
+        Share of the previous step's map kept, 0 to 1 (inside a world only).
+    hysteresis : float, default 0
+        Pull toward each agent's current velocity (at least 0; 0: off).
+
+    Raises
+    ------
+    TypeError
+        A behaviour that is not one, or a value of the wrong type.
+    ValueError
+        A value out of its bounds or an unknown rule, mode or selection.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Seek([[5.0, 0.0]]), cs.Avoid([[2.0, 0.0, 0.5]])], slots=8,
+    ...                        danger_mode="threshold", select="argmax")
+    >>> pipeline.slots, len(pipeline.behaviors)
+    (8, 2)
+    >>> pipeline.evaluate([[0.0, 0.0]]).decision.direction.round(3)
+    array([[0.707, 0.707]], dtype=float32)
     """
 
     # The behaviours as held and as they are now: the argument may have been a generator.
@@ -90,22 +143,44 @@ class Pipeline(ShowsArguments):
 
     @property
     def behaviors(self) -> tuple[Behavior, ...]:
+        """The pipeline's behaviours, in order (fixed once built)."""
         return self._behaviors
 
     @property
     def slots(self) -> int:
+        """The maps' resolution (fixed once built)."""
         return self._core.slots
 
     # The settings that can change on a live pipeline are set up below the class.
 
     def evaluate(self, positions, velocities=None, *, radius=0.0, circles=None) -> Evaluation:
         """Maps and decisions for agents outside a world (no smoothing: there is no
-        previous step).
+        previous step). The agents see each other (``Avoid(agents=True)``).
 
-        positions: ``(n, 2)`` metres. velocities: ``(n, 2)`` m/s, zero if None.
-        radius: agent radius in metres, a number or ``(n,)``.
-        circles: ``(m, 3)`` circle obstacles (x, y, radius) seen by behaviours with
-        ``world_obstacles=True``. The agents see each other (``Avoid(agents=True)``).
+        Parameters
+        ----------
+        positions : array_like, shape (n, 2)
+            Metres.
+        velocities : array_like, shape (n, 2), optional
+            m/s, zero if None.
+        radius : float or array_like, shape (n,), default 0
+            Agent radius, metres.
+        circles : array_like, shape (m, 3), optional
+            Circle obstacles (x, y, radius in metres) seen by behaviours with
+            ``world_obstacles=True``.
+
+        Returns
+        -------
+        Evaluation
+            The combined maps and the decision.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> pipeline = cs.Pipeline([cs.Seek([[5.0, 0.0]]), cs.Avoid()], slots=8)
+        >>> evaluation = pipeline.evaluate([[0.0, 0.0]], circles=[[2.0, 0.0, 0.5]])
+        >>> evaluation.decision.direction.round(3)
+        array([[0.707, 0.707]], dtype=float32)
         """
         pos = check.shaped("positions", positions, (None, 2))
         n = len(pos)

@@ -49,7 +49,31 @@ def _colormap(name: str, value) -> Colormap:
 
 
 def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
-    """Draw ``(m, 3)`` circles (x, y, radius in metres) as filled discs; returns the patches."""
+    """Draw circles as filled discs.
+
+    Parameters
+    ----------
+    obstacles : array_like, shape (m, 3)
+        x, y, radius in metres.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    **kwargs
+        Passed on to matplotlib.
+
+    Returns
+    -------
+    list of matplotlib.patches.Circle
+        The patches.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> len(plotting.plot_obstacles([[0.0, 0.0, 1.0], [3.0, 0.0, 0.5]], ax))
+    2
+    >>> plt.close(fig)
+    """
     circles = check.points("obstacles", obstacles, columns=3)
     if ax is None:
         _, ax = plt.subplots()
@@ -63,8 +87,31 @@ def plot_obstacles(obstacles, ax=None, **kwargs) -> list:
 
 
 def plot_polygons(polygons, ax=None, **kwargs) -> list:
-    """Draw polygons (a list of ``(k, 2)`` vertex arrays, metres, as :class:`~contextsteer.World`
-    takes them) as filled shapes, named "polygons" once in a legend; returns the patches."""
+    """Draw polygons as filled shapes, named "polygons" once in a legend.
+
+    Parameters
+    ----------
+    polygons : list of array_like of shape (k, 2)
+        Vertex arrays, metres, as :class:`~contextsteer.World` takes them.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    **kwargs
+        Passed on to matplotlib.
+
+    Returns
+    -------
+    list of matplotlib.patches.Polygon
+        The patches.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> len(plotting.plot_polygons([[[0.0, 0.0], [2.0, 0.0], [1.0, 1.5]]], ax))
+    1
+    >>> plt.close(fig)
+    """
     from matplotlib.patches import Polygon
 
     shapes = check.polygons("polygons", polygons)
@@ -80,7 +127,31 @@ def plot_polygons(polygons, ax=None, **kwargs) -> list:
 
 
 def plot_segments(segments, ax=None, **kwargs):
-    """Draw ``(m, 4)`` walls (x0, y0, x1, y1 in metres) as lines; returns the LineCollection."""
+    """Draw walls as lines.
+
+    Parameters
+    ----------
+    segments : array_like, shape (m, 4)
+        x0, y0, x1, y1 in metres.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    **kwargs
+        Passed on to matplotlib.
+
+    Returns
+    -------
+    matplotlib.collections.LineCollection
+        The walls.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> len(plotting.plot_segments([[0.0, 1.0, 5.0, 1.0], [0.0, -1.0, 5.0, -1.0]], ax).get_segments())
+    2
+    >>> plt.close(fig)
+    """
     walls = check.segments("segments", segments)
     if ax is None:
         _, ax = plt.subplots()
@@ -94,7 +165,33 @@ def plot_segments(segments, ax=None, **kwargs):
 def plot_scenario(scenario, ax=None) -> list:
     """Draw a :class:`~contextsteer.Scenario`'s fixed scene: its circles, walls and
     polygons, and its agents' targets as grey crosses (the moving obstacles are drawn where
-    they stand by :func:`plot_moving_obstacles`); returns the artists."""
+    they stand by :func:`plot_moving_obstacles`).
+
+    Parameters
+    ----------
+    scenario : Scenario
+        The scene.
+    ax : matplotlib.axes.Axes, optional
+        The axis (a new figure's when None).
+
+    Returns
+    -------
+    list
+        The artists drawn.
+
+    Raises
+    ------
+    TypeError
+        For a scenario that is not a :class:`~contextsteer.Scenario`.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> artists = plotting.plot_scenario(cs.scenarios.corridor(4))
+    >>> len(artists)      # 114 circles, the walls' collection, the targets
+    116
+    """
     from .scenarios import Scenario
 
     if not isinstance(scenario, Scenario):
@@ -110,8 +207,37 @@ def plot_scenario(scenario, ax=None) -> list:
 def plot_moving_obstacles(shapes, ax=None, **kwargs) -> list:
     """Draw moving obstacles where they stand, as :meth:`World.moving_shapes
     <contextsteer.World.moving_shapes>` gives them (a circle ``(1, 3)``, a segment ``(2, 2)``,
-    a polygon ``(k, 2)``, metres), in orange, named "moving obstacles" once in a legend;
-    returns the artists (patches and lines)."""
+    a polygon ``(k, 2)``, metres), in orange, named "moving obstacles" once in a legend.
+
+    Parameters
+    ----------
+    shapes : list of ndarray
+        The shapes, metres.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    **kwargs
+        Passed on to matplotlib.
+
+    Returns
+    -------
+    list
+        The artists (patches and lines).
+
+    Raises
+    ------
+    ValueError
+        A shape of none of those forms.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> artists = plotting.plot_moving_obstacles([[[1.0, 0.0, 0.5]], [[0.0, 0.0], [2.0, 1.0]]], ax)
+    >>> len(artists)
+    2
+    >>> plt.close(fig)
+"""
     from matplotlib.patches import Polygon as MplPolygon
 
     if ax is None:
@@ -142,8 +268,42 @@ def plot_field(field, ax=None, *, arrows: int = 24, cmap: str | Colormap = "viri
     """Draw a :class:`~contextsteer.NavigationField`: its distances as an image (blocked
     and unreachable cells left blank) and, when ``arrows`` > 0, its directions as about
     ``arrows`` arrows across the longer side; with ``colorbar``, a colorbar of the distance
-    to the goal (m) beside the axis (``image.colorbar``). Returns ``[image]`` or ``[image,
-    quiver]``."""
+    to the goal (m) beside the axis (``image.colorbar``).
+
+    Parameters
+    ----------
+    field : NavigationField
+        The field.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    arrows : int, default 24
+        About how many arrows across the longer side (0: none).
+    cmap : str, default 'viridis'
+        The colour map of the distances.
+    colorbar : bool, default True
+        Whether a colorbar is drawn.
+
+    Returns
+    -------
+    list
+        ``[image]`` or ``[image, quiver]``.
+
+    Raises
+    ------
+    TypeError
+        ``field`` is not a :class:`~contextsteer.NavigationField`.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> field = cs.NavigationField([[9.0, 2.0]], bounds=(0, 0, 10, 4), cell=0.5)
+    >>> len(plotting.plot_field(field, ax, arrows=10))
+    2
+    >>> plt.close(fig)
+"""
     from .navigation import NavigationField
 
     if not isinstance(field, NavigationField):
@@ -179,23 +339,59 @@ def _label_metres(ax) -> None:
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=None, groups=None,
                       group_names=None, agents=None, legend: bool = True, **kwargs) -> list:
-    """Draw positions over time as one line per agent; returns the lines (followed by the
-    start and end markers when ``mark_ends``, and the goals when ``targets`` is given).
-
-    trajectories: ``(T, n, 2)`` positions in metres, or a :class:`~contextsteer.Recording`
-        with positions.
-    targets: ``(n, 2)`` each agent's goal, drawn as a cross named "goal".
-    groups: ``(n,)`` ints: the agents of each group share a colour (of matplotlib's cycle)
-        and a legend entry, named by ``group_names`` (a sequence, one per group) or
-        "group g"; for crowds, where a colour per agent says nothing.
-    agents: the indices of the agents to draw (all when None), for a subset of a crowd.
-    legend: draw the axis' legend (of every named artist on it) afterwards.
+    """Draw positions over time as one line per agent.
 
     Lines are thinner the more agents there are (1 point for 20 and fewer). Other
     keywords go to ``ax.plot``; a ``label`` names the group once in a legend (on its
     first line), and the markers are named "start", "end" and "goal" once per axes, so
     that the legend after several calls lists each group and each marker once. The axes
     are labelled in metres unless they have labels.
+
+    Parameters
+    ----------
+    trajectories : array_like of shape (T, n, 2), or Recording
+        Positions in metres, or a :class:`~contextsteer.Recording` with positions.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    mark_ends : bool, default True
+        Whether the starts and ends are marked.
+    targets : array_like, shape (n, 2), optional
+        Each agent's goal, drawn as a cross named "goal".
+    groups : array_like of int, shape (n,), optional
+        The agents of each group share a colour (of matplotlib's cycle) and a legend
+        entry; for crowds, where a colour per agent says nothing.
+    group_names : sequence of str, optional
+        One per group ("group g" by default).
+    agents : array_like of int, optional
+        The indices of the agents to draw (all when None), for a subset of a crowd.
+    legend : bool, default True
+        Draw the axis' legend (of every named artist on it) afterwards.
+    **kwargs
+        Passed on to ``ax.plot``.
+
+    Returns
+    -------
+    list
+        The lines (followed by the start and end markers when ``mark_ends``, and the
+        goals when ``targets`` is given).
+
+    Raises
+    ------
+    ValueError, TypeError
+        Arrays of the wrong shape, or a recording without positions.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+    >>> lines = plotting.plot_trajectories(world.run(120), ax, mark_ends=False, legend=False)
+    >>> len(lines)
+    2
+    >>> plt.close(fig)
+
     """
     from .recording import Recording
 
@@ -255,7 +451,30 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
 
 def scene_legend(ax, **kwargs):
     """``ax.legend(**kwargs)`` with its lines at least 1.5 points wide, so that the
-    colours of thin trajectories read in it. Returns the legend."""
+    colours of thin trajectories read in it.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    **kwargs
+        Passed on to matplotlib.
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+        The legend.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.plot([0, 1], [0, 1], linewidth=0.5, label="agent")
+    >>> [line.get_linewidth() for line in plotting.scene_legend(ax).get_lines()]
+    [1.5]
+    >>> plt.close(fig)
+    """
     from matplotlib.lines import Line2D
 
     legend = ax.legend(**kwargs)
@@ -276,25 +495,55 @@ def _agent_indices(agents, n: int) -> np.ndarray:
 def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float = 0.0, direction=None,
                       strength: float | None = None, styles: Mapping[str, Mapping] | None = None,
                       masked=None) -> list:
-    """Draw context maps on a polar axis, one closed curve per map; returns the artists
-    (the curves, then the arrow and the masked slots' wedges when drawn).
-
-    maps: name -> ``(S,)`` map, e.g. ``{"interest": ..., "danger": ..., "final": ...}``;
-        slot ``i`` is drawn at angle ``offset + 2*pi*i/S`` with radius ``max(0, value)``.
-        Drawn in order, with a dot per slot, in green, red and blue for those three names.
-    direction: optional ``(2,)`` chosen direction, drawn as a thick black arrow out to the
-        circle's edge, whatever the strength, so that it reads at any size; the legend
-        gives the ``strength`` (the share of max speed) when given.
-    styles: optional name -> keyword arguments of ``ax.plot`` for that map's curve, over
-        the defaults (e.g. ``{"danger": {"linestyle": "--"}}``).
-    masked: optional ``(S,)`` bool, the slots whose interest the danger removed or
-        reduced: each is shaded grey over its share of the circle, named "masked slots".
-    ax: a polar axis; a new one when None.
+    """Draw context maps on a polar axis, one closed curve per map.
 
     The radial tick labels are moved to the ray where the curves and the arrow leave them
     most room, clear of the angular labels; an inner one a curve still crosses there is
     left blank (the outermost, the circle's value, always prints). The circle ends on a
     radial tick.
+
+    Parameters
+    ----------
+    maps : dict of str to array_like of shape (S,)
+        E.g. ``{"interest": ..., "danger": ..., "final": ...}``; slot ``i`` is drawn at
+        angle ``offset + 2*pi*i/S`` with radius ``max(0, value)``. Drawn in order, with a
+        dot per slot, in green, red and blue for those three names.
+    ax : matplotlib.axes.Axes, optional
+        A polar axis; a new one when None.
+    offset : float, default 0
+        The angle of slot 0, radians.
+    direction : array_like, shape (2,), optional
+        The chosen direction, drawn as a thick black arrow out to the circle's edge,
+        whatever the strength, so that it reads at any size.
+    strength : float, optional
+        The share of max speed, given in the legend.
+    styles : dict of str to dict, optional
+        Keyword arguments of ``ax.plot`` for a map's curve, over the defaults (e.g.
+        ``{"danger": {"linestyle": "--"}}``).
+    masked : array_like of bool, shape (S,), optional
+        The slots whose interest the danger removed or reduced: each is shaded grey over
+        its share of the circle, named "masked slots".
+
+    Returns
+    -------
+    list
+        The artists (the curves, then the arrow and the masked slots' wedges when drawn).
+
+    Raises
+    ------
+    ValueError
+        Maps of different lengths, a Cartesian axis, or a bad value.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> interest = cs.slot_directions(8) @ [1.0, 0.0]
+    >>> artists = plotting.plot_context_maps({"interest": interest.clip(0.0)}, direction=[1.0, 0.0], strength=1.0)
+    >>> len(artists)  # the curve and the arrow
+    2
+    >>> plt.close("all")
     """
     if not isinstance(maps, Mapping) or not maps:
         raise TypeError("maps: expected a non-empty mapping of name -> (slots,) map")
@@ -358,21 +607,59 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
             trail: int = 0, moving=None):
     """A matplotlib ``FuncAnimation`` of agents moving, one frame per ``every``-th step.
 
-    recording: a :class:`~contextsteer.Recording` with positions (its time is shown, and
-        its headings, when recorded, as a radius-long tick on each disc), or ``(T, n, 2)``
-        positions in metres.
-    radius: metres, one number or ``(n,)``: each agent is drawn as a disc of that radius.
-    interval: milliseconds between frames. color: one colour or ``(n,)`` colours.
-    trail: how many frames of path to draw behind each agent (0: none).
-    moving: the moving obstacles at each recorded step, as :func:`plot_moving_obstacles`
-        takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``), or
-        None: those of ``recording`` (:meth:`Recording.moving_shapes
-        <contextsteer.Recording.moving_shapes>`) when it holds them.
-
     Draw the scene first (``plot_obstacles``, ``plot_segments``, ``plot_field``) on
     ``ax`` to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
     shows it; ``anim.save("run.gif", writer="pillow")`` writes a file. Keep a reference to
-    the animation while it plays (matplotlib's rule). Returns the animation.
+    the animation while it plays (matplotlib's rule).
+
+    Parameters
+    ----------
+    recording : Recording or array_like of shape (T, n, 2)
+        A :class:`~contextsteer.Recording` with positions (its time is shown, and its
+        headings, when recorded, as a radius-long tick on each disc), or positions in
+        metres.
+    ax : matplotlib.axes.Axes, optional
+        The axis (the current one when None).
+    radius : float or array_like, shape (n,), default 0.3
+        Metres: each agent is drawn as a disc of that radius.
+    every : int, default 1
+        Steps per frame.
+    interval : float, default 40
+        Milliseconds between frames.
+    color : colour or sequence of colours, default 'tab:blue'
+        One colour or ``(n,)`` colours.
+    trail : int, default 0
+        How many frames of path to draw behind each agent (0: none).
+    moving : sequence of list of ndarray, optional
+        The moving obstacles at each recorded step, as :func:`plot_moving_obstacles`
+        takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``); by
+        default those of ``recording`` (:meth:`Recording.moving_shapes
+        <contextsteer.Recording.moving_shapes>`) when it holds them.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        The animation.
+
+    Raises
+    ------
+    ValueError, TypeError
+        Arrays of the wrong shape, or a recording without positions.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> fig, ax = plt.subplots()
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+    >>> animation = plotting.animate(world.run(60), ax, every=10)
+    >>> type(animation).__name__
+    'FuncAnimation'
+    >>> "<img" in animation.to_jshtml()  # six frames, as a notebook shows them
+    True
+    >>> plt.close(fig)
+
     """
     from matplotlib.animation import FuncAnimation
     from matplotlib.collections import EllipseCollection

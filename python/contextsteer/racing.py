@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -15,11 +16,29 @@ from .behaviors import Behavior
 class Track(ShowsArguments):
     """A race track: a centreline, a half-width and a racing line.
 
-    centreline: ``(k, 2)`` points in the direction of travel, metres (k >= 2).
-    half_width: metres from the centreline to either edge.
-    racing_line: ``(k,)`` lateral offset of the ideal line at each point, metres,
-        positive to the left of the direction of travel (the centreline if None).
-    closed: whether the last point joins the first (a circuit).
+    Parameters
+    ----------
+    centreline : array_like, shape (k, 2)
+        Points in the direction of travel, metres (k >= 2).
+    half_width : float
+        Metres from the centreline to either edge (> 0).
+    racing_line : array_like, shape (k,), optional
+        Lateral offset of the ideal line at each point, metres, positive to the left of
+        the direction of travel (the centreline if None).
+    closed : bool, default False
+        Whether the last point joins the first (a circuit).
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a bad value, naming the argument.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> track = cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0)
+    >>> track.length, track.half_width
+    (20.0, 3.0)
     """
 
     def __init__(self, centreline, half_width: float, *, racing_line=None, closed: bool = False):
@@ -36,15 +55,51 @@ class Track(ShowsArguments):
 
     @property
     def half_width(self) -> float:
+        """Metres from the centreline to either edge."""
         return self._core.half_width
 
     def locate(self, points) -> np.ndarray:
-        """``(n, 2)`` arc length along the centreline and lateral offset (metres, left
-        positive) of ``(n, 2)`` points."""
+        """Where points lie along and across the track.
+
+        Parameters
+        ----------
+        points : array_like, shape (n, 2)
+            Metres.
+
+        Returns
+        -------
+        ndarray of float32, shape (n, 2)
+            Arc length along the centreline and lateral offset (left positive), metres.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0).locate([[5.0, 1.0]])
+        array([[5., 1.]], dtype=float32)
+        """
         return self._core.locate(check.shaped("points", points, (None, 2)))
 
     def point_at(self, s: float, lateral: float = 0.0) -> np.ndarray:
-        """The ``(2,)`` point at arc length ``s`` and lateral offset ``lateral``, metres."""
+        """The point at an arc length and lateral offset.
+
+        Parameters
+        ----------
+        s : float
+            Arc length along the centreline, metres.
+        lateral : float, default 0
+            Offset to the left, metres.
+
+        Returns
+        -------
+        ndarray, shape (2,)
+            Metres.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0).point_at(10.0, -1.0)
+        array([10., -1.])
+        """
         return np.array(self._core.point_at(check.number("s", s), check.number("lateral", lateral)))
 
 
@@ -52,8 +107,26 @@ class Track(ShowsArguments):
 class LaneMaps:
     """Lane maps of n cars over L lanes (lane 0 at the right edge, lane L-1 at the left).
 
-    interest, danger, final: ``(n, L)``; lateral: ``(n,)`` chosen offsets, metres;
-    target: ``(n, 2)`` the track points aimed at; strength: ``(n,)``; blocked: ``(n,)`` bool.
+    Parameters
+    ----------
+    interest, danger, final : ndarray of float32, shape (n, L)
+        The maps.
+    lateral : ndarray of float32, shape (n,)
+        The chosen offsets, metres.
+    target : ndarray of float32, shape (n, 2)
+        The track points aimed at, metres.
+    strength : ndarray of float32, shape (n,)
+        The decisions' strengths.
+    blocked : ndarray of bool, shape (n,)
+        Whether every lane was masked.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> lanes = cs.RacingLanes(cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0), lanes=5, lookahead=8.0)
+    >>> maps = lanes.lane_maps([[2.0, 0.0], [6.0, 0.0]])
+    >>> maps.interest.shape, maps.lateral.round(2) + 0.0  # the car behind pulls out
+    ((2, 5), array([-2.4,  0. ], dtype=float32))
     """
 
     interest: np.ndarray
@@ -86,19 +159,49 @@ class RacingLanes(Behavior, core=_core.RacingLanes):
     eight) is driven in order. It must exceed what a car travels in one step (a world's
     step raises ValueError, naming dt, when ``max_speed * dt`` reaches it). Other cars,
     :meth:`lane_maps` and a car's first step locate on the whole track.
+
+    Parameters
+    ----------
+    track : Track
+        The track.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.RacingLanes(cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0), lanes=5, lookahead=8.0)
+    RacingLanes(Track([[0, 0], [20, 0]], 3), lanes=5, lookahead=8)
     """
 
     _core: _core.RacingLanes
 
-    def __init__(self, track: Track, **parameters):
+    def __init__(self, track: Track, **parameters: Any) -> None:
         if not isinstance(track, Track):
             raise TypeError(f"track: expected a contextsteer.Track, got {type(track).__name__}")
         self.track = track
         self._core = _core.RacingLanes(track._core, self._params(parameters))
 
     def lane_maps(self, positions, *, radius=0.5) -> LaneMaps:
-        """The lane maps and decisions of cars at ``(n, 2)`` positions, each seeing the others
-        (radius: metres, a number or ``(n,)``)."""
+        """The lane maps and decisions of cars, each seeing the others.
+
+        Parameters
+        ----------
+        positions : array_like, shape (n, 2)
+            Metres.
+        radius : float or array_like, shape (n,), default 0.5
+            Metres.
+
+        Returns
+        -------
+        LaneMaps
+            The maps and decisions.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> lanes = cs.RacingLanes(cs.Track([[0.0, 0.0], [20.0, 0.0]], 3.0), lanes=5)
+        >>> lanes.lane_maps([[2.0, 0.0]]).blocked
+        array([False])
+        """
         pos = check.shaped("positions", positions, (None, 2))
         out = self._core.lane_maps(pos, check.per_agent("radius", radius, len(pos)))
         return LaneMaps(**out)

@@ -105,36 +105,73 @@ def events_of_core(events: dict) -> dict[str, np.ndarray]:
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
 
-    time: ``(T,)`` seconds: the first row is the state before the first step, at the
-    world's time then (0 for a new world), each other row the state at the end of a step
-    (a run with ``include_start=False`` has only the steps' rows).
-    ids: ``(n,)`` the agents' ids (rows).
-    Recorded arrays, each present when asked for, else None:
-    positions, velocities: ``(T, n, 2)``; headings: ``(T, n)`` radians;
-    interest, danger, final: ``(T, n, slots)``; direction: ``(T, n, 2)``;
-    strength, slot: ``(T, n)``; blocked: ``(T, n)`` bool;
-    penetration, overlap: ``(T, n)`` metres; state: ``(T, n)`` int32
-    (:class:`~contextsteer.AgentState`); waiting_time, arrival_time: ``(T, n)`` seconds;
-    give_way: ``(T, n, 2)``. A row whose agent left the world during the run (arrival
-    ``"leave"``, :class:`~contextsteer.Goals`) is NaN from then on (-1 in the integer
-    arrays, False in the bool ones).
-    events: what happened during the run (:attr:`events`).
-    moving_positions: ``(T, m, 2)`` metres and moving_angles: ``(T, m)`` radians, the
-    poses of the world's ``m`` moving obstacles (None when it has none), with their
-    ``moving_kinds`` and ``moving_local_shapes`` (as :meth:`World.moving_local_shapes
-    <contextsteer.World.moving_local_shapes>` gives them): :meth:`moving_shapes` draws
-    them, and :func:`~contextsteer.plotting.animate` animates them. 12 m bytes per step.
+    Each recorded array is present when asked for, else None. A row whose agent left the
+    world during the run (arrival ``"leave"``, :class:`~contextsteer.Goals`) is NaN from
+    then on (-1 in the integer arrays, False in the bool ones).
 
     Memory per step, for n agents and S slots: 8 bytes for the time, plus 20 n for the
     state (positions, velocities, headings), 12 n S for the three maps, 17 n for the
     decisions, 8 n for the measurements and 20 n for the progress (state, waiting and
-    arrival times, give_way).
-    complete: False when the run was interrupted; the arrays then hold the steps that
-    finished. includes_start: whether the first row is the state before the first step
-    (:attr:`steps` counts the rows; :attr:`steps_run` the steps).
+    arrival times, give_way), and 12 m for the poses of m moving obstacles.
     :meth:`to_dataframe` gives a pandas table with a row per step and agent,
     :meth:`to_parquet` writes it to a Parquet file, :meth:`to_pedpy` gives the positions to
-    PedPy.
+    PedPy; :meth:`moving_shapes` gives the moving obstacles' outlines at a row, which
+    :func:`~contextsteer.plotting.animate` draws.
+
+    Parameters
+    ----------
+    time : ndarray, shape (T,)
+        Seconds: the first row is the state before the first step, at the world's time
+        then (0 for a new world), each other row the state at the end of a step (a run with
+        ``include_start=False`` has only the steps' rows).
+    ids : ndarray of int64, shape (n,)
+        The agents' ids (the rows).
+    positions, velocities : ndarray of float32, shape (T, n, 2), optional
+        Metres, m/s.
+    headings : ndarray of float32, shape (T, n), optional
+        Radians.
+    interest, danger, final : ndarray of float32, shape (T, n, slots), optional
+        The maps.
+    direction : ndarray of float32, shape (T, n, 2), optional
+        The decisions' unit directions.
+    strength, slot : ndarray of float32, shape (T, n), optional
+        The decisions' strengths and slots.
+    blocked : ndarray of bool, shape (T, n), optional
+        Whether every direction was masked.
+    penetration, overlap : ndarray of float32, shape (T, n), optional
+        Metres.
+    state : ndarray of int32, shape (T, n), optional
+        :class:`~contextsteer.AgentState` values.
+    waiting_time, arrival_time : ndarray of float32, shape (T, n), optional
+        Seconds.
+    give_way : ndarray of float32, shape (T, n, 2), optional
+        The way each agent gives way to (zeros when it does not).
+    complete : bool, default True
+        False when the run was interrupted; the arrays then hold the steps that finished.
+    recorded : tuple of str
+        The names of the arrays recorded.
+    includes_start : bool, default False
+        Whether the first row is the state before the first step (:attr:`steps` counts
+        the rows, :attr:`steps_run` the steps).
+    event_arrays : dict of str to ndarray
+        What happened during the run, as :attr:`events` shows it.
+    moving_positions : ndarray of float32, shape (T, m, 2), optional
+        Metres: the poses of the world's m moving obstacles (None when it has none).
+    moving_angles : ndarray of float32, shape (T, m), optional
+        Radians.
+    moving_kinds : tuple of str
+        Each moving obstacle's kind ("circle", "segment", "polygon").
+    moving_local_shapes : tuple of ndarray
+        Each moving obstacle's shape about its reference point, as
+        :meth:`World.moving_local_shapes <contextsteer.World.moving_local_shapes>` gives it.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+    >>> recording = world.run(60, record=["positions", "strength"])
+    >>> recording.positions.shape, round(float(recording.time[-1]), 3)    # the start, 60 steps
+    ((61, 1, 2), 1.0)
     """
 
     time: np.ndarray
@@ -165,9 +202,37 @@ class Recording:
     moving_local_shapes: tuple[np.ndarray, ...] = ()
 
     def moving_shapes(self, step: int) -> list[np.ndarray]:
-        """The moving obstacles' shapes at row ``step``, as :meth:`World.moving_shapes
-        <contextsteer.World.moving_shapes>` gives them (none for a world without moving
-        obstacles). Raises IndexError for a row the recording does not hold."""
+        """The moving obstacles' shapes at a row, as :meth:`World.moving_shapes
+        <contextsteer.World.moving_shapes>` gives them.
+
+        Parameters
+        ----------
+        step : int
+            The row (negative from the end).
+
+        Returns
+        -------
+        list of ndarray
+            A circle as ``(1, 3)`` x, y, radius, a segment as ``(2, 2)`` ends, a polygon as
+            ``(k, 2)`` vertices, metres; none for a world without moving obstacles.
+
+        Raises
+        ------
+        IndexError
+            For a row the recording does not hold.
+        TypeError
+            For a step that is not an integer.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+        >>> world.add_moving_circles([[0.0, 5.0, 0.5]], [[1.0, 0.0]]).tolist()
+        [0]
+        >>> recording = world.run(10, 0.1)
+        >>> recording.moving_shapes(-1)[0].round(3).tolist()   # 1 s at 1 m/s
+        [[1.0, 5.0, 0.5]]
+        """
         if self.moving_positions is None:
             return []
         if isinstance(step, bool) or not isinstance(step, numbers.Integral):
@@ -180,7 +245,24 @@ class Recording:
                         self.moving_angles[step])
 
     def add_events(self, more: dict[str, np.ndarray]) -> None:
-        """Appends ``more`` (as :func:`events_of_core` gives them) to the events."""
+        """Appends events to the recording's (as a run does, chunk by chunk).
+
+        Parameters
+        ----------
+        more : dict of str to ndarray
+            Equal-length arrays by field, as :func:`events_of_core` gives them.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[0.1, 0.0]])
+        >>> recording = world.run(2)
+        >>> list(recording.events["kind"])
+        ['arrived']
+        >>> recording.add_events(world.run(2).event_arrays)  # nothing new happened
+        >>> len(recording.events)
+        1
+        """
         if len(more["step"]):
             self.event_arrays = {name: np.concatenate([self.event_arrays[name], more[name]]) for name in EVENT_FIELDS}
 
@@ -211,7 +293,26 @@ class Recording:
                 f"complete={self.complete})")
 
     def truncated(self, steps: int) -> Recording:
-        """The first ``steps`` steps, marked incomplete."""
+        """The first steps of the recording, marked incomplete.
+
+        Parameters
+        ----------
+        steps : int
+            How many.
+
+        Returns
+        -------
+        Recording
+            Its first ``steps`` rows and their events, ``complete=False``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.truncated(10)
+        Recording(steps=10, agents=2, recorded=('positions', 'velocities', 'headings'), complete=False)
+        """
         steps = check.count("steps", steps)
         arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
         # The events of those steps: stamped with the world's time, as the steps are.
@@ -227,10 +328,31 @@ class Recording:
         """Recordings of runs of one world one after another as one recording: their rows
         and events in order, complete when every part is.
 
+        Parameters
+        ----------
+        parts : iterable of Recording
+            The recordings, in order (the runs after the first with ``include_start=False``,
+            so that no state is recorded twice).
+
+        Returns
+        -------
+        Recording
+            Their rows end to end.
+
         Raises
         ------
         ValueError
             For no parts, or parts of other agents, other arrays or other moving obstacles.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+        >>> first = world.run(30)
+        >>> second = world.run(30, include_start=False)
+        >>> both = cs.Recording.joined([first, second])
+        >>> both.steps, both.steps_run
+        (61, 60)
         """
         parts = list(parts)
         if not parts or not all(isinstance(p, Recording) for p in parts):
@@ -267,7 +389,23 @@ class Recording:
         ``x``, ``y`` (m); ``vx``, ``vy`` (m/s); ``heading`` (rad); ``direction_x``,
         ``direction_y``, ``strength``, ``slot``, ``blocked``; ``penetration``, ``overlap``
         (m); ``state``, ``waiting_time``, ``arrival_time`` (s), ``give_way_x``,
-        ``give_way_y``. Maps (``slots`` values each) are left to the arrays."""
+        ``give_way_y``. Maps (``slots`` values each) are left to the arrays.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``T * n`` rows.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.to_dataframe().shape   # the start and 60 steps, 2 agents
+        (122, 8)
+        >>> list(recording.to_dataframe().columns)
+        ['step', 'time', 'id', 'x', 'y', 'vx', 'vy', 'heading']
+        """
         import pandas as pd
 
         steps, agents = self.steps, len(self.ids)
@@ -288,7 +426,29 @@ class Recording:
     def to_parquet(self, path: str | os.PathLike) -> None:
         """Writes :meth:`to_dataframe` to ``path`` as a Parquet file (with pyarrow: ``pip
         install pyarrow``, or the ``cli`` extra); ``pandas.read_parquet(path)`` reads the same
-        table back."""
+        table back.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Raises
+        ------
+        ImportError
+            Without pyarrow.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile, pandas as pd
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.parquet")
+        >>> recording.to_parquet(path)
+        >>> len(pd.read_parquet(path))
+        122
+        """
         try:
             import pyarrow  # type: ignore[import-untyped]  # noqa: F401 -- else pandas gives a vaguer error
         except ImportError as exc:
@@ -300,8 +460,33 @@ class Recording:
         pedestrian-analysis methods of PedPy: columns ``id``, ``frame`` (the step, from 0),
         ``x``, ``y`` in metres, at ``frame_rate`` frames per second (by default one per step:
         1 / the recording's step, to 6 significant digits as a world counts time in float32).
-        Raises ValueError for a recording without positions, or without two steps to tell
-        its frame rate from when none is given."""
+
+        Parameters
+        ----------
+        frame_rate : float, optional
+            Frames per second.
+
+        Returns
+        -------
+        pedpy.TrajectoryData
+            The trajectories.
+
+        Raises
+        ------
+        ValueError
+            A recording without positions, or without two steps to tell its frame rate from
+            when none is given.
+        ImportError
+            Without PedPy.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.to_pedpy().frame_rate  # doctest: +SKIP
+        60.0
+        """
         try:
             import pedpy  # type: ignore[import-untyped]
         except ImportError as exc:
@@ -324,7 +509,24 @@ class Recording:
     def save(self, path: str | os.PathLike) -> None:
         """Writes the recording to ``path`` as a compressed NumPy ``.npz`` archive (NumPy
         adds the suffix when it is missing): every recorded array, the time, the ids and
-        whether the run completed. :meth:`load` reads it back."""
+        whether the run completed. :meth:`load` reads it back.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.npz")
+        >>> recording.save(path)
+        >>> cs.Recording.load(path).positions.shape
+        (61, 2, 2)
+        """
         arrays = {name: getattr(self, name) for name in self.recorded}
         arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
         if self.moving_positions is not None:
@@ -339,8 +541,34 @@ class Recording:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Recording:
-        """A recording written by :meth:`save`. Raises ValueError for an archive that holds
-        no recording, or arrays of any other name."""
+        """A recording written by :meth:`save`.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The ``.npz`` file.
+
+        Returns
+        -------
+        Recording
+            The recording as saved.
+
+        Raises
+        ------
+        ValueError
+            An archive that holds no recording, or arrays of any other name.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.npz")
+        >>> recording.save(path)
+        >>> cs.Recording.load(path).steps
+        61
+        """
         with np.load(path, allow_pickle=False) as archive:
             names = set(archive.files)
             event_names = {f"event_{name}" for name in EVENT_FIELDS}

@@ -49,11 +49,34 @@ _COLUMNS = {c.name: c for c in SPAWNED}
 @dataclass(frozen=True)
 class RunSettings:
     """How a scenario runs: ``steps`` steps of ``dt`` seconds, each integrated in
-    ``substeps`` parts; ``record``: what :meth:`World.run <contextsteer.World.run>` records
-    (``"state"``, ``"all"``, ``"none"`` or a tuple of names); ``within``: metres from its
-    target at which an agent counts as arrived, for the metrics.
+    ``substeps`` parts.
 
-    Raises ValueError or TypeError naming the setting for a value out of range."""
+    Parameters
+    ----------
+    dt : float, default 0.05
+        Seconds per step.
+    steps : int, default 1000
+        Steps of the run (at least 1).
+    substeps : int, default 1
+        Equal parts each step is integrated in.
+    record : str or tuple of str, default 'state'
+        What :meth:`World.run <contextsteer.World.run>` records (``"state"``, ``"all"``,
+        ``"none"`` or a tuple of names).
+    within : float, default 1
+        Metres from its target at which an agent counts as arrived, for the metrics.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A value out of range or of the wrong type, naming the setting.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> settings = cs.RunSettings(dt=0.02, steps=500, record=("positions", "state"))
+    >>> settings.record_names
+    ('positions', 'state')
+    """
 
     dt: float = 0.05
     steps: int = 1000

@@ -46,28 +46,54 @@ from ._scene_shapes import _box_walls, _field_of_places, _offset_polyline, _scat
 class Scenario:
     """A scene: where agents start, where each one goes and what stands in the way.
 
-    starts, targets: ``(n, 2)`` each agent's start and target, metres.
-    obstacles: ``(m, 3)`` circles as x, y, radius in metres.
-    segments: ``(k, 4)`` walls as x0, y0, x1, y1 in metres.
-    bounds: ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
-    :attr:`World.bounds`).
-    goal_areas: ``(k, 4)`` rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the
-    agents head for as a whole (the field beyond an exit, holding their targets), for
-    :meth:`navigation_field`; none for most scenes.
-    groups: ``(n,)`` the group of each agent, 0 to ``g - 1`` (all 0 when not given); the
-    agents of a group share a goal and are listed together, group by group.
-    goal_area_groups: ``(k,)`` the group each goal area is for (all 0 when not given).
-    polygons: ``(k, 2)`` vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
-    moving: :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
-    scenes; scenario files do not describe them).
+    ``steering``, ``agent_parameters`` and ``run`` are the experiment, for :meth:`world`
+    without arguments, :meth:`save` and the command line (None or empty for a scene of
+    geometry alone).
 
-    The experiment, for :meth:`world` without arguments, :meth:`save` and the command line
-    (None or empty for a scene of geometry alone):
-
-    steering: a :class:`~contextsteer.Pipeline`, or one per group.
-    agent_parameters: the agents' parameters of :meth:`World.add_agents
+    Parameters
+    ----------
+    name : str
+        The scene's name.
+    starts, targets : ndarray, shape (n, 2)
+        Each agent's start and target, metres.
+    bounds : tuple of 4 floats
+        ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
+        :attr:`World.bounds`).
+    obstacles : ndarray, shape (m, 3), optional
+        Circles as x, y, radius in metres.
+    segments : ndarray, shape (k, 4), optional
+        Walls as x0, y0, x1, y1 in metres.
+    goal_areas : ndarray, shape (k, 4), optional
+        Rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the agents head for as a
+        whole (the field beyond an exit, holding their targets), for
+        :meth:`navigation_field`; none for most scenes.
+    groups : ndarray of int, shape (n,), optional
+        The group of each agent, 0 to ``g - 1`` (all 0 when not given); the agents of a
+        group share a goal and are listed together, group by group.
+    goal_area_groups : ndarray of int, shape (k,), optional
+        The group each goal area is for (all 0 when not given).
+    polygons : tuple of ndarray of shape (k, 2), optional
+        Vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
+    moving : tuple of MovingBody, optional
+        :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
+        scenes; scenario files do not describe them).
+    steering : Pipeline or sequence of Pipeline, optional
+        The scene's steering, or one per group.
+    agent_parameters : dict, optional
+        The agents' parameters of :meth:`World.add_agents
         <contextsteer.World.add_agents>` (radius, max_speed, ...), each a number or ``(n,)``.
-    run: a :class:`~contextsteer.RunSettings`: the step, the length of the run, what is recorded.
+    run : RunSettings, optional
+        The step, the length of the run, what is recorded.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> scene = cs.scenarios.corridor(agents=4)
+    >>> scene.starts.shape, scene.group_count
+    ((4, 2), 1)
+    >>> world = scene.world(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)]))
+    >>> len(world)
+    4
     """
 
     name: str
@@ -130,6 +156,32 @@ class Scenario:
         order of :attr:`starts` either way. Either way the world's ``groups`` are
         :attr:`groups` (unless given): one pipeline whose :class:`~contextsteer.FollowField`
         holds a field per group (``FollowField([field0, field1])``) steers every group.
+
+        Parameters
+        ----------
+        steering : Pipeline, classic.Steering or sequence of them, optional
+            The steering, or one per group; the scenario's own when None.
+        **agent_parameters
+            Keyword arguments of :class:`~contextsteer.World` and
+            :meth:`~contextsteer.World.add_agents` (max_speed, radius, threads, ...).
+
+        Returns
+        -------
+        World
+            A new world of this scene.
+
+        Raises
+        ------
+        ValueError
+            No steering given and none of its own, or not one steering per group.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> scene = cs.scenarios.circle(agents=8)
+        >>> world = scene.world(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)]), max_speed=1.3)
+        >>> len(world), float(world.max_speed[0])
+        (8, 1.2999999523162842)
         """
         from .world import World
 
@@ -161,18 +213,62 @@ class Scenario:
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Scenario:
-        """The scenario of the TOML file ``path`` (docs/scenario-files.md): geometry,
-        agents, steering and run. Raises :class:`~contextsteer.ScenarioFileError` (a
-        ValueError) naming the file and the key of what is wrong, and OSError when the
-        file cannot be read."""
+        """The scenario of a TOML file (docs/scenario-files.md): geometry, agents, steering
+        and run.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file.
+
+        Returns
+        -------
+        Scenario
+            The scenario it describes.
+
+        Raises
+        ------
+        ScenarioFileError
+            A ValueError naming the file and the key of what is wrong.
+        OSError
+            The file cannot be read.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> path = os.path.join(tempfile.mkdtemp(), "bottleneck.toml")
+        >>> cs.scenarios.builtin("bottleneck").save(path)
+        >>> cs.Scenario.load(path)
+        Scenario('bottleneck': 50 agents, 0 circles, 5 walls, 1 goal area, bounds=(-7, -7, 32, 7))
+        """
         from .scenario_file import load
 
         return load(path)
 
     def save(self, path: str | os.PathLike) -> None:
-        """Writes this scenario to ``path`` as TOML, which :meth:`load` reads back to the
-        same bits. Raises ValueError for a steering a file cannot describe (a
-        :class:`~contextsteer.PythonBehavior`, a classic steering)."""
+        """Writes this scenario as TOML, which :meth:`load` reads back to the same bits.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Raises
+        ------
+        ValueError
+            A steering a file cannot describe (a :class:`~contextsteer.PythonBehavior`, a
+            classic steering).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.corridor(agents=3).save(path)
+        >>> cs.Scenario.load(path).starts.shape
+        (3, 2)
+        """
         from .scenario_file import save
 
         save(self, path)
@@ -183,7 +279,35 @@ class Scenario:
         circles and walls, to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)``. When
         neither is given: the scene's own :attr:`goal_areas` if it has some, else every
         agent's target (each agent is then led to the nearest one); with ``group``, only
-        those of that group. ``cell``, ``clearance`` and ``keep_right`` in metres, as for the field."""
+        those of that group.
+
+        Parameters
+        ----------
+        goals : array_like, shape (k, 2), optional
+            Goal points, metres.
+        goal_areas : array_like, shape (k, 4), optional
+            Goal rectangles ``(xmin, ymin, xmax, ymax)``, metres.
+        cell : float, default 0.25
+            Cell size, metres.
+        clearance : float, default 0
+            Metres kept from the obstacles, as for the field.
+        keep_right : float, default 0
+            Metres, as for the field.
+        group : int, optional
+            The group whose goals are taken.
+
+        Returns
+        -------
+        NavigationField
+            The field.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> field = cs.scenarios.builtin("bottleneck").navigation_field(cell=0.5, clearance=0.3)
+        >>> field.cell
+        0.5
+        """
         from .navigation import NavigationField
 
         if group is not None:
@@ -239,7 +363,23 @@ def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
     """The path-finding corridor: agents start at the west end of a corridor
     8 m wide and 40 m long and must reach a target at the east end, past pillars.
 
-    agents: how many agents, scattered over the start area with ``seed``.
+    Parameters
+    ----------
+    agents : int, default 12
+        How many agents, scattered over the start area.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.corridor(agents=6)
+    Scenario('corridor': 6 agents, 114 circles, 0 walls, bounds=(-3.5, -5.5, 42.5, 5.5))
     """
     agents = _agents(agents, 1)
     rng = _rng(seed)
@@ -273,6 +413,30 @@ def swap(agents: int = 400, *, spacing: float = 5.0, columns: int = 10, gap: flo
     (``spacing**2`` m^2 per agent), as many rows as it needs, centred on y = 0; the agents
     take places at random and stand up to 0.3 ``spacing`` off them, so that no two touch
     for radii under 0.2 ``spacing``.
+
+    Parameters
+    ----------
+    agents : int, default 400
+        How many agents.
+    spacing : float, default 5
+        Metres between places.
+    columns : int, default 10
+        Places across each crowd's grid.
+    gap : float, default 65
+        Metres between the crowds.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.swap(agents=20)
+    Scenario('swap': 20 agents, 0 circles, 0 walls, bounds=(-82.5, -7.5, 82.5, 7.5))
     """
     agents = _agents(agents, 2)
     spacing = _length("spacing", spacing)
@@ -302,7 +466,30 @@ def circle(agents: int = 32, *, radius: float = 20.0, jitter: float = 0.0, seed:
     (Arrive + Avoid) agents stop when the way ahead is blocked; with ``sideways`` interest
     (``cs.Arrive(sideways=0.5)``) they go round once the circle is jittered. The exact
     circle, symmetric to the last bit, still locks into a ring round the centre; with
-    ``cs.Avoid(agents=True, keep_right=0.3)`` as well, 8 or 32 agents get across, 16 do not."""
+    ``cs.Avoid(agents=True, keep_right=0.3)`` as well, 8 or 32 agents get across, 16 do not.
+
+    Parameters
+    ----------
+    agents : int, default 32
+        How many agents.
+    radius : float, default 20
+        Metres.
+    jitter : float, default 0
+        Metres each start moves by at most, along x and y.
+    seed : int, optional
+        Turns the circle and draws the jitter (None: agent 0 on +x, no turn).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.circle(agents=8)
+    Scenario('circle': 8 agents, 0 circles, 0 walls, bounds=(-23, -23, 23, 23))
+    """
     agents = _agents(agents, 1)
     radius = _length("radius", radius)
     jitter = _length("jitter", jitter, positive=False)
@@ -321,7 +508,32 @@ def crossing(agents: int = 40, *, width: float = 10.0, depth: float = 20.0, appr
     others north, each in a lane ``width`` metres wide through the origin. A stream starts
     as a block ``depth`` metres deep whose front is ``approach`` metres before the origin
     (agents at random places of a grid 1.5 m apart), and each agent heads for its mirror
-    image through the crossing: (x, y) -> (-x, y) walking east, (x, y) -> (x, -y) north."""
+    image through the crossing: (x, y) -> (-x, y) walking east, (x, y) -> (x, -y) north.
+
+    Parameters
+    ----------
+    agents : int, default 40
+        How many agents.
+    width : float, default 10
+        Metres, each lane's width.
+    depth : float, default 20
+        Metres, each stream's depth.
+    approach : float, default 10
+        Metres from a stream's front to the origin.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.crossing(agents=10)
+    Scenario('crossing': 10 agents, 0 circles, 0 walls, bounds=(-32, -32, 32, 32))
+    """
     agents = _agents(agents, 2)
     width = _length("width", width)
     depth = _length("depth", depth)
@@ -348,7 +560,35 @@ def bottleneck(agents: int = 50, *, door: float = 1.6, room: float = 12.0, seed:
     door, its target behind the wall, has no interest along the wall and stops. A
     :class:`~contextsteer.FollowField` over :meth:`~Scenario.navigation_field` (to the
     field outside) leads the crowd out by the door; those that are out walk on to their
-    places instead of stopping in front of it."""
+    places instead of stopping in front of it.
+
+    Parameters
+    ----------
+    agents : int, default 50
+        How many agents.
+    door : float, default 1.6
+        Metres.
+    room : float, default 12
+        Metres.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Raises
+    ------
+    ValueError
+        A count or length out of range, or agents that do not fit.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.bottleneck(agents=10)
+    Scenario('bottleneck': 10 agents, 0 circles, 5 walls, 1 goal area, bounds=(-7, -7, 16, 7))
+    """
     agents = _agents(agents, 1)
     door = _length("door", door)
     room = _length("room", room)
@@ -388,6 +628,37 @@ def two_way_door(agents: int = 200, *, door: float = 1.8, room: float = 14.0, he
     place, so no two closer than 0.72 m), kept ``clear`` metres away from the middle wall,
     0.5 m from the others; each group's :attr:`~Scenario.goal_areas` is the part of its
     room beyond ``clear``.
+
+    Parameters
+    ----------
+    agents : int, default 200
+        How many agents.
+    door : float, default 1.8
+        Metres.
+    room : float, default 14
+        Metres, each room's depth.
+    height : float, default 16
+        Metres.
+    clear : float, default 2
+        Metres kept free on each side of the middle wall.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Raises
+    ------
+    ValueError
+        A count or length out of range, or agents that do not fit.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.two_way_door(agents=20)
+    Scenario('two_way_door': 20 agents, 0 circles, 6 walls, 2 goal areas, bounds=(-14.5, -8.5, 14.5, 8.5))
     """
     agents = _agents(agents, 2)
     door = _length("door", door)
@@ -428,6 +699,28 @@ def four_way(agents: int = 200, *, square: float = 12.0, depth: float = 8.0, see
     its mirror image through the square's centre line across its way: the west group's
     (x, y) -> (-x, y). Each group's :attr:`~Scenario.goal_areas` is the block its targets
     lie in. No walls.
+
+    Parameters
+    ----------
+    agents : int, default 200
+        How many agents.
+    square : float, default 12
+        Metres.
+    depth : float, default 8
+        Metres, each group's depth.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.four_way(agents=20)
+    Scenario('four_way': 20 agents, 0 circles, 0 walls, 4 goal areas, bounds=(-15, -15, 15, 15))
     """
     agents = _agents(agents, 4)
     square = _length("square", square)
@@ -461,6 +754,34 @@ def zigzag(agents: int = 10, *, width: float = 0.9, bends: int = 8, leg: float =
     the closed end and each moved by up to 0.15 ``spacing`` along it at random (``seed``);
     each heads for a place of its own at random on a grid 1.2 m apart in a field that
     starts 2 m past the open end (its :attr:`~Scenario.goal_areas`).
+
+    Parameters
+    ----------
+    agents : int, default 10
+        How many agents.
+    width : float, default 0.9
+        Metres.
+    bends : int, default 8
+        How many bends.
+    leg : float, default 3
+        Metres, each leg's length.
+    angle : float, default 45
+        Degrees the legs turn from east.
+    spacing : float, default 1.2
+        Metres between agents.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.zigzag(agents=4)
+    Scenario('zigzag': 4 agents, 0 circles, 19 walls, 1 goal area, bounds=(-1, -1.87868, 27.4492, 6.12132))
     """
     agents = _agents(agents, 1)
     width = _length("width", width)
@@ -502,6 +823,33 @@ def u_trap(agents: int = 20, *, cup_width: float = 6.0, cup_depth: float = 4.0, 
     in a field from 2 m east of the bottom, as high as the cup: its
     :attr:`~Scenario.goal_areas`): walking straight at its target leads into the cup.
     :attr:`~Scenario.bounds` leave 4 m round the cup to walk round it.
+
+    Parameters
+    ----------
+    agents : int, default 20
+        How many agents.
+    cup_width : float, default 6
+        Metres.
+    cup_depth : float, default 4
+        Metres.
+    seed : int, default 0
+        Of the random placement (the same seed gives the same scene).
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Raises
+    ------
+    ValueError
+        A count or length out of range, or agents that do not fit.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.u_trap(agents=6)
+    Scenario('u_trap': 6 agents, 0 circles, 3 walls, 1 goal area, bounds=(-9.4, -7, 5.4, 7))
     """
     agents = _agents(agents, 1)
     cup_width = _length("cup_width", cup_width)
@@ -532,7 +880,25 @@ def builtin(name: str) -> Scenario:
     :data:`contextsteer.moving_scenes.MOVING_SCENES`) as its file in the package holds it:
     geometry, moving obstacles, steering, agent parameters and run, loaded with
     :meth:`Scenario.load`. The same scenario as :func:`contextsteer.demo.scene_setup` (or
-    :func:`~contextsteer.moving_scenes.moving_scene_setup`) builds, to the bit."""
+    :func:`~contextsteer.moving_scenes.moving_scene_setup`) builds, to the bit.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`contextsteer.demo.SCENES` or
+        :data:`contextsteer.moving_scenes.MOVING_SCENES`.
+
+    Returns
+    -------
+    Scenario
+        The scene.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> cs.scenarios.builtin("corridor")
+    Scenario('corridor': 12 agents, 114 circles, 0 walls, bounds=(-3.5, -5.5, 42.5, 5.5))
+    """
     from .scenario_file import builtin_path
 
     return Scenario.load(builtin_path(name))

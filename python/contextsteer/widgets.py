@@ -89,15 +89,38 @@ def _labels(items, name) -> list[str]:
 class Tuner:
     """The controls :func:`tune` shows, and the world they steer.
 
-    world: the :class:`~contextsteer.World`. controls: ``{key: widget}``, one per
-    parameter: ``"Behaviour.parameter"`` for a behaviour (``"Avoid #2.max_distance"``
-    when a class appears twice), ``"pipeline.setting"`` for the pipeline's settings;
-    with several pipelines, each key starts with ``"pipeline k: "``. play (an
-    ``ipywidgets.Play``: each of its ticks advances a frame), step_button, reset_button,
-    agent (the row of the agent explained; a click on the scene picks the agent nearest:
-    clicks (an ``ipyevents.Event``) brings the image's clicks back from the browser),
-    figure (the scene and the explanation), image (the figure as PNG, redrawn in place),
-    status (time, arrivals, the last value refused), widget (all of it, shown in a notebook).
+    Its attributes: ``world`` (the :class:`~contextsteer.World`); ``controls``
+    (``{key: widget}``, one per parameter: ``"Behaviour.parameter"`` for a behaviour,
+    ``"Avoid #2.max_distance"`` when a class appears twice, ``"pipeline.setting"`` for the
+    pipeline's settings; with several pipelines, each key starts with ``"pipeline k: "``);
+    ``play`` (an ``ipywidgets.Play``: each of its ticks advances a frame), ``step_button``,
+    ``reset_button``, ``agent`` (the row of the agent explained; a click on the scene picks
+    the agent nearest: ``clicks``, an ``ipyevents.Event``, brings the image's clicks back
+    from the browser), ``figure`` (the scene and the explanation), ``image`` (the figure
+    as PNG, redrawn in place), ``status`` (time, arrivals, the last value refused) and
+    ``widget`` (all of it, shown in a notebook).
+
+    Parameters
+    ----------
+    world : World
+        The world steered.
+    dt : float
+        Seconds a step.
+    steps_per_frame : int
+        Steps each frame takes.
+    agent : int
+        The row of the agent explained first.
+    interval : float
+        Milliseconds between the ticks of play.
+    within : float
+        Metres from its target that count as arrived, in the status line.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> tuner = cs.widgets.tune("corridor", steps_per_frame=2)
+    >>> type(tuner).__name__, sorted(tuner.controls)[:2]
+    ('Tuner', ['Avoid.agents', 'Avoid.falloff'])
     """
 
     def __init__(self, world: World, *, dt: float, steps_per_frame: int, agent: int, interval: float,
@@ -167,13 +190,32 @@ class Tuner:
 
     # --- running ------------------------------------------------------------------
     def advance(self) -> None:
-        """One frame: ``steps_per_frame`` steps of the world, then the figure redrawn."""
+        """One frame: ``steps_per_frame`` steps of the world, then the figure redrawn.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> tuner = cs.widgets.tune("corridor", steps_per_frame=2)
+        >>> tuner.advance()
+        >>> tuner.world.steps_taken
+        2
+        """
         for _ in range(self.steps_per_frame):
             self.world.step(self.dt)
         self.redraw()
 
     def reset(self) -> None:
-        """The world back to its start (:meth:`World.reset <contextsteer.World.reset>`), redrawn."""
+        """The world back to its start (:meth:`World.reset <contextsteer.World.reset>`), redrawn.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> tuner = cs.widgets.tune("corridor")
+        >>> tuner.advance()
+        >>> tuner.reset()
+        >>> tuner.world.steps_taken
+        0
+        """
         self.world.reset()
         self.redraw()
 
@@ -224,7 +266,17 @@ class Tuner:
         ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.12), ncol=4, fontsize="small")
 
     def redraw(self) -> None:
-        """The scene and the explanation as the world stands, rendered into :attr:`image`."""
+        """The scene and the explanation as the world stands, rendered into :attr:`image`.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> tuner = cs.widgets.tune("corridor")
+        >>> tuner.agent.value = 3  # redraws with agent 3 explained
+        >>> tuner.redraw()
+        >>> bytes(tuner.image.value[:4])  # a PNG
+        b'\\x89PNG'
+        """
         from .explain import ClassicExplanation
 
         world, row = self.world, min(self.agent.value, self.world.agent_count - 1)
@@ -266,13 +318,18 @@ def tune(world_or_scenario, steering=None, *, dt: float = 0.05, steps_per_frame:
         For a Scenario: its steering (one per group); by default the demo's pipeline for
         a scene of the scenario's name, and the demo's agent parameters under the ones given.
     dt : float, default 0.05
-        Seconds a step. steps_per_frame: steps each tick of play (or each press of step) takes.
+        Seconds a step.
+    steps_per_frame : int, default 2
+        Steps each tick of play (or each press of step) takes.
     agent : int, default 0
         The row of the agent explained first.
     interval : float, default 250
         Milliseconds between the ticks of play.
     within : float, default 1
         Metres from its target that count as arrived, in the status line.
+    **agent_parameters
+        For a Scenario or a scene's name: the agents' parameters (``radius``,
+        ``max_speed``...), over the demo's.
 
     Returns
     -------
@@ -286,6 +343,17 @@ def tune(world_or_scenario, steering=None, *, dt: float = 0.05, steps_per_frame:
         scenario the demo does not know.
     ValueError
         Bad ``dt``, ``steps_per_frame``, ``agent``, ``interval`` or ``within``.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> tuner = cs.widgets.tune("corridor", dt=0.05, steps_per_frame=4)
+    >>> tuner.controls["Avoid.max_distance"].value = 2.0  # as a user moves the slider
+    >>> tuner.world.steerings[0].behaviors[1].max_distance
+    2.0
+    >>> tuner.advance()
+    >>> round(tuner.world.time, 2)
+    0.2
     """
     from .scenarios import Scenario
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import _core
 from . import _validation as check
@@ -106,20 +107,6 @@ class World(MovingObstacles):
     agent). The heading follows the velocity, turning at most ``max_turn_rate``, unless a
     classic Face or LookWhereYouGo steers it.
 
-    steering: the first steering (a :class:`Pipeline` or a :class:`classic.Steering`);
-        agents use it unless :meth:`add_agents` says otherwise.
-    positions: ``(n, 2)`` metres; the other agent arguments as in :meth:`add_agents`.
-    circles: ``(m, 3)`` x, y, radius; segments: ``(m, 4)`` x0, y0, x1, y1; polygons: a
-        list of ``(k, 2)`` vertex arrays (convex or concave); bounds: ``(xmin, ymin,
-        xmax, ymax)``; all metres, all on layer 1 (see :meth:`add_circles`).
-    threads: worker threads for the step; results are identical for any count.
-    keep_maps: whether each step keeps every agent's interest, danger and final maps
-        (:attr:`interest`, :attr:`danger`, :attr:`final`); see :attr:`keep_maps`.
-    goals: how the agents reach their goals: arrival, waiting, giving way (a
-        :class:`~contextsteer.Goals`; see :attr:`goals`).
-    contact: the contact stage's settings (a :class:`~contextsteer.Contact`), or None
-        (the default) for no contact stage; see :attr:`contact`.
-
     Per-agent arrays are NumPy views of the world's memory, rows in agent order (see
     ``ids``): the state and parameters are writable, the rest read-only. A view stays
     valid after agents are added or removed, or the world is deleted; it then keeps the
@@ -133,6 +120,56 @@ class World(MovingObstacles):
     meanwhile. A call from one of them that would change this world (or rebuild its
     grid: :meth:`explain`, :meth:`neighbors`) raises RuntimeError until the step
     returns; reading the arrays is allowed and shows the state part-way through a step.
+
+    Parameters
+    ----------
+    steering : Pipeline or classic.Steering
+        The first steering; agents use it unless :meth:`add_agents` says otherwise.
+    positions : array_like, shape (n, 2), optional
+        The first agents' positions, metres (none if None).
+    velocities : array_like, shape (n, 2), optional
+        Their velocities, m/s (at rest if None).
+    circles : array_like, shape (m, 3), optional
+        Circle obstacles, x, y, radius in metres, on layer 1 (see :meth:`add_circles`).
+    segments : array_like, shape (m, 4), optional
+        Walls, x0, y0, x1, y1 in metres, on layer 1.
+    polygons : list of array_like of shape (k, 2), optional
+        Polygon obstacles (convex or concave), vertices in metres, on layer 1.
+    bounds : array_like, shape (4,), optional
+        ``(xmin, ymin, xmax, ymax)`` metres: walls on every layer (see :attr:`bounds`).
+    threads : int, default 1
+        Worker threads for the step (1 to 1024); results are identical for any count.
+    keep_maps : bool, default True
+        Whether each step keeps every agent's interest, danger and final maps
+        (:attr:`interest`, :attr:`danger`, :attr:`final`); see :attr:`keep_maps`.
+    goals : Goals, optional
+        How the agents reach their goals: arrival, waiting, giving way (see :attr:`goals`).
+    contact : Contact, optional
+        The contact stage's settings, or None (the default) for no contact stage; see
+        :attr:`contact`.
+    **agent_parameters
+        The first agents' other columns, by name, as :meth:`add_agents` takes them
+        (``radius``, ``max_speed``, ``targets``...).
+
+    Raises
+    ------
+    TypeError
+        An unknown keyword, or an argument of the wrong type.
+    ValueError
+        An array of the wrong shape, or a value out of its bounds (named in the message).
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> pipeline = cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)], slots=16)
+    >>> world = cs.World(pipeline, [[0.0, 0.0], [0.0, 2.0]], targets=[[10.0, 0.0], [10.0, 2.0]],
+    ...                  max_speed=1.5, circles=[[5.0, 0.0, 1.0]])
+    >>> world
+    World(agents=2, steerings=1, threads=1, time=0 s)
+    >>> world.run(600).positions.shape  # 10 s: (the start and each step, agents, 2)
+    (601, 2, 2)
+    >>> bool(world.positions[0, 0] > 9.0)
+    True
     """
 
     def __init__(self, steering, positions=None, velocities=None, *, circles=None, segments=None,
@@ -188,24 +225,72 @@ class World(MovingObstacles):
                    radius=0.5, max_speed=1.0, max_acceleration=math.inf, max_turn_rate=math.inf, mass=1.0,
                    max_force=math.inf, targets=None, target_ids=None, layers=1,
                    sense_masks=ALL_LAYERS, groups=0) -> np.ndarray:
-        """Append agents; returns their ids, ``(m,)`` int64, never reused.
+        """Append agents and return their ids.
 
-        Each argument but steering is a column of :data:`~contextsteer.agent_columns.AGENT_COLUMNS`
-        (its default the column's, its checks the column's).
+        Each argument but steering is a column of
+        :data:`~contextsteer.agent_columns.AGENT_COLUMNS` (its default the column's, its
+        checks the column's). The per-agent numbers take a number (every agent) or an
+        ``(m,)`` array.
 
-        positions: ``(m, 2)`` metres; velocities: ``(m, 2)`` m/s (rest if None).
-        steering: None (the world's first steering), a steering object (added to the
-            world if new) or the index of one of :attr:`steerings`.
-        heading: radians from +x; angular_velocity: rad/s; radius: metres;
-        max_speed: m/s; max_acceleration: m/s^2; max_turn_rate: rad/s; mass: kg (from 1e-9);
-        max_force: N (inf: no limit beyond the acceleration). Each a number or ``(m,)``.
-        targets: ``(m, 2)`` each agent's target point, metres (the origin if None).
-        target_ids: ``(m,)`` id of the agent each one targets, -1 for none (it then uses
-            its target point); an id may name an agent of this same call.
-        layers: bit mask of the layers each agent is on; sense_masks: bit mask of the
-            layers it senses. Agent a senses b when ``sense_masks[a] & layers[b]``.
-        groups: the group of each agent, 0 to 65535: a :class:`FollowField` of one field
-            per group leads an agent of group ``g`` along its field ``g``.
+        Parameters
+        ----------
+        positions : array_like, shape (m, 2)
+            Positions, metres.
+        velocities : array_like, shape (m, 2), optional
+            Velocities, m/s (at rest if None).
+        steering : Pipeline, classic.Steering or int, optional
+            None (the world's first steering), a steering object (added to the world if
+            new) or the index of one of :attr:`steerings`.
+        heading : float or array_like, shape (m,), default 0
+            Radians from +x.
+        angular_velocity : float or array_like, shape (m,), default 0
+            Radians per second.
+        radius : float or array_like, shape (m,), default 0.5
+            Metres.
+        max_speed : float or array_like, shape (m,), default 1
+            Metres per second.
+        max_acceleration : float or array_like, shape (m,), default inf
+            Metres per second squared.
+        max_turn_rate : float or array_like, shape (m,), default inf
+            Radians per second.
+        mass : float or array_like, shape (m,), default 1
+            Kilograms (from 1e-9).
+        max_force : float or array_like, shape (m,), default inf
+            Newtons (inf: no limit beyond the acceleration).
+        targets : array_like, shape (m, 2), optional
+            Each agent's target point, metres (the origin if None).
+        target_ids : array_like of int, shape (m,), optional
+            Id of the agent each one targets, -1 for none (it then uses its target
+            point); an id may name an agent of this same call.
+        layers : int or array_like, shape (m,), default 1
+            Bit mask of the layers each agent is on.
+        sense_masks : int or array_like, shape (m,), default ALL_LAYERS
+            Bit mask of the layers each agent senses: agent a senses b when
+            ``sense_masks[a] & layers[b]``.
+        groups : int or array_like, shape (m,), default 0
+            The group of each agent, 0 to 65535: a :class:`FollowField` of one field per
+            group leads an agent of group ``g`` along its field ``g``.
+
+        Returns
+        -------
+        ndarray of int64, shape (m,)
+            The new agents' ids, never reused.
+
+        Raises
+        ------
+        ValueError
+            An array of the wrong shape, or a value out of its column's bounds.
+        TypeError
+            A value of the wrong type.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.add_agents([[1.0, 0.0], [2.0, 0.0]], radius=0.3, max_speed=[1.0, 2.0])
+        array([1, 2])
+        >>> world.max_speed
+        array([1., 1., 2.], dtype=float32)
         """
         given = locals()
         pos = check.shaped("positions", positions, (None, 2))
@@ -216,7 +301,7 @@ class World(MovingObstacles):
         return np.arange(first, first + m, dtype=np.int64)
 
     def remove_agents(self, ids) -> None:
-        """Remove agents by id; an unknown or removed id raises IndexError and removes nothing.
+        """Remove agents by id.
 
         Ids are never reused, and the world keeps a row number (4 bytes) for every id it
         ever issued, removed or not, so that a stale id is told apart from a live one:
@@ -224,11 +309,53 @@ class World(MovingObstacles):
         ever added (12 MB after 3 million), in memory and in its pickles. To start
         afresh, build a new world with the agents that remain (their ids then restart
         from 0).
+
+        Parameters
+        ----------
+        ids : int or array_like of int
+            The ids of the agents to remove.
+
+        Raises
+        ------
+        IndexError
+            An unknown or removed id (nothing is removed then).
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]])
+        >>> world.remove_agents([1])
+        >>> world.ids
+        array([0, 2])
         """
         self._core.remove_agents(check.ids("ids", ids))
 
     def index_of(self, ids) -> np.ndarray:
-        """Rows of the agents ``ids`` in the per-agent arrays; IndexError for an unknown or removed id."""
+        """Rows of the agents ``ids`` in the per-agent arrays.
+
+        Parameters
+        ----------
+        ids : int or array_like of int
+            Agent ids.
+
+        Returns
+        -------
+        ndarray of int64
+            The row of each id, in the order given.
+
+        Raises
+        ------
+        IndexError
+            An unknown or removed id.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]])
+        >>> world.remove_agents(0)
+        >>> world.index_of([2, 1])
+        array([1, 0])
+        """
         try:
             return self._core.index_of(check.ids("ids", ids))
         except IndexError as error:  # the core names its own argument, "id"
@@ -244,7 +371,17 @@ class World(MovingObstacles):
 
     def reset(self) -> None:
         """Put every agent back to the position, velocity, heading, angular velocity and
-        target it was added with; time, steps, maps and decisions start again."""
+        target it was added with; time, steps, maps and decisions start again.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+        >>> world.step()
+        >>> world.reset()
+        >>> world.positions, world.steps_taken
+        (array([[0., 0.]], dtype=float32), 0)
+        """
         self._core.reset()
 
     def copy(self) -> World:
@@ -258,6 +395,21 @@ class World(MovingObstacles):
         attributes shares it too; what it keeps in ``memory=`` is copied). Stepped alike,
         the two worlds give the same results to the bit. ``copy.copy`` and
         ``copy.deepcopy`` do the same; ``pickle`` saves the same state, with the steerings.
+
+        Returns
+        -------
+        World
+            The copy.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+        >>> twin = world.copy()
+        >>> _ = world.run(30), twin.run(30)
+        >>> bool(np.array_equal(world.positions, twin.positions))
+        True
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)  # a subclass's own attributes too (shallow)
@@ -293,7 +445,23 @@ class World(MovingObstacles):
     def set_steering(self, steering, index: int = 0) -> None:
         """Replace steering ``index`` for all its agents. A pipeline of another slot count
         changes the world's resolution: the maps are resampled (interest linearly, danger
-        by max) so that smoothing carries on. All pipelines of a world share one slot count."""
+        by max) so that smoothing carries on. All pipelines of a world share one slot count.
+
+        Parameters
+        ----------
+        steering : Pipeline or classic.Steering
+            The new steering.
+        index : int, default 0
+            Which of :attr:`steerings` it replaces.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]])
+        >>> world.set_steering(cs.Pipeline([cs.Seek(), cs.Avoid()], slots=32))
+        >>> world.slots
+        32
+        """
         index = check.count("index", index, maximum=len(self._steerings) - 1)
         self._core.set_steering(index, self._check_steering(steering)._core)
         self._steerings[index] = steering
@@ -390,6 +558,29 @@ class World(MovingObstacles):
           hold the previous step's values.
 
         In both cases the next step refuses the value again until it is written over.
+
+        Parameters
+        ----------
+        dt : float, default 1/60
+            Seconds to advance, 1e-6 to 1e9.
+        substeps : int, default 1
+            Equal parts of ``dt`` the motion is integrated in.
+
+        Raises
+        ------
+        ValueError
+            A bad ``dt`` or ``substeps``, or a state value the world must not hold.
+        IndexError
+            An unknown target id.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[5.0, 0.0]], max_speed=2.0)
+        >>> for _ in range(60):
+        ...     world.step(1 / 60)
+        >>> round(world.time, 6), world.steps_taken
+        (1.0, 60)
         """
         if type(dt) is float and type(substeps) is int and substeps == 1 and 1e-6 <= dt <= 1e9:
             self._core.step(dt, 1)  # what the checks below let through, without their cost
@@ -400,31 +591,62 @@ class World(MovingObstacles):
             chunk: int | None = None, include_start: bool = True) -> rec.Recording:
         """Run ``steps`` steps in C++ and return what was recorded.
 
-        record: ``"state"`` (positions, velocities, headings), ``"all"``, ``None`` (only
-            the times), one name or an iterable of names among positions, velocities, headings,
-            interest, danger, final, direction, strength, slot, blocked, penetration,
-            overlap, state, waiting_time, arrival_time, give_way. A world with moving
-            obstacles records their poses too (``moving_positions``, ``moving_angles``). The
-            :class:`~contextsteer.recording.Recording` docstring gives the memory per step;
-            the arrays are allocated before the run starts, and a recording larger than the
-            memory available, less what the recordings of other runs under way in this
-            process hold, raises MemoryError first.
-        progress: show a tqdm progress bar.
-        chunk: steps per call into C++ (default: about 1% of the run). Between chunks the
-            run can be interrupted (Ctrl-C, or a KeyboardInterrupt raised by a
-            :class:`PythonBehavior`): it then returns the steps that finished, with
-            ``complete=False``, instead of losing them. The world and the recording then
-            agree: the recording holds every step the world took (``steps_taken`` grew by
-            its length, and the world stands at its last step).
-
-        include_start: the recording's first row is the state before the first step (its
-            time the world's time then, 0 for a new world), followed by one row per step:
-            ``steps + 1`` rows. False: only the steps' rows (``steps`` of them, the first at
-            the end of the first step), as to continue a recording (:meth:`Recording.joined
-            <contextsteer.Recording.joined>`).
-
         An error in a step (a value refused, see :meth:`step`) is raised as it came; the
         steps taken before it are lost with the recording, but stay taken.
+
+        Parameters
+        ----------
+        steps : int
+            Steps to run.
+        dt : float, default 1/60
+            Seconds per step.
+        substeps : int, default 1
+            Equal parts of ``dt`` the motion is integrated in.
+        record : str, iterable of str or None, default 'state'
+            ``"state"`` (positions, velocities, headings), ``"all"``, None (only the
+            times), one name or an iterable of names among positions, velocities,
+            headings, interest, danger, final, direction, strength, slot, blocked,
+            penetration, overlap, state, waiting_time, arrival_time, give_way. A world
+            with moving obstacles records their poses too (``moving_positions``,
+            ``moving_angles``). The :class:`~contextsteer.Recording` docstring gives the
+            memory per step.
+        progress : bool, default False
+            Show a tqdm progress bar.
+        chunk : int, optional
+            Steps per call into C++ (default: about 1% of the run). Between chunks the run
+            can be interrupted (Ctrl-C, or a KeyboardInterrupt raised by a
+            :class:`PythonBehavior`): it then returns the steps that finished, with
+            ``complete=False``, instead of losing them. The world and the recording then
+            agree: the recording holds every step the world took.
+        include_start : bool, default True
+            The recording's first row is the state before the first step (its time the
+            world's time then, 0 for a new world), followed by one row per step:
+            ``steps + 1`` rows. False: only the steps' rows (``steps`` of them, the first at
+            the end of the first step), as to continue a recording
+            (:meth:`Recording.joined <contextsteer.Recording.joined>`).
+
+        Returns
+        -------
+        Recording
+            The recorded arrays, first axis the step.
+
+        Raises
+        ------
+        ValueError
+            A bad argument, a map asked for while :attr:`keep_maps` is False, or a step's error.
+        MemoryError
+            A recording larger than the memory available (less what the recordings of
+            other runs under way in this process hold), raised before the run starts.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[5.0, 0.0]])
+        >>> recording = world.run(120, record=["positions", "strength"])
+        >>> recording                     # the start, then 120 steps
+        Recording(steps=121, agents=1, recorded=('positions', 'strength'), complete=True)
+        >>> recording.positions.shape, recording.strength.shape, recording.steps_run
+        ((121, 1, 2), (121, 1), 120)
         """
         steps = check.count("steps", steps)
         first_row = int(check.flag("include_start", include_start))
@@ -534,6 +756,34 @@ class World(MovingObstacles):
         decision); a classic agent a :class:`~contextsteer.ClassicExplanation` (each
         behaviour's output and their combination), computed as a step of ``dt`` seconds
         would compute it (``step``'s default; the maps do not depend on dt).
+
+        Parameters
+        ----------
+        agent : int
+            The agent's id.
+        dt : float, default 1/60
+            Seconds of the step a classic agent's output is computed for.
+
+        Returns
+        -------
+        Explanation or ClassicExplanation
+            For a context or a classic agent.
+
+        Raises
+        ------
+        IndexError
+            An unknown or removed id.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek(), cs.Avoid()], slots=8), [[0.0, 0.0]],
+        ...                  targets=[[5.0, 0.0]], circles=[[2.0, 0.0, 0.5]])
+        >>> explanation = world.explain(0)
+        >>> [type(behavior).__name__ for behavior, kind, _ in explanation.behaviors]
+        ['Chase', 'Avoid']
+        >>> explanation.blocked
+        False
         """
         from .explain import ClassicExplanation, Explanation
 
@@ -554,9 +804,41 @@ class World(MovingObstacles):
 
     # --- neighbors -----------------------------------------------------------------
     def neighbors(self, point=None, radius: float = 1.0, *, agent=None, layers=None) -> np.ndarray:
-        """Ids of the agents within ``radius`` metres of ``point`` ``(2,)``, or of the agent
-        with id ``agent`` (itself excluded, and by default only the layers it senses), in
-        a fixed order. layers: bit mask of the layers to include (all by default)."""
+        """Ids of the agents within ``radius`` metres of a point or of an agent, in a fixed order.
+
+        Parameters
+        ----------
+        point : array_like, shape (2,), optional
+            The point, metres (give it or ``agent``).
+        radius : float, default 1
+            Metres.
+        agent : int, optional
+            The id of the agent whose neighbors are wanted (itself excluded, and by default
+            only the layers it senses).
+        layers : int, optional
+            Bit mask of the layers to include (all, or the agent's sense mask, by default).
+
+        Returns
+        -------
+        ndarray of int64
+            The neighbors' ids.
+
+        Raises
+        ------
+        ValueError
+            Both or neither of ``point`` and ``agent``, or a bad value.
+        IndexError
+            An unknown ``agent``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.5, 0.0], [3.0, 0.0]])
+        >>> world.neighbors([0.0, 0.0], 1.0)
+        array([0, 1])
+        >>> world.neighbors(agent=0, radius=1.0)
+        array([1])
+        """
         radius = check.number("radius", radius, minimum=0.0)
         exclude = -1
         if (point is None) == (agent is None):
@@ -576,20 +858,77 @@ class World(MovingObstacles):
 
     # --- obstacles ------------------------------------------------------------------
     def add_circles(self, circles, *, layer: int = 1) -> None:
-        """Add ``(m, 3)`` circles (x, y, radius in metres) on the layers of bit mask ``layer``."""
+        """Add circle obstacles.
+
+        Parameters
+        ----------
+        circles : array_like, shape (m, 3)
+            x, y, radius in metres.
+        layer : int, default 1
+            Bit mask of the layers they are on.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]))
+        >>> world.add_circles([[2.0, 0.0, 0.5]], layer=2)
+        >>> world.circles
+        array([[2. , 0. , 0.5]], dtype=float32)
+        """
         self._core.add_circles(check.points("circles", circles, columns=3), _layer_mask("layer", layer))
 
     def add_segments(self, segments, *, layer: int = 1) -> None:
-        """Add ``(m, 4)`` walls, each x0, y0, x1, y1 in metres."""
+        """Add walls.
+
+        Parameters
+        ----------
+        segments : array_like, shape (m, 4)
+            Each x0, y0, x1, y1 in metres.
+        layer : int, default 1
+            Bit mask of the layers they are on.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]))
+        >>> world.add_segments([[0.0, 1.0, 5.0, 1.0]])
+        >>> world.segments
+        array([[0., 1., 5., 1.]], dtype=float32)
+        """
         self._core.add_segments(check.segments("segments", segments), _layer_mask("layer", layer))
 
     def add_polygon(self, vertices, *, layer: int = 1) -> None:
         """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
-        are walls and its inside counts as penetrated."""
+        are walls and its inside counts as penetrated.
+
+        Parameters
+        ----------
+        vertices : array_like, shape (k, 2)
+            The vertices in order, metres.
+        layer : int, default 1
+            Bit mask of the layers it is on.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]))
+        >>> world.add_polygon([[0.0, 0.0], [2.0, 0.0], [1.0, 1.5]])
+        >>> len(world.polygons)
+        1
+        """
         self._core.add_polygon(check.polygon("vertices", vertices), _layer_mask("layer", layer))
 
     def clear_obstacles(self) -> None:
-        """Remove every circle, segment, polygon and the bounds."""
+        """Remove every circle, segment, polygon and the bounds.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), circles=[[2.0, 0.0, 0.5]], bounds=(0, 0, 4, 4))
+        >>> world.clear_obstacles()
+        >>> world.circles.shape, world.bounds
+        ((0, 3), None)
+        """
         self._core.clear_obstacles()
 
     @property
@@ -607,14 +946,46 @@ class World(MovingObstacles):
 
     def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25,
                          clearance: float = 0.0, keep_right: float = 0.0, layers: int = ALL_LAYERS):
-        """A :class:`~contextsteer.NavigationField` round this world's obstacles as they
-        stand now: to ``goals`` ``(k, 2)`` and ``goal_areas`` ``(k, 4)`` metres (give one or
-        both), over ``area`` ``(xmin, ymin, xmax, ymax)`` (the world's bounds when not
-        given; one of them is needed). Obstacles on the layers of bit mask ``layers``
-        block it (the bounds always do): pass an agent's sense mask to plan for what it
-        senses. ``cell``, ``clearance`` and ``keep_right`` in metres, as for the field.
+        """A :class:`~contextsteer.NavigationField` round this world's obstacles as they stand now.
 
         The field is a snapshot: build another after adding or removing obstacles.
+
+        Parameters
+        ----------
+        goals : array_like, shape (k, 2), optional
+            Goal points, metres (give these, ``goal_areas`` or both).
+        goal_areas : array_like, shape (k, 4), optional
+            Goal rectangles ``(xmin, ymin, xmax, ymax)``, metres.
+        area : array_like, shape (4,), optional
+            The rectangle the field covers, metres (the world's bounds when not given; one
+            of them is needed).
+        cell : float, default 0.25
+            Cell size, metres.
+        clearance : float, default 0
+            Metres kept from the obstacles, as for the field.
+        keep_right : float, default 0
+            Metres, as for the field.
+        layers : int, default ALL_LAYERS
+            Bit mask: the obstacles on these layers block the field (the bounds always
+            do); pass an agent's sense mask to plan for what it senses.
+
+        Returns
+        -------
+        NavigationField
+            The field.
+
+        Raises
+        ------
+        ValueError
+            No ``area`` and no bounds, no goal, or a bad value.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), bounds=(0, 0, 10, 4), circles=[[5.0, 2.0, 0.5]])
+        >>> field = world.navigation_field([[9.0, 2.0]], cell=0.25)
+        >>> round(field.distance_at([1.0, 2.0]), 1)  # round the circle: more than the 8 m straight
+        8.2
         """
         from .navigation import NavigationField
 
@@ -626,53 +997,83 @@ class World(MovingObstacles):
         return NavigationField._of_world(self._core, _layer_mask("layers", layers), goals, goal_areas, area, cell,
                                          clearance, keep_right)
 
-    circles = _view("circles", "``(m, 3)`` circle obstacles, x, y, radius in metres (a copy).")
-    segments = _view("segments", "``(m, 4)`` walls added with add_segments, metres (a copy).")
-    polygons = _view("polygons", "List of ``(k, 2)`` polygon vertex arrays, metres (copies).")
+    @property
+    def circles(self) -> NDArray[np.float32]:
+        """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy)."""
+        return self._core.circles
+
+    @property
+    def segments(self) -> NDArray[np.float32]:
+        """``(m, 4)`` walls added with add_segments, metres (a copy)."""
+        return self._core.segments
+
+    @property
+    def polygons(self) -> list[NDArray[np.float32]]:
+        """List of ``(k, 2)`` polygon vertex arrays, metres (copies)."""
+        return self._core.polygons
 
     # --- counters -------------------------------------------------------------------
-    agent_count = _view("agent_count", "Number of agents.")
-    slots = _view("slots", "Slot count of the maps (0 while no context pipeline is in use).")
-    steps_taken = _view("steps_taken", "Steps taken since the world was made or reset.")
-    time = _view("time", "Simulated seconds since the world was made or reset.")
-    stage_times = _view("stage_times", "Wall seconds of each stage of the last step: check, index, evaluate, "
-                                       "integrate, contact, measure, progress (a dict).")
+    @property
+    def agent_count(self) -> int:
+        """Number of agents."""
+        return self._core.agent_count
+
+    @property
+    def slots(self) -> int:
+        """Slot count of the maps (0 while no context pipeline is in use)."""
+        return self._core.slots
+
+    @property
+    def steps_taken(self) -> int:
+        """Steps taken since the world was made or reset."""
+        return self._core.steps_taken
+
+    @property
+    def time(self) -> float:
+        """Simulated seconds since the world was made or reset."""
+        return self._core.time
+
+    @property
+    def stage_times(self) -> dict[str, float]:
+        """Wall seconds of each stage of the last step: check, index, evaluate, integrate,
+        contact, measure, progress (a dict)."""
+        return self._core.stage_times
 
     # --- per-agent arrays ----------------------------------------------------------------
     # NumPy views, one per column of the core's table (agent_columns.py), made below the
     # class with their docs; declared here for type checkers (a test keeps the two alike).
-    positions: np.ndarray
-    velocities: np.ndarray
-    heading: np.ndarray
-    angular_velocity: np.ndarray
-    radius: np.ndarray
-    max_speed: np.ndarray
-    max_acceleration: np.ndarray
-    max_turn_rate: np.ndarray
-    mass: np.ndarray
-    max_force: np.ndarray
-    targets: np.ndarray
-    target_ids: np.ndarray
-    layers: np.ndarray
-    sense_masks: np.ndarray
-    steering_index: np.ndarray
-    ids: np.ndarray
-    interest: np.ndarray
-    danger: np.ndarray
-    final: np.ndarray
-    direction: np.ndarray
-    strength: np.ndarray
-    slot: np.ndarray
-    blocked: np.ndarray
-    penetration: np.ndarray
-    overlap: np.ndarray
-    state: np.ndarray
-    waiting_time: np.ndarray
-    arrival_time: np.ndarray
-    progress_anchor: np.ndarray
-    give_way: np.ndarray
-    give_way_left: np.ndarray
-    groups: np.ndarray
+    positions: NDArray[np.float32]
+    velocities: NDArray[np.float32]
+    heading: NDArray[np.float32]
+    angular_velocity: NDArray[np.float32]
+    radius: NDArray[np.float32]
+    max_speed: NDArray[np.float32]
+    max_acceleration: NDArray[np.float32]
+    max_turn_rate: NDArray[np.float32]
+    mass: NDArray[np.float32]
+    max_force: NDArray[np.float32]
+    targets: NDArray[np.float32]
+    target_ids: NDArray[np.int64]
+    layers: NDArray[np.uint32]
+    sense_masks: NDArray[np.uint32]
+    steering_index: NDArray[np.int32]
+    ids: NDArray[np.int64]
+    interest: NDArray[np.float32]
+    danger: NDArray[np.float32]
+    final: NDArray[np.float32]
+    direction: NDArray[np.float32]
+    strength: NDArray[np.float32]
+    slot: NDArray[np.float32]
+    blocked: NDArray[np.bool_]
+    penetration: NDArray[np.float32]
+    overlap: NDArray[np.float32]
+    state: NDArray[np.int32]
+    waiting_time: NDArray[np.float32]
+    arrival_time: NDArray[np.float32]
+    progress_anchor: NDArray[np.float32]
+    give_way: NDArray[np.float32]
+    give_way_left: NDArray[np.float32]
+    groups: NDArray[np.int32]
 
     def __len__(self) -> int:
         return self._core.agent_count

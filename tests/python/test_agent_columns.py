@@ -52,12 +52,16 @@ def test_each_column_is_a_world_view_of_its_shape_dtype_and_access(column):
     assert column.name in World_annotations()   # declared for type checkers too
 
 
-def World_annotations() -> set[str]:
-    return {name for name, kind in inspect.get_annotations(cs.World).items() if kind in ("np.ndarray", np.ndarray)}
+def World_annotations() -> dict[str, str]:
+    return {name: kind for name, kind in inspect.get_annotations(cs.World).items()
+            if isinstance(kind, str) and kind.startswith("NDArray[")}
 
 
 def test_the_world_declares_for_type_checkers_exactly_the_columns_of_the_table():
-    assert World_annotations() == {c.name for c in AGENT_COLUMNS}
+    # each with its dtype, so that mypy sees World.positions as NDArray[np.float32]
+    scalar = {np.dtype(bool): "bool_"}  # np.bool_: the name of NumPy 1 and 2
+    expected = {c.name: f"NDArray[np.{scalar.get(np.dtype(c.dtype), np.dtype(c.dtype).name)}]" for c in AGENT_COLUMNS}
+    assert World_annotations() == expected
 
 
 def test_add_agents_takes_every_spawned_column_by_name_with_the_table_default():
