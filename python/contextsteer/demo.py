@@ -17,6 +17,7 @@ import numpy as np
 from . import _validation as check
 from . import classic, scenarios
 from .behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
+from .contact import Contact
 from .goals import Goals
 from .pipeline import Pipeline
 from .scenarios import Scenario
@@ -144,6 +145,10 @@ _CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag":
 # The crowd scenes' goals: arrived agents step aside for those still coming, and a
 # face-off that lasts 2 s is settled (see contextsteer.goals).
 CROWD_GOALS = Goals(arrival="give_way", patience=2.0)
+# The crowd scenes' contact stage: overlapping agents are pushed apart to within 10 um of
+# touching (slop), and no body ends a step in a wall; contacts are not events (a dense
+# crowd touches at every step).
+CROWD_CONTACT = Contact(slop=1e-5, events=False)
 
 
 def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int | None = None,
@@ -152,10 +157,10 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
     scene: 24 for the bottleneck, 16 for the others) and its agents'
     parameters (radius, max_speed, max_acceleration, and for the crowd scenes the world's
-    ``goals``, :data:`CROWD_GOALS`): ``scene.world(pipeline, **parameters)`` is the demo's
-    world. For the crowd scenes of several goals
-    (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per group of
-    :attr:`Scenario.groups` (zigzag and u_trap have one group).
+    ``goals``, :data:`CROWD_GOALS`, and ``contact``, :data:`CROWD_CONTACT`):
+    ``scene.world(pipeline, **parameters)`` is the demo's world. For the crowd scenes of
+    several goals (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per
+    group of :attr:`Scenario.groups` (zigzag and u_trap have one group).
 
     corridor: Chase of the shared target, Avoid of the pillars within 2.5 m. swap,
     circle (jittered by 0.5 m) and crossing: Arrive at each agent's own target with
@@ -172,7 +177,7 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
     if scene in _CROWD_SCENES:
         geometry, pipelines = _CROWD_SCENES[scene](count, seed, slots)
-        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS}
+        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS, "contact": CROWD_CONTACT}
     if scene == "corridor":
         geometry = scenarios.corridor(count, seed=seed)
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
