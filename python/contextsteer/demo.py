@@ -105,15 +105,17 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
     target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
     walls within 0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
-    0.3 rad and making way with ``make_way``; danger multiplies interest, so that the
-    strength is the share of max speed that stays clear. With ``crowd`` > 0 each field is
-    re-marched every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``,
-    ``crowd_counterflow`` ``crowd``): a group's way bends round the other's flow."""
+    0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
+    agent expects the other to take a little: fewer over-reactions, fewer heading
+    reversals); danger multiplies interest, so that the strength is the share of max
+    speed that stays clear. With ``crowd`` > 0 each field is re-marched every 0.5 s from
+    the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``, ``crowd_counterflow``
+    ``crowd``): a group's way bends round the other's flow."""
     return tuple(
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
                               sideways=0.5, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
                   Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
-                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way)],
+                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
                  slots=slots, select="blend", danger_mode="multiply")
         for g in range(geometry.group_count))
 
