@@ -215,9 +215,11 @@ def classic_setup(scene: str = "corridor", agents: int | None = None, *,
     agent's own target at half weight (Arrive alone elsewhere); :func:`classic.WallAvoidance`
     (horizon 0.5 s, margin 0.1 m), :func:`classic.ObstacleAvoidance` (horizon 1 s, margin
     0.1 m) and :func:`classic.Separation` (0.3 m). A tuple of steerings for the scenes of
-    several groups, as :func:`scene_setup` gives a tuple of pipelines.
+    several groups, as :func:`scene_setup` gives a tuple of pipelines. The parameters
+    hold no contact stage: the classic agents keep apart by their steering alone.
     """
     geometry, pipelines, parameters = scene_setup(scene, agents, seed=seed)
+    parameters = {name: value for name, value in parameters.items() if name != "contact"}
     w = CLASSIC_WEIGHTS
     steerings = []
     for pipeline in pipelines if isinstance(pipelines, tuple) else (pipelines,):
