@@ -781,6 +781,11 @@ class Anticipate(Behavior, core=_core.Anticipate):
 
     ``keep_right`` turns every neighbor's position and velocity counter-clockwise by that
     many radians first, so that in a face-off both agents find their own right clearer.
+    ``responsibility``: the share ``a`` of avoiding another agent that this agent takes on
+    (1, the default: all of it, the other keeping its velocity). Below 1 it expects the
+    other to take the rest, as reciprocal velocity obstacles do (``a = 1/2``): a candidate
+    velocity ``u`` is tested as ``u / a - (1 - a) / a * v_self``, so two agents that share
+    turn less each and do not over-react to each other. Moving obstacles are avoided wholly.
     ``make_way``: an agent that a neighbor would touch if it stood still gets this
     interest in every slot, so that it steps out of the way (the least dangerous way) even
     when it has arrived; it fills interest too (zero rows when it does not make way), which

@@ -17,6 +17,7 @@ import numpy as np
 from . import _validation as check
 from . import classic, scenarios
 from .behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
+from .contact import Contact
 from .goals import Goals
 from .pipeline import Pipeline
 from .scenarios import Scenario
@@ -104,15 +105,17 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
     target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
     walls within 0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
-    0.3 rad and making way with ``make_way``; danger multiplies interest, so that the
-    strength is the share of max speed that stays clear. With ``crowd`` > 0 each field is
-    re-marched every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``,
-    ``crowd_counterflow`` ``crowd``): a group's way bends round the other's flow."""
+    0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
+    agent expects the other to take a little: fewer over-reactions, fewer heading
+    reversals); danger multiplies interest, so that the strength is the share of max
+    speed that stays clear. With ``crowd`` > 0 each field is re-marched every 0.5 s from
+    the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``, ``crowd_counterflow``
+    ``crowd``): a group's way bends round the other's flow."""
     return tuple(
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
                               sideways=0.5, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
                   Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
-                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way)],
+                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
                  slots=slots, select="blend", danger_mode="multiply")
         for g in range(geometry.group_count))
 
@@ -144,6 +147,10 @@ _CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag":
 # The crowd scenes' goals: arrived agents step aside for those still coming, and a
 # face-off that lasts 2 s is settled (see contextsteer.goals).
 CROWD_GOALS = Goals(arrival="give_way", patience=2.0)
+# The crowd scenes' contact stage: overlapping agents are pushed apart to within 10 um of
+# touching (slop), and no body ends a step in a wall; contacts are not events (a dense
+# crowd touches at every step).
+CROWD_CONTACT = Contact(slop=1e-5, events=False)
 
 
 def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int | None = None,
@@ -152,10 +159,10 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
     scene: 24 for the bottleneck, 16 for the others) and its agents'
     parameters (radius, max_speed, max_acceleration, and for the crowd scenes the world's
-    ``goals``, :data:`CROWD_GOALS`): ``scene.world(pipeline, **parameters)`` is the demo's
-    world. For the crowd scenes of several goals
-    (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per group of
-    :attr:`Scenario.groups` (zigzag and u_trap have one group).
+    ``goals``, :data:`CROWD_GOALS`, and ``contact``, :data:`CROWD_CONTACT`):
+    ``scene.world(pipeline, **parameters)`` is the demo's world. For the crowd scenes of
+    several goals (two_way_door, four_way, zigzag, u_trap) the pipeline is a tuple, one per
+    group of :attr:`Scenario.groups` (zigzag and u_trap have one group).
 
     corridor: Chase of the shared target, Avoid of the pillars within 2.5 m. swap,
     circle (jittered by 0.5 m) and crossing: Arrive at each agent's own target with
@@ -172,7 +179,7 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
     if scene in _CROWD_SCENES:
         geometry, pipelines = _CROWD_SCENES[scene](count, seed, slots)
-        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS}
+        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS, "contact": CROWD_CONTACT}
     if scene == "corridor":
         geometry = scenarios.corridor(count, seed=seed)
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
@@ -208,9 +215,11 @@ def classic_setup(scene: str = "corridor", agents: int | None = None, *,
     agent's own target at half weight (Arrive alone elsewhere); :func:`classic.WallAvoidance`
     (horizon 0.5 s, margin 0.1 m), :func:`classic.ObstacleAvoidance` (horizon 1 s, margin
     0.1 m) and :func:`classic.Separation` (0.3 m). A tuple of steerings for the scenes of
-    several groups, as :func:`scene_setup` gives a tuple of pipelines.
+    several groups, as :func:`scene_setup` gives a tuple of pipelines. The parameters
+    hold no contact stage: the classic agents keep apart by their steering alone.
     """
     geometry, pipelines, parameters = scene_setup(scene, agents, seed=seed)
+    parameters = {name: value for name, value in parameters.items() if name != "contact"}
     w = CLASSIC_WEIGHTS
     steerings = []
     for pipeline in pipelines if isinstance(pipelines, tuple) else (pipelines,):

@@ -1,7 +1,9 @@
 """Scenario files: a whole experiment in one TOML file (docs/scenario-files.md).
 
 ``[geometry]`` (bounds, circles, walls, polygons), ``[run]`` (:class:`RunSettings`),
-``[goals]`` (the settings of :class:`~contextsteer.Goals` that differ from its defaults),
+``[goals]`` and ``[contact]`` (the settings of :class:`~contextsteer.Goals` and of
+:class:`~contextsteer.Contact` that differ from their defaults; ``[contact]`` turns the
+contact stage on),
 ``[agents]`` and ``[pipeline]`` shared by every group, and ``[[groups]]``: each group's
 starts, targets and goal areas, and its own ``agents`` and ``pipeline`` where they differ.
 Read with ``tomllib`` (``tomli`` before Python 3.11), written with ``tomli-w``; every
@@ -24,6 +26,7 @@ from . import _validation as check
 from ._steering_toml import describe_pipeline, read_pipeline
 from ._toml_tables import ScenarioFileError, Table, geometry_numbers, suggestion, tidy
 from .agent_columns import SPAWNED
+from .contact import Contact
 from .goals import Goals
 from .moving_scenes import MovingBody
 from .scenarios import Scenario
@@ -36,7 +39,7 @@ else:  # pragma: no cover - the same parser, as a package
 
 FORMAT = 1  # the version of the format this module reads and writes
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
-TOP_KEYS = ("format", "name", "geometry", "run", "goals", "agents", "pipeline", "groups")
+TOP_KEYS = ("format", "name", "geometry", "run", "goals", "contact", "agents", "pipeline", "groups")
 GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons", "moving")
 MOVING_KEYS = tuple(f.name for f in dataclasses.fields(MovingBody))
 GROUP_KEYS = ("name", "starts", "targets", "goal_areas", "agents", "pipeline")
@@ -124,6 +127,7 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
     run_table = top.table("run")
     run = None if run_table is None else _read_run(run_table)
     goals_table = top.table("goals")
+    contact_table = top.table("contact")
     shared_agents = top.table("agents")
     shared_pipeline = top.take("pipeline", "table")
     groups = top.tables("groups", required=True)
@@ -139,7 +143,9 @@ def loads(text: str, path: str | os.PathLike = "<string>") -> Scenario:
         goal_area_groups=np.repeat(np.arange(len(read)), [len(r[2]) for r in read]))
     parameters = _read_agents(shared_agents, groups, counts)
     if goals_table is not None:
-        parameters["goals"] = _read_goals(goals_table)
+        parameters["goals"] = _read_settings(Goals, goals_table)
+    if contact_table is not None:
+        parameters["contact"] = _read_settings(Contact, contact_table)
     steering = _read_steering(path, shared_pipeline, groups, scenario)
     return dataclasses.replace(scenario, steering=steering, agent_parameters=parameters, run=run)
 
@@ -199,17 +205,18 @@ def _read_run(table: Table) -> RunSettings:
         raise table.error(key, message.split(": ", 1)[-1] if key else message) from None
 
 
-def _read_goals(table: Table) -> Goals:
+def _read_settings(kind, table: Table):
+    """A world's settings (Goals or Contact) from their table, each error naming its key."""
     given = dict(table.data)
     table.data.clear()
     try:
-        return Goals(**given)
+        return kind(**given)
     except (TypeError, ValueError) as error:
         message = str(error)
         key = next((name for name in given if message.startswith(f"{name}: ")), None)
         if key is None and "unexpected keyword argument" in message:
             key = next(name for name in given if f"'{name}'" in message)
-            message = f"Goals has no setting {key!r}; its settings are {', '.join(Goals._fields)}"
+            message = f"{kind.__name__} has no setting {key!r}; its settings are {', '.join(kind._fields)}"
         raise table.error(key, message.split(": ", 1)[-1] if key and message.startswith(key) else message) from None
 
 
@@ -310,7 +317,10 @@ def dumps(scenario: Scenario, header: str = HEADER) -> str:
     parameters = dict(scenario.agent_parameters)
     goals = parameters.pop("goals", None)
     if goals is not None:
-        doc["goals"] = goals.settings()
+        doc["goals"] = {name: tidy(value) for name, value in goals.settings().items()}
+    contact = parameters.pop("contact", None)
+    if contact is not None:
+        doc["contact"] = {name: tidy(value) for name, value in contact.settings().items()}
     agents = [_group_agents(parameters, r, len(groups)) for r in rows]
     pipelines: list[dict | None] = [None] * count
     if scenario.steering is not None:

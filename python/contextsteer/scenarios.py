@@ -330,7 +330,7 @@ def _add_bodies(world, bodies):
     return world
 
 
-_WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals"}  # of World, not of its agents
+_WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals", "contact"}  # of World, not of its agents
 
 
 def _rows_of(parameters: dict, rows: slice, n: int) -> dict:

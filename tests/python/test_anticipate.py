@@ -2,7 +2,8 @@
 
 The laws of issue 39's velocity-aware danger: a neighbor walking the same way at the same
 speed is followed, not fled; an oncoming one is seen earlier than a standing one at the
-same distance; a face-off turned or mirrored turns or mirrors its maps.
+same distance; a face-off turned or mirrored turns or mirrors its maps; an agent that
+takes a share of the avoiding tests its velocities against the pair's shared change.
 """
 
 from __future__ import annotations
@@ -127,9 +128,31 @@ def test_a_symmetric_face_off_frees_each_agents_own_right_side():
     assert right_of_0 == pytest.approx(right_of_1, abs=1e-5) and left_of_0 == pytest.approx(left_of_1, abs=1e-5)
 
 
+def test_a_share_of_responsibility_is_the_test_against_the_pair_s_shared_change():
+    # with responsibility a, agent 0 (own velocity v0) sees neighbor 1 as an agent taking all
+    # of it sees a neighbor at velocity v1 + (1 - a) / a * v0, with max_speed / a
+    a, v0, v1 = 0.6, np.array([0.5, 0.2]), np.array([-0.8, 0.1])
+    positions = [[0.0, 0.0], [2.0, 0.3]]
+    shared = danger_of(positions, [v0, v1], responsibility=a, horizon=2.0, keep_right=0.2, max_speed=1.2)[0]
+    whole = danger_of(positions, [v0, v1 + (1 - a) / a * v0], horizon=2.0, keep_right=0.2,
+                      max_speed=[1.2 / a, 1.2])[0]
+    np.testing.assert_allclose(shared, whole, atol=1e-5)
+    assert shared.max() > 0.0
+
+
+def test_a_face_off_of_agents_that_share_is_less_dangerous_ahead_and_still_followers_see_none():
+    face_off = ([[0.0, 0.0], [3.0, 0.0]], [[1.0, 0.0], [-1.0, 0.0]])
+    whole = danger_of(*face_off, horizon=1.5)
+    half = danger_of(*face_off, horizon=1.5, responsibility=0.5)
+    assert 0.0 < half[0, 0] < whole[0, 0] and half[1, SLOTS // 2] == pytest.approx(half[0, 0], abs=1e-6)
+    follower = danger_of([[0.0, 0.0], [1.5, 0.0]], [[1.0, 0.0], [1.0, 0.0]], horizon=3.0, responsibility=0.5)
+    assert follower[0, 0] == 0.0
+
+
 @pytest.mark.parametrize(("name", "value"), [("radius", 0.0), ("radius", -1.0), ("radius", math.nan),
                                              ("horizon", 0.0), ("horizon", math.inf), ("keep_right", 1.0),
-                                             ("weight", math.nan)])
+                                             ("responsibility", 0.0), ("responsibility", 1.5),
+                                             ("responsibility", math.nan), ("weight", math.nan)])
 def test_bad_values_name_the_parameter(name, value):
     with pytest.raises(ValueError, match=name):
         cs.Anticipate(**{name: value})

@@ -187,6 +187,10 @@ BAD = [
      "pipeline.behaviors[0].field.cell", "expected a number > 0"),
     ("agents not a table", "[[groups]]\n", "[[groups]]\nagents = 3\n", "groups[0].agents",
      "expected a table, got an integer"),
+    ("unknown contact setting", "[agents]", "[contact]\niteratons = 8\n\n[agents]", "contact.iteratons",
+     "Contact has no setting 'iteratons'"),
+    ("contact setting out of range", "[agents]", "[contact]\nslop = -1.0\n\n[agents]", "contact.slop", "expected"),
+    ("contact not a table", 'name = "small"', 'name = "small"\ncontact = 3', "contact", "expected a table"),
 ]
 
 
@@ -241,6 +245,18 @@ def test_the_good_file_loads():
     assert disc.kind == "circle" and disc.shape.tolist() == [0.0, -2.0, 0.4] and disc.speed == 0.5
     world = moving.world()
     assert world.obstacle_path(0)[0].tolist() == [[2.0, -2.0], [-2.0, -2.0]]
+
+
+def test_a_contact_table_turns_the_contact_stage_on(tmp_path):
+    plain = scenario_file.loads(GOOD, "good.toml")
+    assert "contact" not in plain.agent_parameters and plain.world().contact is None
+    loaded = scenario_file.loads(GOOD.replace("[agents]", "[contact]\n\n[agents]"), "good.toml")
+    assert loaded.agent_parameters["contact"] == cs.Contact() and loaded.world().contact == cs.Contact()
+    tuned = dataclasses.replace(loaded, agent_parameters={**loaded.agent_parameters,
+                                                          "contact": cs.Contact(iterations=8, slop=1e-5)})
+    tuned.save(tmp_path / "tuned.toml")
+    assert "[contact]\niterations = 8\nslop = 1e-05\n" in (tmp_path / "tuned.toml").read_text()
+    assert cs.Scenario.load(tmp_path / "tuned.toml").world().contact == cs.Contact(iterations=8, slop=1e-5)
 
 
 def test_a_syntax_error_names_its_line(tmp_path):

@@ -89,21 +89,28 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
   const int slots = dirs.slots();
   const Real c = std::cos(params_.keep_right), s = std::sin(params_.keep_right);
   const auto turn = [c, s](Vec2 q) { return Vec2{c * q.x - s * q.y, s * q.x + c * q.y}; };
+  // Responsibility a: the neighbor's velocity gains (1 - a) / a of the agent's own, and the
+  // top speed is divided by a (anticipate.hpp); a = 1 leaves both as they are.
+  const Real share = params_.responsibility;
+  const bool reciprocal = share < 1;
+  const Real others_part = (Real(1) - share) / share;
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
     const Real r = scene.radius_of(a);
     const Real top = scene.max_speed_of(a);
+    const Real agents_top = reciprocal ? top / share : top;
+    const Vec2 own_part = reciprocal ? scene.velocity(a) * others_part : Vec2{0, 0};
     const LayerMask senses = scene.senses(a);
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     bool threatened = false;
     scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       const Vec2 dp = turn(n.position - p);
-      const Vec2 v = turn(scene.velocity(n.agent));
+      const Vec2 v = reciprocal ? turn(scene.velocity(n.agent) + own_part) : turn(scene.velocity(n.agent));
       threatened = threatened || standing_is_touched(dp, v, r + n.radius, params_.horizon);
       for (int i = 0; i < slots; ++i) {
-        row[i] = std::max(row[i], anticipated_danger(dp, v, r + n.radius, params_.horizon, dirs[i], top));
+        row[i] = std::max(row[i], anticipated_danger(dp, v, r + n.radius, params_.horizon, dirs[i], agents_top));
       }
     });
     if (scene.moving) {

@@ -23,6 +23,17 @@
 // before the test, so that in a face-off both agents find their right side clearer and
 // pass on it.
 //
+// responsibility: the share of avoiding another agent this agent takes on itself (moving
+// obstacles are always avoided wholly). With share a < 1 the agent expects the other to
+// take the rest, as reciprocal velocity obstacles do (a = 1/2 is RVO): a candidate
+// velocity u counts as the velocity u / a - (1 - a) / a * v_self tested against the
+// neighbor at its velocity, the agent's change being a share a of the change the pair
+// needs. In the test above this is the neighbor's velocity taken as
+// v + (1 - a) / a * v_self and the top speed as max_speed / a. Two agents that both
+// take half then each turn half as far as one that expects the other to keep going:
+// neither over-reacts, and a face-off does not flip from side to side. a = 1 (the
+// default) is the test above unchanged.
+//
 // make_way: an agent that some neighbor would touch within the horizon if it stood still
 // gets this much interest in every slot, so that it steps out of the way (the least
 // dangerous way, by its danger) even when it has arrived or its goal lies behind.
@@ -34,10 +45,11 @@
 namespace contextsteer {
 
 struct AnticipateParams {
-  Real radius = 3;      // metres; farther neighbors are not sensed
-  Real horizon = 1.5;   // seconds looked ahead
-  Real keep_right = 0;  // radians by which neighbors are turned counter-clockwise
-  Real make_way = 0;    // interest in every slot of an agent that standing would not keep clear
+  Real radius = 3;          // metres; farther neighbors are not sensed
+  Real horizon = 1.5;       // seconds looked ahead
+  Real keep_right = 0;      // radians by which neighbors are turned counter-clockwise
+  Real make_way = 0;        // interest in every slot of an agent that standing would not keep clear
+  Real responsibility = 1;  // share of avoiding another agent taken on by this one
   Real weight = 1;
 
   static constexpr auto fields() {
@@ -48,6 +60,8 @@ struct AnticipateParams {
               from_to(-kMaxKeepRight, kMaxKeepRight)),
         field("make_way", &AnticipateParams::make_way, "", "interest of an agent that standing would not keep clear",
               from_to(0, 1)),
+        field("responsibility", &AnticipateParams::responsibility, "",
+              "share of avoiding another agent taken on by this one (1/2: reciprocal)", Accepts{0, true, 1, false}),
         weight_field<AnticipateParams>());
   }
 };
