@@ -1293,7 +1293,7 @@ class RacingLanes(Behavior):
     _fields: typing.ClassVar[list] = [{'name': 'lanes', 'kind': 'count', 'default': 7, 'unit': 'lanes', 'doc': 'lateral offsets across the track', 'bounds': {'minimum': 1.0, 'maximum': 256.0}}, {'name': 'lookahead', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'how far ahead of the car the lanes lie', 'bounds': {'above': 0.0}}, {'name': 'line_width', 'kind': 'number', 'default': None, 'unit': 'm', 'doc': "over which interest falls to 0 away from the racing line; None: the track's whole width", 'bounds': {'above': 0.0, 'absent': True}}, {'name': 'window', 'kind': 'number', 'default': 20.0, 'unit': 'm', 'doc': "track after the car's last place where the next is sought; more than a car travels in a step", 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': "how a car ahead's danger fades with ds / lookahead", 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, track: Track, params: RacingLanes.Params) -> None:
         ...
-    def lane_maps(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> dict:
+    def lane_maps(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], by_grid: bool = False) -> dict:
         ...
     @property
     def falloff(self) -> typing.Any:

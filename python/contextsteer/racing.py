@@ -98,7 +98,12 @@ class RacingLanes(Behavior, core=_core.RacingLanes):
 
     def lane_maps(self, positions, *, radius=0.5) -> LaneMaps:
         """The lane maps and decisions of cars at ``(n, 2)`` positions, each seeing the others
-        (radius: metres, a number or ``(n,)``)."""
+        (radius: metres, a number or ``(n,)``).
+
+        The same maps as each car gets in a world's first step, in about ``n log n`` time
+        however densely the cars crowd the track: for each lane, a car reads the cars along
+        the track from its own place and stops at the first that puts danger there (with
+        the ``smoothstep`` and ``exponential`` falloffs, at the lookahead)."""
         pos = check.shaped("positions", positions, (None, 2))
         out = self._core.lane_maps(pos, check.per_agent("radius", radius, len(pos)))
         return LaneMaps(**out)
