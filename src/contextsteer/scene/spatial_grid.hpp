@@ -116,6 +116,17 @@ class SpatialGrid {
   // meet the large agents apart (large_places()); sized by the largest radius, every
   // query would read many times more agents. Without such agents, the largest radius.
   Real usual_radius() const { return usual_radius_; }
+  // The most agents sorted into one cell, and in `first` the place in order() of the first
+  // of them. Every query into that cell reads them all.
+  int most_in_one_cell(int& first) const {
+    int most = 0;
+    first = 0;
+    for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c) {
+      const int count = cell_start_[c + 1] - cell_start_[c];
+      if (count > most) most = count, first = cell_start_[c];
+    }
+    return most;
+  }
   // The places in the order of the agents whose radius exceeds usual_radius(), increasing.
   const int* large_places() const { return large_places_; }
   int large_count() const { return large_count_; }
