@@ -44,9 +44,9 @@ def lane_maps_rows(counts: list[int], reference_up_to: int) -> None:
     for n in counts:
         s, e = rng.uniform(0, track.length, n), rng.uniform(-5, 5, n)
         positions = np.array([track.point_at(si, ei) for si, ei in zip(s, e)], dtype=np.float32)
-        fast = seconds(lambda: lanes.lane_maps(positions, radius=0.8))
+        fast = seconds(lambda p=positions: lanes.lane_maps(p, radius=0.8))
         radius = np.full(n, 0.8, np.float32)
-        reference = (f"{seconds(lambda: lanes._core.lane_maps(positions, radius, by_grid=True)):14.3f}"
+        reference = (f"{seconds(lambda p=positions, r=radius: lanes._core.lane_maps(p, r, by_grid=True)):14.3f}"
                      if n <= reference_up_to else f"{'-':>14}")
         print(f"{n:8d} {fast:14.3f} {reference}")
 
