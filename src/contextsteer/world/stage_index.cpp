@@ -28,10 +28,10 @@ void World::build_grid() {
 }
 
 void World::check_pile() const {
-  int first = 0;
-  const int most = grid_.most_in_one_cell(first);
+  const int most = grid_.most_in_one_cell();
   if (most <= kMaxAgentsInOneCell) return;
-  const Vec2 p = load(store_.positions.data(), static_cast<std::size_t>(grid_.order()[first]));
+  const int first = grid_.order()[grid_.first_of_fullest_cell()];
+  const Vec2 p = load(store_.positions.data(), static_cast<std::size_t>(first));
   throw std::invalid_argument(
       "positions: " + std::to_string(most) + " agents lie in one cell of the neighbour grid (rows of " +
       format_real(grid_.row_height()) + " m, near (" + format_real(p.x) + ", " + format_real(p.y) +
