@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'CONTACT_FIELDS', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'ContactParams', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'CONTACT_FIELDS', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'ContactParams', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth', 'try_combine', 'try_resolve']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -1293,7 +1293,7 @@ class RacingLanes(Behavior):
     _fields: typing.ClassVar[list] = [{'name': 'lanes', 'kind': 'count', 'default': 7, 'unit': 'lanes', 'doc': 'lateral offsets across the track', 'bounds': {'minimum': 1.0, 'maximum': 256.0}}, {'name': 'lookahead', 'kind': 'number', 'default': 10.0, 'unit': 'm', 'doc': 'how far ahead of the car the lanes lie', 'bounds': {'above': 0.0}}, {'name': 'line_width', 'kind': 'number', 'default': None, 'unit': 'm', 'doc': "over which interest falls to 0 away from the racing line; None: the track's whole width", 'bounds': {'above': 0.0, 'absent': True}}, {'name': 'window', 'kind': 'number', 'default': 20.0, 'unit': 'm', 'doc': "track after the car's last place where the next is sought; more than a car travels in a step", 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': "how a car ahead's danger fades with ds / lookahead", 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, track: Track, params: RacingLanes.Params) -> None:
         ...
-    def lane_maps(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> dict:
+    def lane_maps(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], by_grid: bool = False) -> dict:
         ...
     @property
     def falloff(self) -> typing.Any:
@@ -1965,6 +1965,10 @@ def resolve(interest: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], d
 def slot_directions(slots: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> numpy.typing.NDArray[numpy.float32]:
     ...
 def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previous: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], factor: typing.SupportsFloat | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    ...
+def try_combine(maps: typing.Any, rule: typing.Any, weights: typing.Any) -> typing.Any:
+    ...
+def try_resolve(decision: typing.Any, interest: typing.Any, danger: typing.Any, danger_mode: typing.Any, threshold: typing.Any, margin: typing.Any, select: typing.Any, offset: typing.Any, hysteresis: typing.Any, current: typing.Any) -> typing.Any:
     ...
 AGENT_COLUMNS: tuple
 CONTACT_FIELDS: list = [{'name': 'iterations', 'kind': 'count', 'default': 64, 'unit': 'passes', 'doc': 'passes of agent-agent position correction per step', 'bounds': {'minimum': 1.0, 'maximum': 1000.0}}, {'name': 'slop', 'kind': 'number', 'default': 0.0010000000474974513, 'unit': 'm', 'doc': 'agent-agent overlap left uncorrected (and not reported)', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'events', 'kind': 'flag', 'default': True, 'unit': '', 'doc': 'whether each contact deeper than slop is an event (agent_contact, obstacle_contact)'}]

@@ -95,6 +95,9 @@ def combine(maps: Sequence[ArrayLike] | NDArray[Any], rule: str | None = None,
     >>> cs.combine([[0.0, 0.5, 1.0, 0.0], [0.25, 0.25, 0.25, 0.25]], weights=[1.0, 2.0])
     array([0.5, 1. , 1.5, 0.5], dtype=float32)
     """
+    fast = _core.try_combine(maps, rule, weights)  # None unless the checks below would pass it as it is
+    if fast is not None:
+        return fast
     if rule is None:
         rule = "max" if weights is None else "sum"
     rule = check.name("rule", rule)
@@ -243,6 +246,10 @@ def resolve(interest: ArrayLike, danger: ArrayLike | None = None, *, danger_mode
     >>> d.direction.round(3) + 0.0           # so the agent goes west
     array([-1.,  0.], dtype=float32)
     """
+    fast = _core.try_resolve(Decision, interest, danger, danger_mode, threshold, margin, select, offset, hysteresis,
+                             current)
+    if fast is not None:  # None unless the checks below would pass the arguments as they are
+        return fast
     interest_b, single = check.map_batch("interest", interest)
     danger_b = None
     if danger is not None:

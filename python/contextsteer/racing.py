@@ -183,6 +183,11 @@ class RacingLanes(Behavior, core=_core.RacingLanes):
     def lane_maps(self, positions, *, radius=0.5) -> LaneMaps:
         """The lane maps and decisions of cars, each seeing the others.
 
+        The same maps as each car gets in a world's first step, in about ``n log n`` time
+        however densely the cars crowd the track: for each lane, a car reads the cars along
+        the track from its own place and stops at the first that puts danger there (with
+        the ``smoothstep`` and ``exponential`` falloffs, at the lookahead).
+
         Parameters
         ----------
         positions : array_like, shape (n, 2)

@@ -545,7 +545,11 @@ class World(MovingObstacles):
 
         A value the state must not hold (NaN, beyond the bound) raises ValueError naming
         the array and the agent (IndexError for an unknown target id), before anything
-        moves: the world is then as before the call. Values written *during* the step are
+        moves: the world is then as before the call. So does a pile: more than 16,384
+        agents in one cell of the neighbour grid (rows as tall as the longest neighbour
+        reach, cells half as wide), where every neighbour query would read them all and
+        the step would take time in the square of their number; no crowd of agents that
+        do not overlap comes near it. Values written *during* the step are
         checked too, before the stages that read them:
 
         - by a :class:`PythonBehavior` (or another thread) while the behaviours prepare

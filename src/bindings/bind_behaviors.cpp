@@ -13,6 +13,7 @@
 #include "contextsteer/behaviors/follow_path.hpp"
 #include "contextsteer/behaviors/forward.hpp"
 #include "contextsteer/behaviors/pursue_evade.hpp"
+#include "contextsteer/behaviors/racing_lane_maps.hpp"
 #include "contextsteer/behaviors/racing_lanes.hpp"
 #include "contextsteer/behaviors/rays.hpp"
 #include "contextsteer/behaviors/time_to_collision.hpp"
@@ -31,6 +32,29 @@ py::array_t<Real> circles_to_array(const std::vector<Circle>& circles) {
     d[3 * i + 2] = circles[i].radius;
   }
   return out;
+}
+
+// RacingLanes lane maps as decide() gives them for each car among the others in a grid.
+void lane_maps_by_grid(const RacingLanes& r, const RealArray& positions, const RealArray& radius, LaneMapsOut out) {
+  const int n = static_cast<int>(positions.shape(0)), lanes = r.lanes();
+  Real max_radius = 0;
+  for (int a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
+  SpatialGrid grid;
+  grid.build(positions.data(), n, std::max(r.neighbor_radius(), Real(1e-3)), radius.data());
+  SceneView scene;
+  scene.agents = n;
+  scene.positions = positions.data();
+  scene.radius = radius.data();
+  scene.max_radius = max_radius;
+  scene.grid = &grid;
+  for (int a = 0; a < n; ++a) {
+    const std::size_t row = static_cast<std::size_t>(a) * lanes;
+    const LaneDecision d = r.decide(scene, a, out.interest + row, out.danger + row, out.final_map + row);
+    out.lateral[a] = d.lateral;
+    store(out.target, a, d.target);
+    out.strength[a] = d.strength;
+    out.blocked[a] = d.blocked;
+  }
 }
 
 }  // namespace
@@ -144,39 +168,36 @@ void bind_behaviors(py::module_& m) {
       .def(py::init<std::shared_ptr<Track>, const RacingLanesParams&>(), py::arg("track"), py::arg("params"))
       .def(
           "lane_maps",
-          [](const RacingLanes& r, const RealArray& positions, const RealArray& radius) {
-            // The lane maps and decisions of cars at `positions` on their own (no world needed).
+          [](const RacingLanes& r, const RealArray& positions, const RealArray& radius, bool by_grid) {
+            // The lane maps and decisions of cars at `positions` on their own (no world needed);
+            // by_grid: as decide() over a grid of them finds them (the reference, in the tests).
             require_shape(positions, "positions", {-1, 2});
             const py::ssize_t n = positions.shape(0), lanes = r.lanes();
             require_shape(radius, "radius", {n});
-            Real max_radius = 0;
-            for (py::ssize_t a = 0; a < n; ++a) max_radius = std::max(max_radius, radius.data()[a]);
-            SpatialGrid grid;
-            grid.build(positions.data(), static_cast<int>(n), std::max(r.neighbor_radius(), Real(1e-3)), radius.data());
-            SceneView scene;
-            scene.agents = static_cast<int>(n);
-            scene.positions = positions.data();
-            scene.radius = radius.data();
-            scene.max_radius = max_radius;
-            scene.grid = &grid;
             py::array_t<Real> interest({n, lanes}), danger({n, lanes}), final_map({n, lanes}), lateral(n),
                 target({n, py::ssize_t(2)});
             py::array_t<Real> strength(n);
             py::array_t<bool> blocked(n);
-            for (py::ssize_t a = 0; a < n; ++a) {
-              const LaneDecision d = r.decide(scene, static_cast<int>(a), interest.mutable_data() + a * lanes,
-                                              danger.mutable_data() + a * lanes, final_map.mutable_data() + a * lanes);
-              lateral.mutable_data()[a] = d.lateral;
-              store(target.mutable_data(), a, d.target);
-              strength.mutable_data()[a] = d.strength;
-              blocked.mutable_data()[a] = d.blocked;
+            const LaneMapsOut out{interest.mutable_data(),
+                                  danger.mutable_data(),
+                                  final_map.mutable_data(),
+                                  lateral.mutable_data(),
+                                  target.mutable_data(),
+                                  strength.mutable_data(),
+                                  reinterpret_cast<std::uint8_t*>(blocked.mutable_data())};
+            if (by_grid) {
+              lane_maps_by_grid(r, positions, radius, out);
+            } else {
+              py::gil_scoped_release release;  // Safe: inputs held by this frame, outputs not yet visible.
+              racing_lane_maps(r, positions.data(), radius.data(), static_cast<int>(n), out);
             }
-            py::dict out;
-            out["interest"] = interest, out["danger"] = danger, out["final"] = final_map;
-            out["lateral"] = lateral, out["target"] = target, out["strength"] = strength, out["blocked"] = blocked;
-            return out;
+            py::dict result;
+            result["interest"] = interest, result["danger"] = danger, result["final"] = final_map;
+            result["lateral"] = lateral, result["target"] = target, result["strength"] = strength;
+            result["blocked"] = blocked;
+            return result;
           },
-          py::arg("positions"), py::arg("radius"));
+          py::arg("positions"), py::arg("radius"), py::arg("by_grid") = false);
   bind_behavior<TimeToCollision>(m, "TimeToCollision").def(py::init<const TimeToCollisionParams&>(), py::arg("params"));
   bind_behavior<Anticipate>(m, "Anticipate").def(py::init<const AnticipateParams&>(), py::arg("params"));
 }

@@ -97,3 +97,37 @@ def test_a_figure_of_eight_is_driven_lobe_after_lobe():
     assert np.abs(track.locate(rec.positions[:, 0])[:, 1]).max() < track.half_width
     with pytest.raises(ValueError, match="window"):
         cs.RacingLanes(track, window=0.0)
+
+
+def oval(points=400, a=60.0, b=30.0):
+    t = np.linspace(0.0, 2 * np.pi, points, endpoint=False)
+    return np.column_stack([a * np.cos(t), b * np.sin(t)])
+
+
+def by_grid(lanes, positions, radius):
+    """The reference: decide() for each car among the others found in a grid."""
+    pos = np.ascontiguousarray(positions, np.float32)
+    out = lanes._core.lane_maps(pos, np.broadcast_to(np.float32(radius), (len(pos),)).copy(), by_grid=True)
+    return cs.racing.LaneMaps(**out)
+
+
+@pytest.mark.parametrize("closed", [True, False])
+@pytest.mark.parametrize("falloff", ["linear", "step", "inverse_square", "smoothstep", "exponential"])
+def test_lane_maps_are_those_of_each_car_among_its_neighbours(closed, falloff):
+    rng = np.random.default_rng(len(falloff) + closed)
+    track = cs.Track(oval() if closed else oval()[:300], 4.0, closed=closed)
+    for _ in range(6):
+        n = int(rng.integers(1, 400))
+        lanes = cs.RacingLanes(track, lanes=int(rng.integers(1, 12)), lookahead=float(rng.uniform(0.5, 80.0)),
+                               falloff=falloff)
+        # Cars about the track, crowded or sparse, some off it; equal radii or not.
+        s = rng.uniform(0, track.length, n)
+        if rng.random() < 0.3:
+            s = np.round(s / 5) * 5  # cars side by side at the same arc length
+        e = rng.uniform(-6, 6, n)
+        positions = np.array([track.point_at(si, ei) for si, ei in zip(s, e)])
+        radius = rng.uniform(0.1, 1.5, n) if rng.random() < 0.5 else 0.8
+        got = lanes.lane_maps(positions, radius=radius)
+        want = by_grid(lanes, positions, radius)
+        for name in ("interest", "danger", "final", "lateral", "target", "strength", "blocked"):
+            np.testing.assert_array_equal(getattr(got, name), getattr(want, name), err_msg=name)

@@ -297,3 +297,25 @@ def test_an_interruption_during_the_sweeps_start_up_returns_the_empty_table(monk
     with pytest.warns(RuntimeWarning, match="sweep interrupted: returning the 0 of 2 runs"):
         table = cs.sweep(tiny_world, {"a": [1, 2]}, steps=1, progress=True)
     assert len(table) == 0 and table.attrs["complete"] is False
+
+
+# --- piles of agents ------------------------------------------------------------------
+
+
+def test_a_pile_of_agents_at_one_point_is_refused_before_anything_moves():
+    limit = 16384
+    pile = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), np.zeros((limit + 1, 2)))
+    with pytest.raises(ValueError, match=r"positions: 16385 agents lie in one cell of the neighbour grid .*"
+                                         r"near \(0, 0\)\); a step takes at most 16384 there"):
+        pile.step(0.05)
+    assert pile.steps_taken == 0 and pile.time == 0
+    np.testing.assert_array_equal(pile.positions, 0)
+    with pytest.raises(ValueError, match="16385 agents lie in one cell"):
+        pile.run(3, 0.05)
+    assert pile.steps_taken == 0
+    # One agent fewer steps, and so does the same crowd spread out.
+    cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), np.zeros((limit, 2))).step(0.05)
+    spread = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid(agents=True)]),
+                      np.random.default_rng(0).uniform(-200, 200, (limit + 1, 2)))
+    spread.step(0.05)
+    assert spread.steps_taken == 1

@@ -29,23 +29,48 @@ void RacingLanes::prepare(const SceneView& scene, const int*, int count, const S
   scene.cache->pool().run(chunks, body);
 }
 
-LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
-                                 const Real* placed) const {
-  const Track& track = *track_;
-  const Real w = track.half_width();
+void RacingLanes::locate_car(const SceneView& scene, int a, Real& s, Real& e) const {
+  const Real* kept = scene.memory_of(a);
+  track_->locate_after(scene.position(a), kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN(), params_.window, s,
+                       e);
+}
+
+void RacingLanes::start_lanes(Real s, Real* interest, Real* danger) const {
+  const Real w = track_->half_width();
   const int lanes = params_.lanes;
-  const Real lookahead = params_.lookahead;
   const Real line_width = std::isnan(params_.line_width) ? 2 * w : params_.line_width;
   const Real lane_width = 2 * w / static_cast<Real>(lanes);
-  Real s = 0, e = 0;
-  const Real* kept = scene.memory_of(a);
-  track.locate_after(scene.position(a), kept ? kept[0] : std::numeric_limits<Real>::quiet_NaN(), params_.window, s, e);
-  const Real line = track.racing_offset(s + lookahead);
+  const Real line = track_->racing_offset(s + params_.lookahead);
   for (int j = 0; j < lanes; ++j) {
     const Real centre = -w + (static_cast<Real>(j) + Real(0.5)) * lane_width;
     interest[j] = std::max(Real(0), 1 - std::fabs(centre - line) / line_width);
     danger[j] = 0;
   }
+}
+
+Real RacingLanes::sensing_distance(Real e, Real radius, Real max_radius) const {
+  return params_.lookahead + std::fabs(e) + track_->half_width() + radius + max_radius;
+}
+
+bool RacingLanes::lanes_spanned(Real e_other, Real reach, int& first, int& last) const {
+  const Real w = track_->half_width();
+  const int lanes = params_.lanes;
+  const Real lane_width = 2 * w / static_cast<Real>(lanes);
+  // Clamped before the cast, which keeps every lane index as it was and no int overflows.
+  const Real low = std::clamp(std::floor((e_other - reach + w) / lane_width), Real(-1), static_cast<Real>(lanes));
+  const Real high = std::clamp(std::floor((e_other + reach + w) / lane_width), Real(-1), static_cast<Real>(lanes));
+  first = std::max(0, static_cast<int>(low));
+  last = std::min(lanes - 1, static_cast<int>(high));
+  return first <= last;
+}
+
+LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
+                                 const Real* placed) const {
+  const Track& track = *track_;
+  const Real lookahead = params_.lookahead;
+  Real s = 0, e = 0;
+  locate_car(scene, a, s, e);
+  start_lanes(s, interest, danger);
   if (scene.grid) {
     const Real r = scene.radius_of(a);
     const LayerMask senses = scene.senses(a);
@@ -54,7 +79,7 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
     // car lies |e| from its own point, and a car more than w plus the two radii off the
     // centreline spans no lane. (A car on the far side of a wide track is farther than
     // lookahead though only a few metres ahead.)
-    const Real within = lookahead + std::fabs(e) + w + r + scene.max_radius;
+    const Real within = sensing_distance(e, r, scene.max_radius);
     scene.grid->for_each_within(scene.position(a), within, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       Real s_other = 0, e_other = 0;
@@ -65,14 +90,20 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
       }
       const Real ds = track.ahead(s, s_other);
       if (!(ds > 0) || ds > lookahead) return;
-      const Real reach = r + n.radius;
       const Real value = falloff_value(params_.falloff, ds, lookahead);
       // Lanes whose span [-w + j * lane_width, -w + (j + 1) * lane_width] meets the car's.
-      const int first = std::max(0, static_cast<int>(std::floor((e_other - reach + w) / lane_width)));
-      const int last = std::min(lanes - 1, static_cast<int>(std::floor((e_other + reach + w) / lane_width)));
+      int first = 0, last = -1;
+      lanes_spanned(e_other, r + n.radius, first, last);
       for (int j = first; j <= last; ++j) danger[j] = std::max(danger[j], value);
     });
   }
+  return settle(s, e, interest, danger, final_map);
+}
+
+LaneDecision RacingLanes::settle(Real s, Real e, const Real* interest, const Real* danger, Real* final_map) const {
+  const Real w = track_->half_width();
+  const int lanes = params_.lanes;
+  const Real lane_width = 2 * w / static_cast<Real>(lanes);
   // Subtract, then the best lane refined by the parabola through its neighbors. Lanes
   // are not circular: the track's two edges are not neighbors, unlike a map's slots.
   for (int j = 0; j < lanes; ++j) final_map[j] = std::max(Real(0), interest[j] - danger[j]);
@@ -88,7 +119,7 @@ LaneDecision RacingLanes::decide(const SceneView& scene, int a, Real* interest, 
     if (curvature < 0) lane += std::clamp(Real(0.5) * (l - r) / curvature, Real(-0.5), Real(0.5));
   }
   out.lateral = out.blocked ? e : -w + (lane + Real(0.5)) * lane_width;
-  out.target = track.point_at(s + lookahead, out.lateral);
+  out.target = track_->point_at(s + params_.lookahead, out.lateral);
   return out;
 }
 

@@ -84,6 +84,21 @@ class RacingLanes : public BehaviorWith<RacingLanesParams, InterestBehavior> {
   LaneDecision decide(const SceneView& scene, int a, Real* interest, Real* danger, Real* final_map,
                       const Real* placed = nullptr) const;
 
+  // The parts of decide(), for racing_lane_maps() too:
+  // the car's s and e (its kept s, if any, sought within the window after);
+  void locate_car(const SceneView& scene, int a, Real& s, Real& e) const;
+  // interest on the lanes for a car at s, and danger 0;
+  void start_lanes(Real s, Real* interest, Real* danger) const;
+  // the distance within which every car that can put danger on a car at lateral offset e
+  // of this radius lies (max_radius: the largest radius of the other cars);
+  Real sensing_distance(Real e, Real radius, Real max_radius) const;
+  // the lanes [first, last] a car at lateral offset e_other spans, its body widened by
+  // reach (the two radii); false for none;
+  bool lanes_spanned(Real e_other, Real reach, int& first, int& last) const;
+  // the decision from the lane maps: final = max(0, interest - danger), its best lane
+  // refined by the parabola through its neighbours.
+  LaneDecision settle(Real s, Real e, const Real* interest, const Real* danger, Real* final_map) const;
+
   int lanes() const { return params_.lanes; }
   const Track& track() const { return *track_; }
 

@@ -159,7 +159,7 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   std::fill(radii_.begin() + n, radii_.end(), Real(0));
   std::fill(layers_.begin() + n, layers_.end(), LayerMask(0));
   std::fill(senses_.begin() + n, senses_.end(), LayerMask(0));
-  region_count_ = 1;
+  region_count_ = 1, most_in_cell_ = 0;
   separation_ = std::numeric_limits<Real>::infinity();
   row_column_.clear(), row_cell_.clear();
   if (n == 0) {
@@ -215,7 +215,10 @@ void SpatialGrid::build(const Real* positions, int n, Real row_height, const Rea
   } else {
     for (int i = 0; i < n; ++i) count_in(regions_[0], i);
   }
-  for (int c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+  for (int c = 0; c < cells; ++c) {
+    most_in_cell_ = std::max(most_in_cell_, cell_start_[c + 1]);  // still cell c's count
+    cell_start_[c + 1] += cell_start_[c];
+  }
   // Stable placement: agents of one cell keep their index order.
   for (int i = 0; i < n; ++i) {
     const int slot = cell_start_[cell_of_[i]]++;

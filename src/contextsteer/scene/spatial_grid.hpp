@@ -116,6 +116,14 @@ class SpatialGrid {
   // meet the large agents apart (large_places()); sized by the largest radius, every
   // query would read many times more agents. Without such agents, the largest radius.
   Real usual_radius() const { return usual_radius_; }
+  // The most agents sorted into one cell: every query into that cell reads them all.
+  int most_in_one_cell() const { return most_in_cell_; }
+  // The place in order() of the first agent of the first cell holding that many.
+  int first_of_fullest_cell() const {
+    for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)
+      if (cell_start_[c + 1] - cell_start_[c] == most_in_cell_) return cell_start_[c];
+    return 0;
+  }
   // The places in the order of the agents whose radius exceeds usual_radius(), increasing.
   const int* large_places() const { return large_places_; }
   int large_count() const { return large_count_; }
@@ -381,6 +389,7 @@ class SpatialGrid {
   static_assert(kMaxRegions <= 256, "region_of_place_ holds a region in a byte");
   int region_range_[kMaxRegions + 1] = {};
   std::vector<int> cell_start_;  // (cells + 1) prefix sums
+  int most_in_cell_ = 0;         // the largest count in one cell
   // The fitted regions' rows (Region::rows_from), region after region: each row's first
   // column, and its first cell (with one more entry, the region's end_cell).
   std::vector<int> row_column_, row_cell_;

@@ -56,8 +56,9 @@ void World::step_unguarded(Real dt, int substeps) {
   StageClock clock;
   check_stage(dt);
   clock.lap(stage_times_.check);
+  index_stage();  // before the obstacles move: a pile of agents is refused first
+  check_pile();
   obstacles_stage(dt);  // timed with the index stage
-  index_stage();
   clock.lap(stage_times_.index);
   evaluate_stage(dt);  // checks again what foreign code wrote in it
   clock.lap(stage_times_.evaluate);

@@ -128,6 +128,13 @@ class World {
   }
   const MovingObstacles& moving() const { return moving_; }
 
+  // The most agents a step takes in one cell of its neighbour grid (rows as tall as the
+  // longest neighbour reach, cells half as wide): more can only be agents piled far
+  // deeper into each other than any crowd (or agents of radius 0 at nearly one point).
+  // A full cell still costs a step kMaxAgentsInOneCell^2 neighbour tests per behaviour
+  // that queries neighbours.
+  static constexpr int kMaxAgentsInOneCell = 16384;
+
   // Worker threads for a step, from 1 to kMaxThreads; results are the same for any count.
   static constexpr int kMaxThreads = 1024;
   void set_threads(int threads);
@@ -163,9 +170,11 @@ class World {
   // Advances dt seconds (kMinTimeStep to kMaxMagnitude) in `substeps` equal integration
   // steps (>= 1, none shorter than kMinTimeStep): the decisions are made once, the motion
   // is integrated substeps times. Throws std::invalid_argument, before changing anything,
-  // for such a dt or substeps, or when the state holds a value add_agents would refuse
+  // for such a dt or substeps, when the state holds a value add_agents would refuse
   // (the Python views of the state are writable; an agent may also have travelled past
-  // the bound).
+  // the bound), or when more than kMaxAgentsInOneCell agents lie in one cell of the
+  // neighbour grid (a pile: every neighbour query there reads them all, so the step
+  // would take time in the square of their number).
   //
   // State written while the step runs (by a steering that runs foreign code, or by
   // another thread through the views) is checked before the stages that read it:
@@ -282,6 +291,7 @@ class World {
   void obstacles_stage(Real dt);                // moves the moving obstacles to where they are at the step's end
   void measure_moving_penetration();            // of the measure stage: penetration into the moving obstacles
   void index_stage();                           // writes index_
+  void check_pile() const;                      // of the index stage: no cell holds more than kMaxAgentsInOneCell
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
   void contact_start();                         // before integrate: contacted_.start
