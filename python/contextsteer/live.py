@@ -42,11 +42,9 @@ def _same_layout(a, b) -> bool:
 
 
 def _same_body(a, b) -> bool:
-    """Whether moving bodies ``a`` and ``b`` are alike in every field."""
-    return all(np.array_equal(getattr(a, f.name), getattr(b, f.name))
-               for f in dataclasses.fields(a) if f.name != "waypoints") and (
-        (a.waypoints is None) == (b.waypoints is None)
-        and (a.waypoints is None or np.array_equal(a.waypoints, b.waypoints)))
+    """Whether moving bodies ``a`` and ``b`` are alike in every field (no waypoints
+    included)."""
+    return all(np.array_equal(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
 
 
 def _per_group(scenario) -> list:
