@@ -16,6 +16,9 @@ Blended with weights, or ranked by priority, they keep a classic agent off the w
 first level whose output exceeds ``epsilon`` wins). The world then truncates the linear
 part to ``A``, multiplies by the mass, truncates the force to the maximum force, divides
 by the mass, integrates and truncates the velocity to ``S``.
+
+Longer than 500 lines: one short class per classic behaviour, each with its documented
+parameters and an example, as behaviors.py holds the context ones.
 """
 
 from __future__ import annotations

@@ -3,13 +3,16 @@
 Per-agent measures come as ``(n,)`` arrays, one value per recorded agent (row);
 :func:`summary` reduces them to one number each, a row of a parameter sweep
 (:func:`contextsteer.sweep`). Each measure needs certain arrays recorded and says which
-when they are missing. A recording holds the state at the end of each step, so the
-measures see the run from the end of its first step on.
+when they are missing. A recording's first row is the state before the first step (unless
+its run left it out), so the measures see the whole run, its first step included.
 
 The crowd measures (:func:`crowd_metrics`, :func:`scene_report` and the functions they
 call) work on a bare trajectory instead, ``(T + 1, n, 2)`` positions in metres from the
 start (frame 0) to the end, frame ``k`` at ``k * dt`` seconds, so that a run of any
 simulator (ORCA's too) is measured the same way.
+
+Longer than 500 lines: one function per measure, each with its numpydoc docstring and an
+example that runs; they share the checks at the top.
 """
 
 from __future__ import annotations

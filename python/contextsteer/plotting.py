@@ -3,6 +3,9 @@ animations of a run.
 
 Each function draws on ``ax`` (a new one when None) and returns the artists it made,
 so callers can restyle or remove them. matplotlib is imported here only.
+
+Longer than 500 lines: one function per kind of plot, each with its numpydoc docstring
+and an example; they share the checks and colour helpers at the top.
 """
 
 from __future__ import annotations

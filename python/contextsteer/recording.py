@@ -1,4 +1,8 @@
-"""What :meth:`World.run` records, step by step."""
+"""What :meth:`World.run` records, step by step.
+
+Longer than 500 lines: Recording's methods each carry a numpydoc docstring with an
+example that runs, and saving, loading, truncating and joining must agree on every field.
+"""
 
 from __future__ import annotations
 

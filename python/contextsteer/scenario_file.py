@@ -1,6 +1,6 @@
 """Scenario files: a whole experiment in one TOML file (docs/scenario-files.md).
 
-``[geometry]`` (bounds, circles, walls, polygons), ``[run]`` (:class:`RunSettings`),
+``[geometry]`` (bounds, circles, walls, polygons, moving obstacles), ``[run]`` (:class:`RunSettings`),
 ``[goals]`` and ``[contact]`` (the settings of :class:`~contextsteer.Goals` and of
 :class:`~contextsteer.Contact` that differ from their defaults; ``[contact]`` turns the
 contact stage on),
