@@ -22,7 +22,7 @@ import pandas as pd
 
 from contextsteer import metrics
 from contextsteer.demo import DT, SCENES, classic_setup, scene_setup, time_limit
-from timing import machine_line
+from timing import arrivals_by_seed, machine_line
 
 SETUPS = {"classic": classic_setup, "context": scene_setup}
 
@@ -62,10 +62,7 @@ def table(rows: list[dict]) -> pd.DataFrame:
         deepest_overlap=("deepest_overlap", "max"),
         step_ms=("step_ms", "mean"),
     )
-    arrived = runs.assign(count=(runs["arrived"] * runs["agents"]).round().astype(int))
-    by_seed = arrived.groupby(keys, sort=False).apply(
-        lambda g: "/".join(f"{c}" for c in g["count"]) + f" of {int(g['agents'].iloc[0])}", include_groups=False)
-    return means.assign(arrived_by_seed=by_seed).reset_index()
+    return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ import pandas as pd
 import contextsteer as cs
 from contextsteer import metrics
 from contextsteer.demo import DT, scene_setup, time_limit
-from timing import machine_line
+from timing import arrivals_by_seed, machine_line
 
 SCENES = ("two_way_door", "four_way", "zigzag", "u_trap", "swap", "circle", "crossing", "bottleneck")
 ORCA_NEIGHBOR_DIST = 5.0  # metres
@@ -153,10 +153,7 @@ def table(rows: list[dict]) -> pd.DataFrame:
         wall_penetrations=("wall_penetrations", "sum"),
         step_ms=("step_ms", "mean"),
     )
-    arrived = runs.assign(count=(runs["arrived"] * runs["agents"]).round().astype(int))
-    by_seed = arrived.groupby(keys, sort=False).apply(
-        lambda g: "/".join(f"{c}" for c in g["count"]) + f" of {int(g['agents'].iloc[0])}", include_groups=False)
-    return means.assign(arrived_by_seed=by_seed).reset_index()
+    return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
 
 
 def main() -> None:

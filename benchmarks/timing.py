@@ -37,3 +37,11 @@ def machine_line() -> str:
     """One line naming the machine and the versions that matter to the figures."""
     return (f"machine: {cpu_name()}, {os.cpu_count()} cores; Python {platform.python_version()}, "
             f"NumPy {np.__version__}")
+
+
+def arrivals_by_seed(runs, keys: list[str]):
+    """``"a/b/c of n"`` per group of ``keys``: the agents arrived in each seed's run, from a
+    pandas table with an ``arrived`` share and an ``agents`` count per run."""
+    arrived = runs.assign(count=(runs["arrived"] * runs["agents"]).round().astype(int))
+    return arrived.groupby(keys, sort=False).apply(
+        lambda g: "/".join(f"{c}" for c in g["count"]) + f" of {int(g['agents'].iloc[0])}", include_groups=False)

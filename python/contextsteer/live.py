@@ -254,10 +254,10 @@ class LiveRun:
                 self.world.set_steering(fresh, index)
                 running.append(fresh)
         columns = {c.name: c for c in SPAWNED}
-        for name in ("goals", "contact"):  # the world's settings a file may hold
+        for name, default in _WORLD_DEFAULTS.items():  # the world's settings a file may hold
             if name in self.scenario.agent_parameters or name in new.agent_parameters:
-                setattr(self.world, name, new.agent_parameters.get(name, _WORLD_DEFAULTS[name]))
-        for name in {*self.scenario.agent_parameters, *new.agent_parameters} - {"goals", "contact"}:
+                setattr(self.world, name, new.agent_parameters.get(name, default))
+        for name in {*self.scenario.agent_parameters, *new.agent_parameters} - _WORLD_DEFAULTS.keys():
             value = new.agent_parameters.get(name, columns[name].default)
             view = getattr(self.world, name)
             view[:] = np.broadcast_to(np.asarray(value, dtype=view.dtype), view.shape)
