@@ -942,6 +942,14 @@ class FollowField(Behavior):
         def slowing_radius(self, arg1: typing.Any) -> None:
             ...
         @property
+        def to_target(self) -> typing.Any:
+            """
+            the way ends at each agent's own target (World.targets), straight from the field's goal
+            """
+        @to_target.setter
+        def to_target(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def weight(self) -> typing.Any:
             """
             factor the pipeline's combine rule applies to this behaviour's maps
@@ -949,7 +957,7 @@ class FollowField(Behavior):
         @weight.setter
         def weight(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': "no interest within it of a goal (by the field's distance)", 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}, {'name': 'crowd_density', 'kind': 'number', 'default': 0.0, 'unit': 'm^2', 'doc': 'metres added to each metre of way per agent per m^2 (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_counterflow', 'kind': 'number', 'default': 0.0, 'unit': 'm s', 'doc': 'metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_every', 'kind': 'number', 'default': 0.5, 'unit': 's', 'doc': 'seconds of world time between updates of the fields (0: every step)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_radius', 'kind': 'number', 'default': 1.0, 'unit': 'm', 'doc': "metres each agent's weight is spread over", 'bounds': {'above': 0.0}}]
+    _fields: typing.ClassVar[list] = [{'name': 'arrive_radius', 'kind': 'number', 'default': 0.5, 'unit': 'm', 'doc': "no interest within it of a goal (by the field's distance)", 'bounds': {'minimum': 0.0}}, {'name': 'slowing_radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'strength distance / slowing_radius within it', 'bounds': {'above': 0.0}}, {'name': 'sideways', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "the lobe's share of its peak at right angles, in [0, 1)", 'bounds': {'minimum': 0.0, 'below': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}, {'name': 'to_target', 'kind': 'flag', 'default': False, 'unit': '', 'doc': "the way ends at each agent's own target (World.targets), straight from the field's goal"}, {'name': 'crowd_density', 'kind': 'number', 'default': 0.0, 'unit': 'm^2', 'doc': 'metres added to each metre of way per agent per m^2 (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_counterflow', 'kind': 'number', 'default': 0.0, 'unit': 'm s', 'doc': 'metres added to each metre of way per agent per m^2 walking 1 m/s against it (0: none)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_every', 'kind': 'number', 'default': 0.5, 'unit': 's', 'doc': 'seconds of world time between updates of the fields (0: every step)', 'bounds': {'minimum': 0.0}}, {'name': 'crowd_radius', 'kind': 'number', 'default': 1.0, 'unit': 'm', 'doc': "metres each agent's weight is spread over", 'bounds': {'above': 0.0}}]
     def __init__(self, fields: collections.abc.Sequence[NavigationField], per_group: bool, params: FollowField.Params) -> None:
         ...
     def crowd_fields(self, world: World) -> typing.Any:
@@ -1015,6 +1023,14 @@ class FollowField(Behavior):
         """
     @slowing_radius.setter
     def slowing_radius(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def to_target(self) -> typing.Any:
+        """
+        the way ends at each agent's own target (World.targets), straight from the field's goal
+        """
+    @to_target.setter
+    def to_target(self, arg1: typing.Any) -> None:
         ...
     @property
     def weight(self) -> typing.Any:

@@ -548,6 +548,13 @@ class FollowField(Behavior, core=_core.FollowField):
     queues at the narrowest place, as real crowds do. ``sideways``: the share of the peak
     left at right angles to the field, as for :class:`Chase`.
 
+    ``to_target=True`` leads each agent on from the field's goal to its own target
+    (:attr:`World.targets`, or its target agent), which should lie in one of the goals:
+    where the field has no direction but a goal is reached (in a goal area, at a goal
+    point) the lobe points straight at the target, and the ramp goes by the larger of the
+    field's distance and the straight distance to the target, so agents keep their pace
+    across a goal area's edge and arrive at their own places without :class:`Arrive`.
+
     With a sequence of fields, one per group, an agent of group ``g`` (``World.groups``)
     follows ``field[g]``, and a step with an agent whose group has no field raises
     ValueError naming ``groups``. Several groups with goals of their own then share one

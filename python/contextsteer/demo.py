@@ -102,9 +102,9 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
                      lanes: float = 2.0, make_way: float = 0.6, crowd: float = 0.0) -> tuple[Pipeline, ...]:
     """The recipe of the crowd scenes, one pipeline per group: FollowField to the group's
     goal (its own navigation field, ``clearance`` metres from the walls, keeping right by
-    ``lanes`` metres: see :class:`~contextsteer.NavigationField`), Arrive at the agent's own
-    target (``sideways=0.5``, weight 0.5: the field leads, Arrive finishes), Avoid of the
-    walls within 0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
+    ``lanes`` metres: see :class:`~contextsteer.NavigationField`) and on from it straight to
+    the agent's own target (``to_target``, ``sideways=0.5``), Avoid of the walls within
+    0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
     0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
     agent expects the other to take a little: fewer over-reactions, fewer heading
     reversals); danger multiplies interest, so that the strength is the share of max
@@ -113,8 +113,8 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     ``crowd``): a group's way bends round the other's flow."""
     return tuple(
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
-                              sideways=0.5, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
-                  Arrive(sideways=0.5, weight=0.5), Avoid(max_distance=0.5),
+                              sideways=0.5, to_target=True, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
+                  Avoid(max_distance=0.5),
                   Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
                  slots=slots, select="blend", danger_mode="multiply")
         for g in range(geometry.group_count))
@@ -170,8 +170,8 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     bottleneck: FollowField to the field beyond the door (0.3 m of clearance), Arrive
     with ``sideways=0.5``, and Avoid of the agents within 1 m. two_way_door, four_way,
     zigzag and u_trap: per group, FollowField to the group's goal areas along a field that
-    keeps right (not in the single-file zigzag), Arrive, Avoid of the walls and Anticipate
-    of the other agents (see ``_group_pipelines``).
+    keeps right (not in the single-file zigzag) and on to each agent's own target, Avoid of
+    the walls and Anticipate of the other agents (see ``_group_pipelines``).
     """
     recipe = _recipe(scene)
     count = recipe.agents if agents is None else agents

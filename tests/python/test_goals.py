@@ -208,3 +208,21 @@ def test_an_agent_with_no_free_way_aside_is_passed_by_the_other_giving_way():
     gave = rec.events[rec.events.kind == "gave_way"]
     assert len(gave) and gave.agent.iloc[0] == 0
     assert np.linalg.norm(world.positions[1] - [5.0, 0.0]) < 0.6  # out of the dead end
+
+
+def test_an_arrived_agent_off_a_coarse_slot_but_on_the_line_to_the_target_gives_way():
+    # 8 slots, 45 degrees apart. Agent 0's target lies 63 degrees up; arrived agent 1 touches
+    # it at 118 degrees (blocking the 90-degree slot) and arrived agent 2 grazes the
+    # 45-degree slot, so agent 0's interest peaks at 45 degrees with agent 1 73 degrees
+    # off that way, but 55 degrees off the straight line to the target.
+    starts = [[0.0, 0.0], [-0.28, 0.53], [0.62, -0.22]]
+    targets = [[0.63, 1.25], [-0.28, 0.53], [0.62, -0.22]]
+    pipeline = cs.Pipeline([cs.Arrive(sideways=0.5),
+                            cs.Anticipate(radius=3.0, horizon=0.5, make_way=0.6, responsibility=0.9)],
+                           slots=8, select="blend", danger_mode="multiply")
+    world = cs.World(pipeline, starts, targets=targets, max_speed=1.4, max_acceleration=4.0, radius=0.3,
+                     goals=Goals(arrival="give_way", patience=2.0))
+    rec = world.run(600, DT, record=["positions", "state"])
+    assert world.state[0] == AgentState.ARRIVED
+    assert 1 in set(rec.events[rec.events.kind == "gave_way"].agent)
+    assert np.linalg.norm(world.positions[1:] - np.array(targets[1:]), axis=1).max() < 0.5  # back on their goals

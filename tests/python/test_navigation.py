@@ -152,6 +152,32 @@ def test_the_lobe_follows_the_field_and_ramps_down_at_the_goal():
     assert out.interest[2].max() == 0  # arrived
 
 
+def test_to_target_leads_on_from_the_goal_area_to_each_agents_own_target():
+    field = cs.NavigationField(goal_areas=[[8, 0, 10, 10]], area=(0, 0, 10, 10), cell=0.25)
+    # In the area, far from its target; just outside the area's edge, its target deep in;
+    # within arrive_radius of its target; west of the area, the target 1 m past its edge.
+    positions = [[9.0, 2.0], [7.4, 5.0], [9.0, 7.7], [4.0, 5.0]]
+    targets = [[9.0, 8.0], [9.8, 9.0], [9.0, 8.0], [9.0, 5.0]]
+
+    def interest(**params):
+        world = cs.World(cs.Pipeline([cs.FollowField(field, slowing_radius=2.0, **params)], slots=16),
+                         positions, targets=targets, keep_maps=True)
+        world.step(1e-3)
+        return world.interest
+
+    directions = cs.slot_directions(16)
+    led, plain = interest(to_target=True), interest()
+    assert directions[led[0].argmax()] @ [0, 1] > 0.98 and led[0].max() == pytest.approx(1.0)
+    assert plain[0].max() == 0  # the field has no direction in its goal area
+    assert directions[led[1].argmax()] @ [1, 0] > 0.98 and led[1].max() == pytest.approx(1.0)  # no slowing at the edge
+    assert plain[1].max() < 0.35  # slowed down: 0.6 m from the area by the field's distance, of 2 m
+    assert led[2].max() == 0  # arrived at its own target
+    # Outside the goal area both follow the field; the ramp goes by the longer distance (5 m).
+    np.testing.assert_allclose(led[3], plain[3], atol=1e-6)
+    with pytest.raises(TypeError, match="to_target"):
+        cs.FollowField(field, to_target="yes")
+
+
 def test_scenario_fields_lead_every_agent_to_the_nearest_target():
     scene = cs.scenarios.crossing(20, seed=1)
     field = scene.navigation_field(cell=0.5)

@@ -102,12 +102,19 @@ void FollowField::fill(const SceneView& scene, const int* agents, int count, con
     // prepare() refused a group without a field; fill() may run without it (no interest).
     if (per_group_ && static_cast<std::size_t>(scene.group_of(a)) >= fields_.size()) return;
     const Vec2 p = scene.position(a);
-    const Vec2 u = field_of(scene, crowd, a).direction_at(p);
-    if (u.x == 0 && u.y == 0) return;
+    Vec2 u = field_of(scene, crowd, a).direction_at(p);
     // The distance as the field was built, without the crowd's costs: arriving is a
     // matter of metres. In a blocked margin it is unknown (infinite): full strength, to
     // get out.
-    const Real s = strength(field_of(scene, nullptr, a).distance_at(p));
+    Real way = field_of(scene, nullptr, a).distance_at(p);
+    if (params_.to_target) {
+      const Vec2 to = scene.target_of(a) - p;
+      const Real straight = length(to);
+      if (u.x == 0 && u.y == 0 && std::isfinite(way) && straight > 0) u = to * (1 / straight);
+      way = std::max(way, straight);
+    }
+    if (u.x == 0 && u.y == 0) return;
+    const Real s = strength(way);
     if (s > 0) add_lobe(add, u, Real(1), s, params_.sideways);
   });
 }

@@ -8,6 +8,13 @@
 // 1 beyond; an agent where the field has no direction (at a goal, or where no goal can
 // be reached) gets no interest.
 //
+// With to_target, the way ends at each agent's own target (SceneView::target_of: World
+// targets, or its target agent), which should lie in one of the field's goals: where the
+// field has no direction but a goal can be reached (in a goal area, at a goal point) u
+// leads straight to the target, and the distance of the ramp is the larger of the
+// field's and the straight distance to the target (the way still to walk is at least
+// either), so agents do not slow down at the edge of a goal area their target lies deep in.
+//
 // Groups: one field serves every agent; with one field per group (per_group), an agent
 // of group g (SceneView::group_of) follows fields[g], and an evaluation with an agent
 // whose group has no field throws std::invalid_argument naming `groups`.
@@ -38,6 +45,7 @@ struct FollowFieldParams {
   Real slowing_radius = 3.0;  // metres; strength distance / slowing_radius within it
   Real sideways = 0;          // in [0, 1) (add_lobe)
   Real weight = 1;
+  bool to_target = false;      // the way ends at each agent's own target, not at the field's goal
   Real crowd_density = 0;      // m^2 (0: the field is not updated for density)
   Real crowd_counterflow = 0;  // m s (0: nor for counterflow)
   Real crowd_every = 0.5;      // seconds of world time between updates
@@ -50,6 +58,8 @@ struct FollowFieldParams {
         field("slowing_radius", &FollowFieldParams::slowing_radius, "m", "strength distance / slowing_radius within it",
               above(0)),
         sideways_field<FollowFieldParams>(), weight_field<FollowFieldParams>(),
+        field("to_target", &FollowFieldParams::to_target, "",
+              "the way ends at each agent's own target (World.targets), straight from the field's goal"),
         field("crowd_density", &FollowFieldParams::crowd_density, "m^2",
               "metres added to each metre of way per agent per m^2 (0: none)", at_least(0)),
         field("crowd_counterflow", &FollowFieldParams::crowd_counterflow, "m s",

@@ -18,9 +18,10 @@
 //
 // Face-offs: an agent waiting for patience seconds or more looks for blockers, agents
 // whose discs come within `reach` metres of its own and whose centres lie within 60
-// degrees of its way: the peak of its last interest map (where its behaviours led it,
-// round corners), or the straight line to its target when the world keeps no maps or
-// the agent had no interest. In the world's row order:
+// degrees of its way (an arrived one also within 60 degrees of the straight line to its
+// target). Its way is the peak of its last interest map (where its behaviours led it,
+// round corners), or that straight line when the world keeps no maps or the agent had no
+// interest. In the world's row order:
 //   - an arrived blocker, when arrival is give_way, steps aside off the waiting agent's
 //     line (the side it already stands on) and comes back once it has given way;
 //   - an oncoming blocker (its way points against the waiting agent's) and the waiting

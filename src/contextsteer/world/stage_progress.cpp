@@ -107,6 +107,10 @@ void World::settle_face_offs(const SceneView& view) {
     const Vec2 here = view.position(a);
     const Vec2 way = way_of(a);
     if (length_squared(way) == 0) continue;
+    // Ahead is near the way it was led; an arrived agent also near the straight line to
+    // the target: an agent led by a coarse map's slot past one parked off that slot, on
+    // its line, is blocked by it too.
+    const Vec2 straight = unit(view.target_of(a) - here);
     const Real reach = view.radius_of(a) + index_.max_radius + p.reach;
     // The blockers, nearest first: the settlement goes to the agent most in the way.
     int nearest = -1;
@@ -116,9 +120,10 @@ void World::settle_face_offs(const SceneView& view) {
       const Vec2 offset = b.position - here;
       const Real gap = view.radius_of(a) + b.radius + p.reach;
       if (b.distance_squared > gap * gap || b.distance_squared == 0) return;
-      if (dot(offset, way) < kAheadCosine * std::sqrt(b.distance_squared)) return;
       const AgentState s = state_of(b.agent);
       if (s == AgentState::giving_way) return;
+      const Real ahead = kAheadCosine * std::sqrt(b.distance_squared);
+      if (dot(offset, way) < ahead && !(s == AgentState::arrived && dot(offset, straight) >= ahead)) return;
       const bool oncoming = s != AgentState::arrived && dot(way_of(b.agent), way) < 0;
       if (!(s == AgentState::arrived && stepping_aside) && !oncoming) return;
       if (b.distance_squared < nearest2) nearest = b.agent, nearest2 = b.distance_squared;
