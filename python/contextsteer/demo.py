@@ -108,15 +108,18 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
     agent expects the other to take a little: fewer over-reactions, fewer heading
     reversals); danger multiplies interest, so that the strength is the share of max
-    speed that stays clear. With ``crowd`` > 0 each field is re-marched every 0.5 s from
-    the crowd (FollowField's ``crowd_density`` 0.5 ``crowd``, ``crowd_counterflow``
-    ``crowd``): a group's way bends round the other's flow."""
+    speed that stays clear, and the choice leans toward the way the agent already walks
+    when that way leads on (``hysteresis=1``: an agent in a jam, where every way is
+    nearly shut, does not dither back and forth between the few that open). With
+    ``crowd`` > 0 each field is re-marched every 0.5 s from the crowd (FollowField's
+    ``crowd_density`` 0.5 ``crowd``, ``crowd_counterflow`` ``crowd``): a group's way bends
+    round the other's flow."""
     return tuple(
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
                               sideways=0.5, to_target=True, crowd_density=0.5 * crowd, crowd_counterflow=crowd),
                   Avoid(max_distance=0.5),
                   Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
-                 slots=slots, select="blend", danger_mode="multiply")
+                 slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
         for g in range(geometry.group_count))
 
 

@@ -50,7 +50,9 @@ class Pipeline(ShowsArguments):
     widths in slots, 0 = off) and blended with the previous step's (``smooth``: share of
     the previous map kept, in [0, 1]; inside a :class:`World` only); then
     :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin``, ``select`` and
-    ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off).
+    ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off) when that velocity
+    is within 90 degrees of its interest's peak: an agent backing off or drifting away from
+    where its behaviours lead is not held to that way.
 
     Every setting but ``slots`` (and the behaviours) can be set on a live pipeline
     (``pipeline.select = "average"``): checked as the constructor checks it, it takes
@@ -82,7 +84,8 @@ class Pipeline(ShowsArguments):
     smooth : float, default 0
         Share of the previous step's map kept, 0 to 1 (inside a world only).
     hysteresis : float, default 0
-        Pull toward each agent's current velocity (at least 0; 0: off).
+        Pull toward each agent's current velocity, when within 90 degrees of its
+        interest's peak (at least 0; 0: off).
 
     Raises
     ------

@@ -200,6 +200,18 @@ def test_hysteresis_breaks_ties_at_any_slot_count(slots):
     np.testing.assert_array_equal(d.final, m)  # reported without the bias
 
 
+def test_pipeline_hysteresis_holds_only_a_way_that_leads_on():
+    # Interest 1 east, 0.9 north-east, 0.6 west. Doubled by hysteresis, the west would win
+    # for an agent backing off west, but that way is 180 degrees from the peak and below
+    # it: not held, it goes east. North-east, 45 degrees from the peak, is held.
+    behaviours = [cs.Chase([[10.0, 0.0]]), cs.Chase([[10.0, 10.0]], weight=0.9), cs.Chase([[-10.0, 0.0]], weight=0.6)]
+    velocities = [[-1.0, 0.0], [1.0, 1.0]]
+    held = cs.Pipeline(behaviours, slots=8, hysteresis=1.0).evaluate([[0.0, 0.0]] * 2, velocities=velocities)
+    np.testing.assert_array_equal(held.decision.slot, [0, 1])
+    plain = cs.Pipeline(behaviours, slots=8).evaluate([[0.0, 0.0]] * 2, velocities=velocities)
+    np.testing.assert_array_equal(plain.decision.slot, [0, 0])
+
+
 def test_pipeline_hysteresis_uses_each_agents_velocity():
     chase = cs.Chase([[10.0, 0.0], [-10.0, 0.0]], combine="max")
     p = cs.Pipeline([chase], slots=8, hysteresis=0.3)

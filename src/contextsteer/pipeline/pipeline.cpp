@@ -153,6 +153,18 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
   return merged;
 }
 
+bool Pipeline::leads_on(const Real* row, Vec2 v) const {
+  const int slots = config_.slots;
+  int peak = 0, nearest = 0;
+  Real along = -kInfinity;
+  for (int i = 0; i < slots; ++i) {
+    if (row[i] > row[peak]) peak = i;
+    const Real c = dot(v, directions_[i]);
+    if (c > along) along = c, nearest = i;
+  }
+  return row[peak] <= 0 || dot(v, directions_[peak]) > 0 || row[nearest] >= row[peak];
+}
+
 void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                               DecisionBatch out, bool has_previous, Scratch& scratch) const {
   const int slots = config_.slots;
@@ -200,10 +212,17 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   interest_rows = interest_of_giving_way(scene, agents, count, interest_rows, scratch);
   const Real* danger_rows = merge_kind(1, danger_maps, scratch.danger_weights, config_.danger_rule, blur_danger_,
                                        agents, count, has_previous, danger, scratch);
-  // Hysteresis leans toward the way each agent already moves.
+  // Hysteresis leans toward the way each agent already moves, when that way leads on:
+  // within 90 degrees of its interest's peak, or at a peak itself (of equal ones). An
+  // agent backing off or drifting away from where it is led is not held to that way; one
+  // without interest is.
   const bool hysteresis = config_.resolve.hysteresis > 0 && scene.velocities;
   if (hysteresis) {
-    for (int k = 0; k < count; ++k) scratch.current[k] = scene.velocity(agents[k]);
+    for (int k = 0; k < count; ++k) {
+      const Vec2 v = scene.velocity(agents[k]);
+      scratch.current[k] =
+          !interest_rows || leads_on(interest_rows + static_cast<std::size_t>(k) * slots, v) ? v : Vec2{};
+    }
   }
   Real* final_rows = scratch.final_map.data();
   resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,

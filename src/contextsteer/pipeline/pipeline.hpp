@@ -47,7 +47,9 @@ struct PipelineConfig {
   Real offset = 0;  // radians, angle of slot 0
   CombineRule interest_rule = CombineRule::Max;
   CombineRule danger_rule = CombineRule::Max;
-  ResolveParams resolve;   // includes hysteresis toward each agent's velocity
+  // Includes hysteresis toward each agent's velocity, when within 90 degrees of its
+  // interest's peak.
+  ResolveParams resolve;
   Real blur_interest = 0;  // Gaussian width in slots, 0 = off
   Real blur_danger = 0;
   Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]
@@ -137,6 +139,10 @@ class Pipeline {
   // max(0, dot(d_i, give_way)) alone: the agent steps that way as far as its danger lets it.
   const Real* interest_of_giving_way(const SceneView& scene, const int* agents, int count, const Real* interest_rows,
                                      Scratch& scratch) const;
+  // Whether hysteresis holds an agent moving at velocity v, with the interest row `row`,
+  // to that way: v is within 90 degrees of the row's peak, or at a peak itself (the slot
+  // nearest v holds the row's top value), or the row has no interest.
+  bool leads_on(const Real* row, Vec2 v) const;
   // Throws std::invalid_argument when `config` takes the mean of weights summing to 0.
   void check_weights(const PipelineConfig& config) const;
   // The scene as behaviour `index` sees it: its own part of the kept values.
