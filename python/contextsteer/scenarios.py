@@ -30,6 +30,7 @@ All the public scenes share this one module, their namespace, which takes it jus
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from dataclasses import dataclass, field
@@ -40,6 +41,18 @@ import numpy as np
 from . import _validation as check
 from ._arguments import counted
 from ._scene_shapes import _box_walls, _field_of_places, _offset_polyline, _scatter, _scatter_inside, _wall
+
+
+def _same(a, b) -> bool:
+    """Whether two field values are equal, arrays (by shape and value), tuples and
+    dataclasses compared element by element."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return np.shape(a) == np.shape(b) and bool(np.array_equal(a, b))
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if dataclasses.is_dataclass(a) and type(a) is type(b):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return bool(a == b)
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,13 @@ class Scenario:
             value = np.asarray(getattr(self, name), dtype=np.int64)
             object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)
         object.__setattr__(self, "polygons", tuple(np.asarray(p, dtype=np.float64) for p in self.polygons))
+
+    def __eq__(self, other) -> bool:
+        # The same scene: name, agents, obstacles, areas, groups and moving bodies, arrays
+        # by value; the experiment (steering, agent_parameters, run) is not compared.
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return all(_same(getattr(self, f.name), getattr(other, f.name)) for f in dataclasses.fields(self) if f.compare)
 
     @property
     def group_count(self) -> int:

@@ -1,5 +1,7 @@
 """The ready-made scenes (contextsteer.scenarios): their geometry, their worlds, and runs."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -92,6 +94,19 @@ def test_a_seed_gives_the_same_scene_and_another_seed_another(make):
     np.testing.assert_array_equal(one.starts, again.starts)
     np.testing.assert_array_equal(one.targets, again.targets)
     assert not np.array_equal(one.starts, other.starts)
+
+
+def test_scenarios_compare_by_value():
+    door = scenarios.two_way_door(20, seed=1)
+    assert door == scenarios.two_way_door(20, seed=1) and not door != scenarios.two_way_door(20, seed=1)
+    assert door != scenarios.two_way_door(20, seed=2) and door != scenarios.two_way_door(22, seed=1)
+    assert door != dataclasses.replace(door, name="other") and door != "two_way_door"
+    # Moving bodies, polygons and groups are compared too; the experiment is not.
+    assert scenarios.builtin("sliding_door") == scenarios.builtin("sliding_door")
+    assert scenarios.builtin("sliding_door") != scenarios.builtin("moving_crossing")
+    assert dataclasses.replace(door, run={"steps": 5}) == door
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(door)
 
 
 def test_a_scenario_world_holds_its_agents_targets_and_obstacles():
