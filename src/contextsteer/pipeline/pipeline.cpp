@@ -1,6 +1,7 @@
 #include "contextsteer/pipeline/pipeline.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "contextsteer/kernels/slot_sweep.hpp"
@@ -155,14 +156,10 @@ const Real* Pipeline::merge_kind(int kind, const std::vector<const Real*>& maps,
 
 bool Pipeline::leads_on(const Real* row, Vec2 v) const {
   const int slots = config_.slots;
-  int peak = 0, nearest = 0;
-  Real along = -kInfinity;
-  for (int i = 0; i < slots; ++i) {
-    if (row[i] > row[peak]) peak = i;
-    const Real c = dot(v, directions_[i]);
-    if (c > along) along = c, nearest = i;
-  }
-  return row[peak] <= 0 || dot(v, directions_[peak]) > 0 || row[nearest] >= row[peak];
+  const int peak = static_cast<int>(std::max_element(row, row + slots) - row);
+  if (row[peak] <= 0 || dot(v, directions_[peak]) > 0) return true;
+  const int nearest = static_cast<int>(std::lround(directions_.slot_of_angle(std::atan2(v.y, v.x)))) % slots;
+  return row[nearest] >= row[peak];
 }
 
 void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
