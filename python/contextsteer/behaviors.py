@@ -779,10 +779,13 @@ class Anticipate(Behavior, core=_core.Anticipate):
     For slot direction ``d``, ``safe(d)`` is the lowest speed along ``d`` that comes within
     the two radii of a sensed neighbor (within ``radius`` metres) in the horizon, the
     neighbor moving on at its velocity. The slot's danger is ``1 - min(1, safe(d) /
-    max_speed)``; where standing still already leads into a touch, ``min(1, s / max_speed)``
-    with ``s`` the speed along ``d`` that gets clear, so that the ways out are the least
-    dangerous. With ``danger_mode="multiply"`` the decision's strength is then the share of
-    ``max_speed`` that stays clear: an agent follows a neighbor walking its way at that
+    max_speed)``; where standing still already leads into a touch, ``0.1 * s / max_speed``
+    with ``s`` the speed along ``d`` that gets clear (1 when that is above ``max_speed``),
+    so that the ways out are the least dangerous. A neighbor already touched counts by how
+    the distance changes alone: ``safe(d)`` is the speed along ``d`` that keeps it, so an
+    agent pressed against one that walks off follows it at its pace. With
+    ``danger_mode="multiply"`` the decision's strength is then the share of ``max_speed``
+    that stays clear: an agent follows a neighbor walking its way at that
     neighbor's pace (at the same speed it sees no danger), slows for one that stands, and
     sees an oncoming one before a standing one at the same distance.
 
@@ -793,7 +796,8 @@ class Anticipate(Behavior, core=_core.Anticipate):
     other to take the rest, as reciprocal velocity obstacles do (``a = 1/2``): a candidate
     velocity ``u`` is tested as ``u / a - (1 - a) / a * v_self``, so two agents that share
     turn less each and do not over-react to each other. Moving obstacles are avoided wholly.
-    ``make_way``: an agent that a neighbor would touch if it stood still gets this
+    ``make_way``: an agent that a neighbor would touch if it stood still (one touching it
+    already that does not walk off, or one coming to it) gets this
     interest in every slot, so that it steps out of the way (the least dangerous way) even
     when it has arrived; it fills interest too (zero rows when it does not make way), which
     counts in an ``interest_rule="mean"``.

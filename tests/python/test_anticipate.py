@@ -2,7 +2,8 @@
 
 The laws of issue 39's velocity-aware danger: a neighbor walking the same way at the same
 speed is followed, not fled; an oncoming one is seen earlier than a standing one at the
-same distance; a face-off turned or mirrored turns or mirrors its maps; an agent that
+same distance; a neighbor already touched limits the way toward it to the pace that keeps
+the distance; a face-off turned or mirrored turns or mirrors its maps; an agent that
 takes a share of the avoiding tests its velocities against the pair's shared change.
 """
 
@@ -96,6 +97,39 @@ def test_overlapping_agents_see_full_danger_toward_each_other_and_none_away():
     danger = danger_of([[0.0, 0.0], [0.4, 0.0]], [[0.0, 0.0], [0.0, 0.0]])
     assert danger[0, 0] == 1.0 and danger[1, SLOTS // 2] == 1.0
     assert danger[0, SLOTS // 2] == 0.0
+
+
+def test_a_touched_neighbor_walking_off_limits_the_way_toward_it_to_its_pace():
+    # agent 1 overlaps agent 0 (0.5 m apart, reach 0.6 m) and walks off east at 0.6 m/s:
+    # a way toward it deepens the touch only faster than the speed that keeps the distance
+    danger = danger_of([[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], [0.6, 0.0]])[0]
+    assert danger[0] == pytest.approx(1.0 - 0.6, abs=1e-6)
+    assert danger[2] == pytest.approx(1.0 - 0.6 / math.cos(math.pi / 4), abs=1e-6)  # 45 degrees off its line
+    assert danger[SLOTS // 4] == 0.0 and danger[SLOTS // 2] == 0.0
+    # one that stands or comes closer shuts the way toward it
+    for coming in ([0.0, 0.0], [-0.3, 0.0]):
+        assert danger_of([[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], coming])[0, 0] == 1.0
+
+
+def test_a_follower_pressed_against_its_leader_walks_on_at_the_leader_s_pace():
+    # touching, one behind the other, both chasing a point far east: the leader walks at its
+    # top speed of 0.6 m/s, the follower (top speed 1 m/s) keeps to it, not backing off
+    pipeline = cs.Pipeline([cs.Chase([100.0, 0.0]), cs.Anticipate(horizon=0.5)], slots=SLOTS,
+                           danger_mode="multiply", select="blend")
+    world = cs.World(pipeline, [[0.0, 0.0], [0.6, 0.0]], [[0.6, 0.0], [0.6, 0.0]], radius=0.3, max_speed=[1.0, 0.6])
+    world.step(0.05)
+    assert world.velocities[0] == pytest.approx([0.6, 0.0], abs=1e-3)
+
+
+@pytest.mark.parametrize(("neighbor_velocity", "makes_way"), [([0.0, 0.0], True), ([-0.5, 0.0], True),
+                                                              ([0.5, 0.0], False), ([0.3, 0.4], False)])
+def test_make_way_is_for_a_touch_that_standing_would_not_end(neighbor_velocity, makes_way):
+    # agent 1 touches agent 0 (0.5 m apart, reach 0.6 m): standing, closing in, walking off straight and aslant
+    pipeline = cs.Pipeline([cs.Anticipate(make_way=0.4)], slots=SLOTS, danger_mode="multiply")
+    world = cs.World(pipeline, [[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], neighbor_velocity], radius=0.3,
+                     max_speed=1.0, max_acceleration=0.0)
+    world.step(1e-3)
+    np.testing.assert_array_equal(world.interest[0], np.full(SLOTS, 0.4 if makes_way else 0.0, np.float32))
 
 
 @pytest.mark.parametrize("quarter", [1, 2, 3])

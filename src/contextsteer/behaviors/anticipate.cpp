@@ -23,13 +23,20 @@ bool touches(Vec2 w, Vec2 p, Real reach, Real horizon) {
 }  // namespace
 
 bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon) {
-  return length_squared(p) <= reach * reach || touches(v * Real(-1), p, reach, horizon);
+  if (length_squared(p) <= reach * reach) return dot(v, p) <= 0;  // touching: unless it moves off
+  return touches(v * Real(-1), p, reach, horizon);
 }
 
 Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top) {
   if (!(top > 0)) return 0;
   const Real dist2 = length_squared(p);
-  if (dist2 <= reach * reach) return dot(d, p) > 0 ? Real(1) : Real(0);
+  if (dist2 <= reach * reach) {
+    // Touching: a way that closes in faster than the disc moves off deepens the touch, so
+    // the safe speed along d is the one that keeps the distance.
+    const Real closing = dot(d, p);
+    if (closing <= 0) return 0;
+    return Real(1) - std::min(Real(1), std::max(Real(0), dot(v, p) / closing) / top);
+  }
   // In relative velocity w = s d - v, the ray starts at w0 = -v and runs along d; the
   // truncated cone it may cross is convex, so the ray enters it at most once and leaves
   // it at most once. Where it can cross the boundary: the cap (the disc of the positions

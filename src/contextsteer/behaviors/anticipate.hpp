@@ -17,7 +17,10 @@
 // so that with the pipeline's "multiply" danger mode the chosen strength is the share of
 // max_speed that stays clear: an agent walks behind a neighbor at the neighbor's pace
 // (a follower at the same speed sees no danger), slows for one that stands, and sees an
-// oncoming one earlier than a standing one at the same distance.
+// oncoming one earlier than a standing one at the same distance. A neighbor already
+// touched (|p| <= r_a + r_b) is tested by the distance's rate alone: safe(d) is the speed
+// that keeps the distance, max(0, v.p / d.p) where d.p > 0 (any speed where d.p <= 0), so
+// that an agent pressed against one walking off follows it at its pace.
 //
 // keep_right (radians) turns every neighbor's position and velocity counter-clockwise
 // before the test, so that in a face-off both agents find their right side clearer and
@@ -75,9 +78,11 @@ constexpr Real kEscapeRank = Real(0.1);
 // seconds when closer than `reach`: when standing stays clear of it, 1 - min(1, s / top)
 // with s the lowest speed along d that touches it (0 when none does); when standing does
 // not, kEscapeRank * s / top with s the speed along d that gets clear of it, if s <= top,
-// else 1.
+// else 1; when touching it already, 1 - min(1, s / top) with s = max(0, v.p / d.p) the
+// speed that keeps the distance (0 when d.p <= 0).
 Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top);
-// Whether an agent standing still comes within `reach` of that disc within `horizon` seconds.
+// Whether an agent standing still comes within `reach` of that disc within `horizon` seconds
+// (one already within reach is touched unless the disc moves away from it).
 bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
 
 // Fills danger, and interest (zero rows but where it makes way): both kinds always, so
