@@ -251,8 +251,9 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     within 1 m (the moving ones where they will be at the step's end) and Anticipate of
     the agents and the moving bodies within 4 m over 1.5 s (keeping right by 0.3 rad and
     making way with all its interest: an agent that a body would reach if it stood still
-    steps aside), 24 slots, danger multiplying interest. The door adds FollowField to the
-    room beyond the doorway (its field round the static walls). Agents of radius 0.3 m,
+    steps aside), 24 slots, danger multiplying interest. At the door FollowField takes
+    Arrive's place: to the room beyond the doorway (its field round the static walls) and
+    on to the agent's own target (``to_target``), slowing down within 1 m of it. Agents of radius 0.3 m,
     1.3 m/s, 3 m/s^2.
 
     Parameters
@@ -290,9 +291,9 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     geometry = moving_crossing(count, seed=seed) if scene == "moving_crossing" else sliding_door(count, seed=seed)
     behaviors = [Arrive(sideways=0.5), Avoid(agents=False, max_distance=1.0),
                  Anticipate(radius=4.0, horizon=1.5, keep_right=0.3, make_way=1.0)]
-    if scene == "sliding_door":
-        behaviors.insert(0, FollowField(geometry.navigation_field(clearance=0.3), sideways=0.5))
-        behaviors[1] = Arrive(sideways=0.5, weight=0.5)
+    if scene == "sliding_door":  # the way through the doorway and on to each agent's target
+        behaviors[0] = FollowField(geometry.navigation_field(clearance=0.3), sideways=0.5, to_target=True,
+                                   slowing_radius=1.0)
     pipeline = Pipeline(behaviors, slots=24, select="blend", danger_mode="multiply")
     return geometry, pipeline, {"radius": 0.3, "max_speed": 1.3, "max_acceleration": 3.0}
 
