@@ -10,6 +10,7 @@ corridor and in front of a trap, each group along a navigation field to its goal
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 
 import numpy as np
@@ -125,27 +126,36 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
         for g in range(geometry.group_count))
 
 
-# Each crowd scene's recipe, in one place: (agents, seed, slots) -> (geometry, pipelines).
-def _two_way_door(count: int, seed: int, slots: int):
-    geometry = scenarios.two_way_door(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.3, crowd=1.0)
+def _geometry(scene: str, count: int, seed: int, sizes: dict, **defaults) -> Scenario:
+    """The scene's Scenario from its function in :mod:`contextsteer.scenarios`, with the
+    demo's ``defaults`` and the caller's ``sizes`` (keyword arguments of that function)."""
+    make = getattr(scenarios, scene)
+    known = [p.name for p in inspect.signature(make).parameters.values()
+             if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name != "seed"]
+    for name, value in sizes.items():
+        if name not in known:
+            takes = f"the sizes {', '.join(known)}" if known else "no sizes"
+            raise TypeError(f"{name}: the scene {scene!r} takes {takes}, got {name}={value!r}")
+    return make(count, seed=seed, **{**defaults, **sizes})
 
 
-def _four_way(count: int, seed: int, slots: int):
-    geometry = scenarios.four_way(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.0)
+# Each crowd scene's recipe, in one place: its geometry -> its pipelines.
+def _two_way_door(geometry: Scenario, slots: int):
+    return _group_pipelines(geometry, slots, clearance=0.3, crowd=1.0)
 
 
-def _zigzag(count: int, seed: int, slots: int):
-    # Cells of 0.1 m: the corridor leaves a lane 0.4 m wide for the field within 0.25 m of
-    # its walls. Single file, one way: no lanes to keep.
-    geometry = scenarios.zigzag(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.25, cell=0.1, lanes=0.0, make_way=0.3)
+def _four_way(geometry: Scenario, slots: int):
+    return _group_pipelines(geometry, slots, clearance=0.0)
 
 
-def _u_trap(count: int, seed: int, slots: int):
-    geometry = scenarios.u_trap(count, seed=seed)
-    return geometry, _group_pipelines(geometry, slots, clearance=0.3)
+def _zigzag(geometry: Scenario, slots: int):
+    # Cells of 0.1 m: the default corridor leaves a lane 0.4 m wide for the field within
+    # 0.25 m of its walls. Single file, one way: no lanes to keep.
+    return _group_pipelines(geometry, slots, clearance=0.25, cell=0.1, lanes=0.0, make_way=0.3)
+
+
+def _u_trap(geometry: Scenario, slots: int):
+    return _group_pipelines(geometry, slots, clearance=0.3)
 
 
 _CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag": _zigzag, "u_trap": _u_trap}
@@ -159,8 +169,10 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False)
 
 
 def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: int | None = None,
-                seed: int = 0) -> tuple[Scenario, Pipeline | tuple[Pipeline, ...], dict]:
-    """The scene named (with ``agents`` agents, or the demo's number for it), the
+                seed: int = 0, **sizes) -> tuple[Scenario, Pipeline | tuple[Pipeline, ...], dict]:
+    """The scene named (with ``agents`` agents, or the demo's number for it, and the
+    ``sizes`` given: keyword arguments of its function in :mod:`contextsteer.scenarios`,
+    such as ``door=1.5`` for ``two_way_door``; a size not given is the demo's), the
     pipeline the demo steers it with (with ``slots`` slots, or the demo's number for the
     scene: 24 for the bottleneck, 16 for the others) and its agents'
     parameters (radius, max_speed, max_acceleration, and for the crowd scenes the world's
@@ -177,28 +189,32 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     zigzag and u_trap: per group, FollowField to the group's goal areas along a field that
     keeps right (not in the single-file zigzag) and on to each agent's own target, Avoid of
     the walls and Anticipate of the other agents (see ``_group_pipelines``).
+
+    Raises ValueError for an unknown scene, and TypeError for a size the scene's function
+    does not take, naming it and the sizes it takes.
+
+    Examples
+    --------
+    >>> from contextsteer import demo
+    >>> scene, pipelines, parameters = demo.scene_setup("zigzag", 6, slots=8, seed=1, bends=4, angle=60.0)
+    >>> len(scene.starts), len(pipelines), pipelines[0].slots
+    (6, 1, 8)
     """
     recipe = _recipe(scene)
     count = recipe.agents if agents is None else agents
     slots = recipe.slots if slots is None else slots
     parameters = {"radius": recipe.radius, "max_speed": recipe.max_speed, "max_acceleration": recipe.max_acceleration}
     if scene in _CROWD_SCENES:
-        geometry, pipelines = _CROWD_SCENES[scene](count, seed, slots)
-        return geometry, pipelines, {**parameters, "goals": CROWD_GOALS, "contact": CROWD_CONTACT}
+        geometry = _geometry(scene, count, seed, sizes)
+        return geometry, _CROWD_SCENES[scene](geometry, slots), {**parameters, "goals": CROWD_GOALS,
+                                                                 "contact": CROWD_CONTACT}
+    geometry = _geometry(scene, count, seed, sizes, **({"radius": 12.0, "jitter": 0.5} if scene == "circle" else {}))
     if scene == "corridor":
-        geometry = scenarios.corridor(count, seed=seed)
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
     elif scene == "bottleneck":
-        geometry = scenarios.bottleneck(count, seed=seed)
         behaviors = [FollowField(geometry.navigation_field(clearance=0.3)), Arrive(sideways=0.5),
                      Avoid(agents=True, max_distance=1.0)]
     else:
-        if scene == "swap":
-            geometry = scenarios.swap(count, seed=seed)
-        elif scene == "circle":
-            geometry = scenarios.circle(count, radius=12.0, jitter=0.5, seed=seed)
-        else:
-            geometry = scenarios.crossing(count, seed=seed)
         behaviors = [Arrive(sideways=0.5), Avoid(agents=True, max_distance=2.0, keep_right=0.3)]
     return geometry, Pipeline(behaviors, slots=slots, select="blend"), parameters
 
@@ -208,10 +224,10 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
 CLASSIC_WEIGHTS = {"way": 1.0, "arrive": 0.5, "walls": 3.0, "obstacles": 2.0, "separation": 1.0}
 
 
-def classic_setup(scene: str = "corridor", agents: int | None = None, *,
-                  seed: int = 0) -> tuple[Scenario, classic.Steering | tuple[classic.Steering, ...], dict]:
+def classic_setup(scene: str = "corridor", agents: int | None = None, *, seed: int = 0,
+                  **sizes) -> tuple[Scenario, classic.Steering | tuple[classic.Steering, ...], dict]:
     """The scene named, a classic steering for it and its agents' parameters, as
-    :func:`scene_setup` gives them for context steering: the same geometry and agents,
+    :func:`scene_setup` gives them for context steering (``sizes`` as there): the same geometry and agents,
     and the same way to the goal, blended (weights :data:`CLASSIC_WEIGHTS`) with the
     classic avoidances.
 
@@ -223,7 +239,7 @@ def classic_setup(scene: str = "corridor", agents: int | None = None, *,
     several groups, as :func:`scene_setup` gives a tuple of pipelines. The parameters
     hold no contact stage: the classic agents keep apart by their steering alone.
     """
-    geometry, pipelines, parameters = scene_setup(scene, agents, seed=seed)
+    geometry, pipelines, parameters = scene_setup(scene, agents, seed=seed, **sizes)
     parameters = {name: value for name, value in parameters.items() if name != "contact"}
     w = CLASSIC_WEIGHTS
     steerings = []

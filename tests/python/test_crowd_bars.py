@@ -2,7 +2,9 @@
 included) at full size, over a few seeds: at least 99% of the agents home within the time
 limit (every one of the few of the U-trap and the zigzag, at 16 slots and at 8), none
 stalled at the end, no wall crossed, and the deepest overlap no deeper than ORCA's in the
-same scene. The figures over seeds 0-9 are in benchmarks/README.md."""
+same scene; and in scenes of other sizes (a wider door in smaller rooms, a smaller square,
+a larger cup, more bends, legs at 40 degrees at 8 slots), every agent home. The figures
+over seeds 0-9 are in benchmarks/README.md."""
 
 import pytest
 
@@ -33,3 +35,20 @@ def test_the_agents_get_home(scene, seed, slots):
     assert report["arrived"] >= 0.99
     assert report["stalled_end"] == 0 and report["wall_penetrations"] == 0
     assert report["deepest_overlap"] <= ORCA_DEEPEST_OVERLAP[scene]
+
+
+@pytest.mark.parametrize("scene, agents, slots, sizes", [
+    ("two_way_door", 120, None, {"door": 2.4, "room": 10.0}),
+    ("four_way", 100, None, {"square": 8.0}),
+    ("u_trap", 40, None, {"cup_width": 8.0, "cup_depth": 5.0}),
+    ("zigzag", 12, None, {"bends": 12, "leg": 2.0}),
+    ("zigzag", 10, 8, {"angle": 40.0}),
+])
+def test_the_agents_get_home_in_scenes_of_other_sizes(scene, agents, slots, sizes):
+    geometry, steering, parameters = scene_setup(scene, agents, slots=slots, seed=3, **sizes)
+    world = geometry.world(list(steering), **parameters)
+    rec = world.run(round(time_limit(scene) / DT), DT, record="state")
+    report = metrics.scene_report(geometry, rec.positions, dt=DT, radius=parameters["radius"],
+                                  max_speed=parameters["max_speed"])
+    assert report["arrived"] >= 0.99
+    assert report["stalled_end"] == 0 and report["wall_penetrations"] == 0

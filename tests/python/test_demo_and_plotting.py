@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import contextsteer as cs
-from contextsteer.demo import DT, SCENES, run_scene, scene_setup, summary, time_limit
+from contextsteer import scenarios
+from contextsteer.demo import DT, SCENES, classic_setup, run_scene, scene_setup, summary, time_limit
 from contextsteer.plotting import animate, plot_context_maps, plot_obstacles, plot_segments, plot_trajectories
 
 
@@ -118,6 +119,26 @@ def test_scene_setup_gives_the_demos_world():
     run = run_scene("crossing", 10, steps=50, seed=3)
     assert len(run.trajectories) == 51
     np.testing.assert_array_equal(world.positions, run.trajectories[-1])
+
+
+def test_scene_setup_builds_its_recipe_on_a_scene_of_the_sizes_given():
+    scene, pipelines, parameters = scene_setup("two_way_door", 40, seed=2, door=2.4, room=8.0)
+    assert scene == scenarios.two_way_door(40, door=2.4, room=8.0, seed=2)
+    assert len(pipelines) == 2 and parameters["contact"] is not None
+    assert scene_setup("zigzag", 6, seed=1, bends=4)[0] == scenarios.zigzag(6, bends=4, seed=1)
+    # a size not given is the demo's: the circle's radius of 12 m and jitter of 0.5 m
+    assert scene_setup("circle", 8, radius=6.0)[0] == scenarios.circle(8, radius=6.0, jitter=0.5, seed=0)
+    assert scene_setup("circle", 8)[0] == scenarios.circle(8, radius=12.0, jitter=0.5, seed=0)
+    assert classic_setup("four_way", 20, square=8.0)[0] == scenarios.four_way(20, square=8.0, seed=0)
+
+
+def test_scene_setup_names_a_size_its_scene_does_not_take_and_a_bad_one():
+    with pytest.raises(TypeError, match="doors: the scene 'two_way_door' takes the sizes door, room, height, clear"):
+        scene_setup("two_way_door", doors=2.0)
+    with pytest.raises(TypeError, match="width: the scene 'corridor' takes no sizes"):
+        scene_setup("corridor", width=3.0)
+    with pytest.raises(ValueError, match="door"):
+        scene_setup("two_way_door", door=-1.0)
 
 
 def test_each_scene_has_its_own_slot_count_unless_one_is_given():
