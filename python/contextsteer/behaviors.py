@@ -782,8 +782,10 @@ class Anticipate(Behavior, core=_core.Anticipate):
     max_speed)``; where standing still already leads into a touch, ``0.1 * s / max_speed``
     with ``s`` the speed along ``d`` that gets clear (1 when that is above ``max_speed``),
     so that the ways out are the least dangerous. A neighbor already touched counts by how
-    the distance changes alone: ``safe(d)`` is the speed along ``d`` that keeps it, so an
-    agent pressed against one that walks off follows it at its pace. With
+    the distance changes alone: ``safe(d)`` is the speed along ``d`` that keeps it, and a
+    way more than 45 degrees off the line to the neighbor slides past it (its danger times
+    ``min(1, sqrt(2) cos(angle))``), so an agent pressed against one that walks off
+    follows it at its pace, and two pressed together slide past each other. With
     ``danger_mode="multiply"`` the decision's strength is then the share of ``max_speed``
     that stays clear: an agent follows a neighbor walking its way at that
     neighbor's pace (at the same speed it sees no danger), slows for one that stands, and

@@ -3,7 +3,7 @@
 The laws of issue 39's velocity-aware danger: a neighbor walking the same way at the same
 speed is followed, not fled; an oncoming one is seen earlier than a standing one at the
 same distance; a neighbor already touched limits the way toward it to the pace that keeps
-the distance; a face-off turned or mirrored turns or mirrors its maps; an agent that
+the distance, and one more than 45 degrees off the line to it slides past it; a face-off turned or mirrored turns or mirrors its maps; an agent that
 takes a share of the avoiding tests its velocities against the pair's shared change.
 """
 
@@ -99,16 +99,21 @@ def test_overlapping_agents_see_full_danger_toward_each_other_and_none_away():
     assert danger[0, SLOTS // 2] == 0.0
 
 
-def test_a_touched_neighbor_walking_off_limits_the_way_toward_it_to_its_pace():
+def test_a_touched_neighbor_limits_the_ways_toward_it_to_its_pace_and_the_others_slide_past_it():
     # agent 1 overlaps agent 0 (0.5 m apart, reach 0.6 m) and walks off east at 0.6 m/s:
-    # a way toward it deepens the touch only faster than the speed that keeps the distance
+    # a way toward it deepens the touch only faster than the speed that keeps the distance,
+    # 0.6 / cos(a) at a off its line
     danger = danger_of([[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], [0.6, 0.0]])[0]
     assert danger[0] == pytest.approx(1.0 - 0.6, abs=1e-6)
-    assert danger[2] == pytest.approx(1.0 - 0.6 / math.cos(math.pi / 4), abs=1e-6)  # 45 degrees off its line
+    assert danger[2] == pytest.approx(1.0 - 0.6 / math.cos(math.pi / 4), abs=1e-6)
     assert danger[SLOTS // 4] == 0.0 and danger[SLOTS // 2] == 0.0
-    # one that stands or comes closer shuts the way toward it
+    # one that stands or comes closer shuts the ways within 45 degrees of it; beyond, a way
+    # slides past it, its danger fading to 0 at 90 degrees (sqrt(2) cos(67.5) at 67.5)
     for coming in ([0.0, 0.0], [-0.3, 0.0]):
-        assert danger_of([[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], coming])[0, 0] == 1.0
+        danger = danger_of([[0.0, 0.0], [0.5, 0.0]], [[0.0, 0.0], coming])[0]
+        np.testing.assert_allclose(danger[[0, 1, 2, SLOTS - 2]], 1.0, atol=1e-6)
+        assert danger[3] == pytest.approx(math.sqrt(2) * math.cos(3 * math.pi / 8), abs=1e-6)
+        assert danger[SLOTS // 4] == pytest.approx(0.0, abs=1e-6)
 
 
 def test_a_follower_pressed_against_its_leader_walks_on_at_the_leader_s_pace():

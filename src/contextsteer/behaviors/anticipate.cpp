@@ -11,6 +11,8 @@ namespace {
 
 Real cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 
+constexpr Real kSqrt2 = Real(1.4142135623730951);
+
 // Whether relative velocity w comes within `reach` of p at some t in (0, horizon].
 bool touches(Vec2 w, Vec2 p, Real reach, Real horizon) {
   const Real w2 = length_squared(w);
@@ -31,11 +33,13 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
   if (!(top > 0)) return 0;
   const Real dist2 = length_squared(p);
   if (dist2 <= reach * reach) {
-    // Touching: a way that closes in faster than the disc moves off deepens the touch, so
-    // the safe speed along d is the one that keeps the distance.
+    // Touching: a way that closes in faster than the disc moves off deepens the touch (the
+    // safe speed along d keeps the distance); one more than 45 degrees off the line to
+    // the disc slides past it, its danger fading to 0 at 90 degrees.
     const Real closing = dot(d, p);
     if (closing <= 0) return 0;
-    return Real(1) - std::min(Real(1), std::max(Real(0), dot(v, p) / closing) / top);
+    const Real head_on = dist2 > 0 ? std::min(Real(1), kSqrt2 * closing / std::sqrt(dist2)) : Real(1);
+    return head_on * (Real(1) - std::min(Real(1), std::max(Real(0), dot(v, p) / closing) / top));
   }
   // In relative velocity w = s d - v, the ray starts at w0 = -v and runs along d; the
   // truncated cone it may cross is convex, so the ray enters it at most once and leaves

@@ -19,8 +19,13 @@
 // (a follower at the same speed sees no danger), slows for one that stands, and sees an
 // oncoming one earlier than a standing one at the same distance. A neighbor already
 // touched (|p| <= r_a + r_b) is tested by the distance's rate alone: safe(d) is the speed
-// that keeps the distance, max(0, v.p / d.p) where d.p > 0 (any speed where d.p <= 0), so
-// that an agent pressed against one walking off follows it at its pace.
+// that keeps the distance, max(0, v.p / d.p) where d.p > 0 (any speed where d.p <= 0), and
+// the danger is min(1, sqrt(2) cos a) (1 - min(1, safe(d) / max_speed)), a the angle
+// between d and p: a way more than 45 degrees off the line to the neighbor slides past it
+// (as the contact stage lets it), its danger fading to 0 at 90 degrees. So an agent
+// pressed against one walking off follows it at its pace, one that stands shuts the ways
+// within 45 degrees of it, and two pressed together in a narrow bend slide past each
+// other instead of holding each other.
 //
 // keep_right (radians) turns every neighbor's position and velocity counter-clockwise
 // before the test, so that in a face-off both agents find their right side clearer and
@@ -78,8 +83,8 @@ constexpr Real kEscapeRank = Real(0.1);
 // seconds when closer than `reach`: when standing stays clear of it, 1 - min(1, s / top)
 // with s the lowest speed along d that touches it (0 when none does); when standing does
 // not, kEscapeRank * s / top with s the speed along d that gets clear of it, if s <= top,
-// else 1; when touching it already, 1 - min(1, s / top) with s = max(0, v.p / d.p) the
-// speed that keeps the distance (0 when d.p <= 0).
+// else 1; when touching it already, min(1, sqrt(2) d.p / |p|) (1 - min(1, s / top)) with
+// s = max(0, v.p / d.p) the speed that keeps the distance (0 when d.p <= 0).
 Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top);
 // Whether an agent standing still comes within `reach` of that disc within `horizon` seconds
 // (one already within reach is touched unless the disc moves away from it).
