@@ -3,8 +3,9 @@
 The laws of issue 39's velocity-aware danger: a neighbor walking the same way at the same
 speed is followed, not fled; an oncoming one is seen earlier than a standing one at the
 same distance; a neighbor already touched limits the way toward it to the pace that keeps
-the distance, and one more than 45 degrees off the line to it slides past it; a face-off turned or mirrored turns or mirrors its maps; an agent that
-takes a share of the avoiding tests its velocities against the pair's shared change.
+the distance, and a way more than 45 degrees off the line to it slides past it; a
+face-off turned or mirrored turns or mirrors its maps; an agent that takes a share of
+the avoiding tests its velocities against the pair's shared change.
 """
 
 from __future__ import annotations
