@@ -196,6 +196,14 @@ class Avoid(Behavior):
         def max_distance(self, arg1: typing.Any) -> None:
             ...
         @property
+        def wall_arc(self) -> typing.Any:
+            """
+            share of each slot's arc over which walls are measured
+            """
+        @wall_arc.setter
+        def wall_arc(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def weight(self) -> typing.Any:
             """
             factor the pipeline's combine rule applies to this behaviour's maps
@@ -211,7 +219,7 @@ class Avoid(Behavior):
         @world_obstacles.setter
         def world_obstacles(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'max_distance', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'clearance beyond which an obstacle is ignored', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how danger fades with clearance / max_distance', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'world_obstacles', 'kind': 'flag', 'default': True, 'unit': '', 'doc': "also avoid the scene's obstacles"}, {'name': 'agents', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'also avoid the other agents it senses'}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': "other agents' bearings turned counter-clockwise by it, within +-pi/4", 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    _fields: typing.ClassVar[list] = [{'name': 'max_distance', 'kind': 'number', 'default': 5.0, 'unit': 'm', 'doc': 'clearance beyond which an obstacle is ignored', 'bounds': {'above': 0.0}}, {'name': 'falloff', 'kind': 'name', 'default': 'linear', 'unit': '', 'doc': 'how danger fades with clearance / max_distance', 'choices': ['step', 'linear', 'smoothstep', 'inverse_square', 'exponential']}, {'name': 'world_obstacles', 'kind': 'flag', 'default': True, 'unit': '', 'doc': "also avoid the scene's obstacles"}, {'name': 'agents', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'also avoid the other agents it senses'}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': "other agents' bearings turned counter-clockwise by it, within +-pi/4", 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'wall_arc', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "share of each slot's arc over which walls are measured", 'bounds': {'above': 0.0, 'maximum': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], params: Avoid.Params) -> None:
         ...
     @property
@@ -248,6 +256,14 @@ class Avoid(Behavior):
         """
     @max_distance.setter
     def max_distance(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def wall_arc(self) -> typing.Any:
+        """
+        share of each slot's arc over which walls are measured
+        """
+    @wall_arc.setter
+    def wall_arc(self, arg1: typing.Any) -> None:
         ...
     @property
     def weight(self) -> typing.Any:

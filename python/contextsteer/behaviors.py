@@ -257,7 +257,12 @@ class Avoid(Behavior, core=_core.Avoid):
     between two neighbors can still slip out sideways.
     Walls (segments, polygon edges, bounds): slot ``i`` gets ``falloff(t_i / max_distance)``,
     ``t_i`` the least distance to the wall (inflated by ``a``) within the slot's arc, so the
-    slots running along a wall stay nearly free. Everything combines by max.
+    slots running along a wall stay nearly free. ``wall_arc`` (from just above 0 to 1, the
+    default) measures walls over that share of each arc, round the slot's direction: with
+    a coarse map in a narrow corridor, where every slot's whole arc reaches the walls, the
+    slots nearest the corridor's way stay open (with a contact stage to keep bodies out
+    of the walls the narrower arcs no longer see; the crowd scenes' recipes take arcs of
+    +-11.25 degrees, ``min(1, slots / 16)``). Everything combines by max.
 
     Two agents that meet head-on see the same picture mirrored, and a sidestep to one
     side of the map is a sidestep to opposite sides of the corridor for them: they block

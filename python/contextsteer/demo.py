@@ -106,7 +106,8 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
     ``lanes`` metres: see :class:`~contextsteer.NavigationField`) and on from it straight to
     the agent's own target (``to_target``, ``sideways=0.5``), slowing down within 1 m of
     it (``slowing_radius=1``, not the default 3 m), Avoid of the walls within
-    0.5 m, and Anticipate of the agents within 3 m over 0.5 s, keeping right by
+    0.5 m over arcs of +-11.25 degrees at most (``wall_arc``: coarse maps keep the way
+    along a narrow corridor open), and Anticipate of the agents within 3 m over 0.5 s, keeping right by
     0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
     agent expects the other to take a little: fewer over-reactions, fewer heading
     reversals); danger multiplies interest, so that the strength is the share of max
@@ -120,7 +121,7 @@ def _group_pipelines(geometry: Scenario, slots: int, *, clearance: float, cell: 
         Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
                               sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
                               crowd_counterflow=crowd),
-                  Avoid(max_distance=0.5),
+                  Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
                   Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
                  slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
         for g in range(geometry.group_count))

@@ -418,6 +418,39 @@ def test_an_obstacle_between_two_slot_centres_marks_both():
         assert danger[0, 0] > 0 and danger[0, 1] > 0 and (danger[0, 2:] == 0).all()
 
 
+def test_avoid_wall_arc_measures_walls_over_that_share_of_each_slot_s_arc():
+    # an agent of radius 0.3 m in the middle of a corridor 0.9 m wide along x: 0.15 m from
+    # each wall's capsule; 8 slots, arcs of +-22.5 degrees
+    def danger(**params) -> np.ndarray:
+        world = cs.World(cs.Pipeline([cs.Avoid(max_distance=0.5, **params)], slots=8), [[0.0, 0.0]], radius=0.3,
+                         segments=[[-5.0, 0.45, 5.0, 0.45], [-5.0, -0.45, 5.0, -0.45]])
+        world.step(1e-3)
+        return world.danger[0]
+
+    def seen_at(degrees: float) -> float:  # the danger of the wall first met along a ray this far off the x axis
+        return 1.0 - 0.15 / math.sin(math.radians(degrees)) / 0.5
+
+    whole, half = danger(), danger(wall_arc=0.5)
+    np.testing.assert_array_equal(whole, danger(wall_arc=1.0))
+    # along the corridor the whole arc meets the walls 0.39 m off; half of it, within 11.25
+    # degrees, meets them beyond max_distance
+    assert whole[0] == whole[4] == pytest.approx(seen_at(22.5), abs=1e-5)
+    assert half[0] == half[4] == 0.0
+    # straight at a wall, its clearance either way; between, the nearer edge of each arc
+    assert whole[2] == half[2] == pytest.approx(1.0 - 0.15 / 0.5, abs=1e-5)
+    assert whole[1] == pytest.approx(seen_at(67.5), abs=1e-5)
+    assert half[1] == pytest.approx(seen_at(56.25), abs=1e-5)
+    # the corridor is mirror-symmetric, and so are both maps
+    for row in (whole, half):
+        np.testing.assert_allclose(row[[1, 2, 3]], row[[7, 6, 5]], atol=1e-6)
+
+
+@pytest.mark.parametrize("bad", [0.0, -0.5, 1.5, math.nan])
+def test_avoid_wall_arc_is_a_share_above_zero_up_to_one(bad):
+    with pytest.raises(ValueError, match="wall_arc"):
+        cs.Avoid(wall_arc=bad)
+
+
 class PyChase(cs.PythonBehavior):
     """Chase written in Python: the twin of cs.Chase() (own targets, no distance limit)."""
 

@@ -63,7 +63,7 @@ SET_BY_BUILD = {cs.Chase: {"max_distance"}, cs.Avoid: {"agents"}, cs.FollowField
 CHANGES = {
     cs.Chase: dict(max_distance=4.0, falloff="step", combine="sum", sideways=0.4, weight=0.5),
     cs.Avoid: dict(max_distance=1.0, falloff="step", world_obstacles=False, agents=False, keep_right=0.3,
-                   weight=0.5),
+                   wall_arc=0.5, weight=0.5),
     cs.Flee: dict(radius=1.2, falloff="step", sideways=0.4, weight=0.5),
     cs.Forward: dict(strength=0.3, weight=0.5),
     cs.Pursue: dict(max_prediction=0.1, sideways=0.4, weight=0.5),
@@ -103,7 +103,7 @@ BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "co
        "mode": ("sonar", ValueError), "horizon": (-3.0, ValueError), "lanes": (0, ValueError),
        "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError),
        "crowd_density": (-1.0, ValueError), "crowd_counterflow": (math.nan, ValueError),
-       "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError)}
+       "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError), "wall_arc": (0.0, ValueError)}
 
 
 def library_behaviors() -> list[type]:
@@ -122,7 +122,8 @@ def maps_of(behavior, steps: int = 3) -> np.ndarray:
         world = cs.World(pipeline, [[0.0, 0.0], [1.2, 0.3], [-0.5, 2.0], [3.0, 0.0]],
                          velocities=[[1.0, 0.0], [0.0, 1.0], [-1.0, 0.5], [-1.0, 0.0]],
                          targets=[[3.0, 1.0], [-3.0, 0.0], [0.0, 5.0], [-2.0, -2.0]], target_ids=[1, 3, 0, 2],
-                         circles=[[0.0, -1.5, 0.5]], max_speed=2.0, keep_maps=True)
+                         circles=[[0.0, -1.5, 0.5]], segments=[[-4.0, 3.0, 4.0, 3.5]], max_speed=2.0,
+                         keep_maps=True)
     rows = []
     for _ in range(steps):
         world.step(0.05)

@@ -34,8 +34,8 @@ void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, cons
   add_disc_danger(dirs, to, reach, falloff_value(params_.falloff, clearance, params_.max_distance), row);
 }
 
-void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row,
-                     Real* edge_hits) const {
+void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, const Real* rays,
+                     Real* row, Real* edge_hits) const {
   const int slots = dirs.slots();
   const Vec2 closest = closest_point_on_segment(wall, p);
   const Vec2 to = closest - p;
@@ -48,6 +48,17 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
   }
   if (slots == 1) {  // one slot whose arc is the whole circle
     row[0] = std::max(row[0], falloff_value(params_.falloff, clearance, params_.max_distance));
+    return;
+  }
+  if (rays) {  // wall_arc < 1: each slot's own two edge rays, round its direction
+    std::fill(edge_hits, edge_hits + 2 * slots, kInfinity);
+    lower_to_first_hits(p, rays, rays + 2 * slots, 2 * slots, nullptr, 0, &wall, 1, agent_radius, edge_hits);
+    const Real inside = std::cos(params_.wall_arc * kPi / slots) * d;  // dot(to, dir) within the arc
+    for (int i = 0; i < slots; ++i) {
+      const bool bearing_in_arc = to.x * dirs.x()[i] + to.y * dirs.y()[i] >= inside;
+      const Real t = bearing_in_arc ? clearance : std::min(edge_hits[2 * i], edge_hits[2 * i + 1]);
+      if (t <= params_.max_distance) row[i] = std::max(row[i], falloff_value(params_.falloff, t, params_.max_distance));
+    }
     return;
   }
   const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
@@ -100,6 +111,7 @@ namespace {
 // marks so that an obstacle the index lists in several cells adds its danger once.
 struct ObstacleScratch {
   std::vector<Real> edge_hits;
+  std::vector<Real> rays;             // with wall_arc < 1: add_wall's rays
   ObstacleMarks marks, moving_marks;  // of the static and of the moving obstacles
 };
 
@@ -144,9 +156,25 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const Real* near_moving = moving && scene.cache ? scene.cache->find(this, scene.moving) : nullptr;
   // Static obstacles agent by agent, when there are any.
   ObstacleScratch* scratch = nullptr;
+  const Real* rays = nullptr;
   if (obstacles || moving) {
     scratch = &obstacle_scratch();
-    scratch->edge_hits.resize(static_cast<std::size_t>(slots));
+    scratch->edge_hits.resize(static_cast<std::size_t>(2 * slots));
+    if (params_.wall_arc < 1 && slots > 1) {
+      // Slot i's edges at its direction turned by -+ wall_arc * pi / slots.
+      scratch->rays.resize(static_cast<std::size_t>(4 * slots));
+      Real* x = scratch->rays.data();
+      Real* y = x + 2 * slots;
+      const Real c = std::cos(params_.wall_arc * kPi / slots), s = std::sin(params_.wall_arc * kPi / slots);
+      for (int i = 0; i < slots; ++i) {
+        const Real dx = dirs.x()[i], dy = dirs.y()[i];
+        x[2 * i] = c * dx + s * dy;
+        y[2 * i] = c * dy - s * dx;
+        x[2 * i + 1] = c * dx - s * dy;
+        y[2 * i + 1] = c * dy + s * dx;
+      }
+      rays = x;
+    }
   }
   for (int k = 0; k < count && (obstacles || moving || !own_.circles().empty()); ++k) {
     const int a = agents[k];
@@ -174,7 +202,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
           },
           [&](int i) {
             if ((senses & wall_layers[i]) && marks.first_wall(i)) {
-              add_wall(p, agent_radius, walls[i], dirs, row, scratch->edge_hits.data());
+              add_wall(p, agent_radius, walls[i], dirs, rays, row, scratch->edge_hits.data());
             }
           });
     };

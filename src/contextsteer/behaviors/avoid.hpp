@@ -6,7 +6,11 @@
 // is a capsule; slot i gets falloff(t_i / max_distance) where t_i is the least distance
 // from the agent to the capsule within slot i's arc (exact: the closest point when its
 // bearing lies in the arc, else the nearer hit of the arc's two edge rays). So a wall
-// alongside the agent puts no danger on the slots running parallel to it.
+// alongside the agent puts no danger on the slots running parallel to it. wall_arc < 1
+// measures walls over that share of each arc, round the slot's direction: with coarse
+// maps in a narrow corridor, where the whole arc of every slot reaches its walls, the
+// slots nearest the corridor's way stay open (a contact stage keeps bodies out of the
+// walls the arcs no longer see).
 // Anything with clearance beyond max_distance is ignored; danger combines by max.
 // Scene obstacles and agents are sensed only on the layers of the agent's sense mask.
 // Each thread that avoids the scene's obstacles keeps 4 bytes per circle, wall and polygon
@@ -46,6 +50,7 @@ struct AvoidParams {
   // (counter-clockwise) before their coverage is found, so that agents meeting head-on
   // both step to their right (to their left when negative). Obstacles are not turned.
   Real keep_right = 0;
+  Real wall_arc = 1;  // share of each slot's arc over which walls are measured, in (0, 1]
 
   static constexpr auto fields() {
     return std::make_tuple(
@@ -57,6 +62,8 @@ struct AvoidParams {
         field("keep_right", &AvoidParams::keep_right, "rad",
               "other agents' bearings turned counter-clockwise by it, within +-pi/4",
               from_to(-kMaxKeepRight, kMaxKeepRight)),
+        field("wall_arc", &AvoidParams::wall_arc, "", "share of each slot's arc over which walls are measured",
+              Accepts{0, true, 1, false}),
         weight_field<AvoidParams>());
   }
 };
@@ -79,8 +86,10 @@ class Avoid : public BehaviorWith<AvoidParams, DangerBehavior> {
 
  private:
   void add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs, Real* row) const;
-  // edge_hits: room for one value per slot, overwritten.
-  void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, Real* row,
+  // edge_hits: room for one value per slot (two with wall_arc < 1), overwritten; rays:
+  // with wall_arc < 1, the (2 * slots) x and then y of each slot's two arc edges, first
+  // the clockwise ones.
+  void add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotDirections& dirs, const Real* rays, Real* row,
                 Real* edge_hits) const;
   NeighborDanger neighbor_danger() const;
   // The scene's obstacles this Avoid adds danger for: null when it adds none.
