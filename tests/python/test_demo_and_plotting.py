@@ -350,6 +350,21 @@ def test_trajectories_name_each_group_and_marker_once_in_a_legend():
     plt.close(fig)
 
 
+def test_context_map_curves_take_styles_by_name():
+    fig = plt.figure()
+    polar = fig.add_subplot(projection="polar")
+    maps = {"interest": np.full(8, 0.5), "danger": np.zeros(8)}
+    interest, danger = plot_context_maps(maps, polar, styles={"danger": {"linestyle": "--", "color": "black"}})
+    assert danger.get_linestyle() == "--" and danger.get_color() == "black" and danger.get_marker() == "."
+    assert interest.get_linestyle() == "-"
+    expected = r"^styles: expected names among the maps' \['interest', 'danger'\], got 'final'$"
+    with pytest.raises(ValueError, match=expected):
+        plot_context_maps(maps, polar, styles={"final": {}})
+    with pytest.raises(TypeError, match="styles"):
+        plot_context_maps(maps, polar, styles={"danger": "--"})
+    plt.close(fig)
+
+
 def test_plotting_refuses_wrong_inputs():
     fig, ax = plt.subplots()
     with pytest.raises(ValueError, match="polar"):

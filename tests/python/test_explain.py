@@ -1,4 +1,5 @@
-"""World.explain: every behaviour's own map is the one it contributed.
+"""World.explain: why a slot was chosen, every behaviour's own map is the one it
+contributed, and an explanation's plot.
 
 Each behaviour's own maps, combined by the pipeline's rules and weights, equal the merged
 maps explain reports, in worlds of 1, 2, 3 and 1,000 agents (a few agents, and most of a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from behavior_maps import lobe
 
 import contextsteer as cs
 
@@ -79,3 +81,60 @@ def test_avoid_own_danger_in_a_world_of_two():
     (avoid, kind, own), = [b for b in e.behaviors if b[1] == "danger"]
     assert own.max() > 0.5
     np.testing.assert_array_equal(own, e.danger)
+
+
+def test_explain_shows_why_a_slot_was_chosen():
+    chase, avoid = cs.Chase([10.0, 0.0]), cs.Avoid([[3.0, 0.0, 1.0]], max_distance=4.0)
+    pipeline = cs.Pipeline([chase, avoid], slots=8, danger_mode="threshold", threshold=0.3)
+    world = cs.World(pipeline, [[0.0, 0.0]], max_speed=1.0)
+    world.step(0.01)
+    e = world.explain(0)
+    assert [(b, kind) for b, kind, _ in e.behaviors] == [(chase, "interest"), (avoid, "danger")]
+    np.testing.assert_allclose(e.behaviors[0][2], lobe([1, 0]), atol=1e-6)
+    assert e.danger[0] > 0.3 and e.masked[0] and not e.masked[4]  # east is masked by the obstacle
+    assert e.slot != 0 and not e.blocked
+    np.testing.assert_allclose(e.final, world.final[0], atol=1e-6)
+    # Its repr is the decision and where each map peaks, not every number of every map.
+    lines = repr(e).splitlines()
+    assert lines[0].startswith("Explanation(agent 0: direction (") and lines[0].endswith(
+        f"; {int(e.masked.sum())} of 8 slots masked")
+    assert lines[1] == "  Chase([[10, 0]]) interest: peak 1 at slot 0"
+    assert lines[2].startswith("  Avoid([[3, 0, 1]], max_distance=4) danger: peak ") and lines[2].endswith("at slot 0")
+    classic_world = cs.World(cs.classic.Steering([cs.classic.Seek([1.0, 1.0])]), [[0.0, 0.0]])
+    assert isinstance(classic_world.explain(0), cs.ClassicExplanation)  # outputs, no maps
+    artists = e.plot()
+    assert [a.get_label() for a in artists[:3]] == ["interest", "danger", "final"]
+
+
+def test_an_explanation_plots_each_behaviours_map_beneath_the_merged_ones():
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
+
+    # Two behaviours of each kind, one of them twice: each map drawn as it was filled
+    # (before weighting), broken, in its kind's colour, named by its class.
+    avoid_circle, avoid_agents = cs.Avoid([[3.0, 0.0, 1.0]], max_distance=4.0), cs.Avoid(agents=True, weight=0.5)
+    behaviours = [cs.Chase([10.0, 0.0]), cs.Forward(weight=0.5), avoid_circle, avoid_agents]
+    world = cs.World(cs.Pipeline(behaviours, slots=16), [[0.0, 0.0], [0.0, 1.5]], max_speed=1.0)
+    world.step(0.01)
+    e = world.explain(0)
+    artists = e.plot(behaviors=True)
+    lines = [a for a in artists if hasattr(a, "get_ydata")]
+    assert [line.get_label() for line in lines] == [
+        "Chase (interest)", "Forward (interest)", "Avoid (danger)", "Avoid (danger) #2", "interest", "danger", "final"]
+    for line, (_, kind, values) in zip(lines, e.behaviors):
+        np.testing.assert_array_equal(line.get_ydata(), np.maximum(0, np.append(values, values[0])))
+        assert to_rgba(line.get_color()) == to_rgba({"interest": "tab:green", "danger": "tab:red"}[kind])
+        assert line.get_linestyle() != "-" and line.get_linewidth() < lines[-1].get_linewidth()
+    assert lines[2].get_linestyle() != lines[3].get_linestyle()   # the two Avoids tell apart
+    np.testing.assert_array_equal(lines[5].get_ydata()[:-1], np.maximum(0, e.danger))
+    # The legend lists every map, the chosen direction with its strength and the masked
+    # slots, beside the circle rather than over it.
+    polar = lines[0].axes
+    polar.figure.canvas.draw()
+    legend = polar.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == [line.get_label() for line in lines] + [
+        f"chosen direction, strength {e.strength:.2g}", "masked slots"]
+    assert legend.get_window_extent().x0 > polar.get_window_extent().x1
+    plt.close(polar.figure)
+    with pytest.raises(TypeError, match="behaviors"):
+        e.plot(behaviors="yes")

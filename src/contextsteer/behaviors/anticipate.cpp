@@ -38,7 +38,7 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
     // the disc slides past it, its danger fading to 0 at 90 degrees.
     const Real closing = dot(d, p);
     if (closing <= 0) return 0;
-    const Real head_on = dist2 > 0 ? std::min(Real(1), kSqrt2 * closing / std::sqrt(dist2)) : Real(1);
+    const Real head_on = std::min(Real(1), kSqrt2 * closing / std::sqrt(dist2));  // closing > 0: p is not 0
     return head_on * (Real(1) - std::min(Real(1), std::max(Real(0), dot(v, p) / closing) / top));
   }
   // In relative velocity w = s d - v, the ray starts at w0 = -v and runs along d; the
