@@ -178,3 +178,25 @@ def test_a_bad_measure_is_named(measure, error, message):
 def test_make_world_must_return_a_world():
     with pytest.raises(TypeError, match="make_world: expected a World, got dict"):
         cs.sweep(lambda seed: {"seed": seed}, {"seed": [0]}, steps=3, dt=0.1)
+
+
+def tiny_world(**_):
+    return cs.World(cs.Pipeline([cs.Chase([1.0, 0.0])]), [[0.0, 0.0]])
+
+
+@pytest.mark.parametrize("params", [np.array(1.0), {"a": np.array(1.0)}])
+def test_a_sweep_over_a_0d_array_names_params(params):
+    with pytest.raises(TypeError, match=r"^params: expected"):
+        cs.sweep(tiny_world, params, steps=1)
+
+
+def test_an_interruption_during_the_sweeps_start_up_returns_the_empty_table(monkeypatch):
+    import contextsteer.sweeps as sweeps
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sweeps, "progress_bar", interrupted)
+    with pytest.warns(RuntimeWarning, match="sweep interrupted: returning the 0 of 2 runs"):
+        table = cs.sweep(tiny_world, {"a": [1, 2]}, steps=1, progress=True)
+    assert len(table) == 0 and table.attrs["complete"] is False

@@ -21,7 +21,7 @@ import pytest
 import contextsteer as cs
 from contextsteer import behaviors
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GUIDE = ROOT / "docs" / "adding-a-behavior.md"
 # The core's sources the example needs besides its own (the checks its parameters run).
 CORE_SOURCES = ["src/contextsteer/behaviors/support/parameters.cpp", "src/contextsteer/base/parameter_checks.cpp"]
@@ -38,8 +38,8 @@ def guide_blocks() -> dict[str, str]:
 def test_the_guide_names_each_file_it_changes():
     blocks = guide_blocks()
     assert set(blocks) == {"src/contextsteer/behaviors/drift.hpp", "src/contextsteer/behaviors/drift.cpp",
-                           "src/bindings/bind_behaviors.cpp", "python/contextsteer/behaviors.py",
-                           "python/contextsteer/behaviors.py (`__all__`)"}
+                           "src/bindings/bind_behaviors.cpp", "python/contextsteer/model/behaviors/motion.py",
+                           "python/contextsteer/model/behaviors/__init__.py (`__all__`)"}
     for path in blocks:
         assert (ROOT / path.split(" ")[0]).parent.is_dir(), path
     # The places it adds to exist as it says: the binding function, the exported list.
@@ -92,10 +92,10 @@ PYBIND11_MODULE(guide_core, m) {{
 
 @pytest.fixture(scope="module")
 def Drift(guide_core):  # noqa: N802 -- the class the guide defines
-    """The guide's Python class, defined as if in contextsteer/behaviors.py."""
+    """The guide's Python class, defined as if in contextsteer/model/behaviors/motion.py."""
     namespace = dict(vars(behaviors), _core=guide_core)
-    exec(guide_blocks()["python/contextsteer/behaviors.py"], namespace)
-    exported = eval("[" + guide_blocks()["python/contextsteer/behaviors.py (`__all__`)"] + "]")
+    exec(guide_blocks()["python/contextsteer/model/behaviors/motion.py"], namespace)
+    exported = eval("[" + guide_blocks()["python/contextsteer/model/behaviors/__init__.py (`__all__`)"] + "]")
     assert exported == ["Drift"]
     return namespace["Drift"]
 

@@ -15,7 +15,7 @@ import pytest
 
 import contextsteer as cs
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 LISTED = json.loads((DATA / "public_names.json").read_text(encoding="utf-8"))
 NAMES: dict[str, list[str]] = LISTED["names"]  # module path -> its public names
 SAME: dict[str, list[str]] = LISTED["same_object"]  # a name -> the other paths of the same object

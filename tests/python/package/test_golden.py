@@ -5,7 +5,7 @@ the values recorded in ``golden_hashes.json``.
 A change that is meant to leave results alone must leave these hashes alone. A change that
 alters results on purpose records new ones, and says so in its commit:
 
-    python tests/python/test_golden.py --write
+    python tests/python/package/test_golden.py --write
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import contextsteer as cs
 from contextsteer import classic
 from contextsteer.demo import DT, scene_setup
 
-GOLDEN = Path(__file__).with_name("golden_hashes.json")
+GOLDEN = Path(__file__).resolve().parents[1] / "golden_hashes.json"
 STEPS = 200
 
 

@@ -208,3 +208,69 @@ def test_one_python_behaviour_serves_worlds_stepping_at_once_in_several_threads(
     for w, copy in zip(worlds, alone):
         assert w.steps_taken == 40
         np.testing.assert_array_equal(w.positions, copy.positions)
+
+
+def world_writing(column, value, *, agents=2):
+    """A world whose Python behaviour writes ``value`` into ``world.<column>`` of agent 1
+    during every step."""
+    def fill(batch, interest, danger):
+        interest[:] = 0.5
+        getattr(world, column)[1] = value
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(fill), cs.Avoid(agents=True)]),
+                     np.column_stack([np.arange(agents, dtype=float), np.zeros(agents)]))
+    return world
+
+
+def test_the_reproducer_of_the_segfault_raises_instead():
+    def fill(batch, interest, danger):
+        interest[:] = 0.5
+        w.velocities[:] = np.nan
+
+    w = cs.World(cs.Pipeline([cs.PythonBehavior(fill)]), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"^velocities: expected values from -1e9 to 1e9, got nan for agent 0 "
+                                         r"\(written during the step"):
+        w.step(0.05)
+    assert w.steps_taken == 0 and w.time == 0
+    np.testing.assert_array_equal(w.positions, np.zeros((2, 2)))
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf, -np.inf, 1e30, -3e38])
+@pytest.mark.parametrize("column", ["positions", "velocities", "targets", "heading", "angular_velocity", "radius",
+                                    "max_speed", "max_acceleration", "mass", "max_force"])
+def test_a_python_behaviour_writing_bad_values_into_its_world_is_refused_by_name(column, value):
+    if column in ("max_acceleration", "max_force") and value == np.inf:
+        return  # no limit: a value these columns take
+    world = world_writing(column, value)
+    before = world.positions.copy()
+    with pytest.raises(ValueError, match=rf"^{column}: expected values .* for agent 1 \(written during the step"):
+        world.step(0.05)
+    assert world.steps_taken == 0 and world.time == 0
+    if column != "positions":
+        np.testing.assert_array_equal(world.positions, before)  # nothing moved
+
+
+def test_a_python_behaviour_writing_an_unknown_target_id_is_refused_by_name():
+    world = world_writing("target_ids", 99)
+    with pytest.raises(IndexError, match=r"^target_ids: .* got 99 for agent 1: no agent has id 99"):
+        world.step(0.05)
+    assert world.steps_taken == 0
+
+
+def test_after_the_refusal_a_good_value_steps_again():
+    calls = []
+
+    def fill(batch, interest, danger):
+        interest[:] = 0.5
+        if not calls:
+            world.velocities[0] = np.nan
+        calls.append(1)
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(fill)]), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="velocities"):
+        world.step(0.05)
+    with pytest.raises(ValueError, match=r"^velocities: .* got nan for agent 0$"):  # refused at the check stage
+        world.step(0.05)
+    world.velocities[0] = 0.0
+    world.step(0.05)
+    assert world.steps_taken == 1 and np.isfinite(world.positions).all()

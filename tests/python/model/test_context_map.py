@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import contextsteer as cs
 
@@ -219,3 +221,78 @@ def test_pipeline_hysteresis_uses_each_agents_velocity():
     np.testing.assert_array_equal(e.decision.slot, [0, 4])
     with pytest.raises(ValueError, match="hysteresis"):
         cs.Pipeline([chase], hysteresis=-1)
+
+
+finite32 = st.floats(-1e9, 1e9, width=32, allow_subnormal=True)
+
+
+def test_the_mean_of_subnormal_weights_is_the_mean():
+    np.testing.assert_array_equal(cs.combine([[0.5, 0.0, 0.25]], "mean", [1e-45]), [0.5, 0.0, 0.25])
+    np.testing.assert_allclose(cs.combine([[0.5, 0.0, 0.25], [1.0, 1.0, 1.0]], "mean", [1e-45, 3e-45]),
+                               [0.875, 0.75, 0.8125], rtol=0.2)  # subnormals hold few bits
+    np.testing.assert_allclose(cs.combine([[0.5, 0.0, 0.25], [1.0, 1.0, 1.0]], "mean", [1e-40, 3e-40]),
+                               [0.875, 0.75, 0.8125], rtol=1e-4)
+
+
+def test_normal_weights_give_the_bits_they_gave():
+    rng = np.random.default_rng(3)
+    maps = rng.uniform(-2, 2, (3, 40)).astype(np.float32)
+    weights = np.array([0.3, 2.0, 1e-3], np.float32)
+    expected = weights[0] * maps[0]
+    for w, m in zip(weights[1:], maps[1:]):
+        expected = expected + w * m
+    expected = expected * (np.float32(1) / (weights[0] + weights[1] + weights[2]))
+    np.testing.assert_array_equal(cs.combine(maps[:, None, :], "mean", weights)[0], expected)
+
+
+def test_weights_that_cancel_out_are_refused_by_name():
+    with pytest.raises(ValueError, match=r"^weights: the mean needs weights whose sum is at least a millionth"):
+        cs.combine([[0.5, 0.0], [1.0, 1.0], [1.0, 0.0]], "mean", [1.0, -1.0, 1e-45])
+    with pytest.raises(ValueError, match=r"^weights: the mean needs weights whose sum is not zero"):
+        cs.combine([[0.5, 0.0], [1.0, 1.0]], "mean", [1.0, -1.0])
+
+
+@pytest.mark.parametrize("make", [lambda w: cs.Chase([5.0, 0.0], weight=w), lambda w: cs.Avoid(agents=True, weight=w),
+                                  lambda w: cs.Rays(weight=w), lambda w: cs.TimeToCollision(weight=w)])
+@pytest.mark.parametrize("weight", [1e-40, 1e-45, -1e-44])
+def test_pipelines_with_subnormal_weights_keep_finite_maps(make, weight):
+    behavior = make(weight)
+    pipeline = cs.Pipeline([behavior], interest_rule="mean", danger_rule="mean")
+    rng = np.random.default_rng(0)
+    world = cs.World(pipeline, rng.uniform(-2, 2, (30, 2)), velocities=rng.uniform(-1, 1, (30, 2)),
+                     circles=[[0.0, 0.0, 0.5]])
+    for _ in range(3):
+        world.step(0.05)
+    for name in ("interest", "danger", "final", "direction", "strength", "positions"):
+        assert np.isfinite(getattr(world, name)).all(), name
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 4).flatmap(lambda k: st.tuples(
+    st.lists(st.lists(finite32, min_size=3, max_size=3), min_size=k, max_size=k),
+    st.lists(finite32, min_size=k, max_size=k))), st.sampled_from(["max", "sum", "mean", "min"]))
+def test_combine_never_gives_nan_or_inf_from_accepted_finite_input(maps_and_weights, rule):
+    maps, weights = maps_and_weights
+    try:
+        out = cs.combine(maps, rule, weights)
+    except ValueError as error:
+        assert rule == "mean" and str(error).startswith("weights: the mean needs weights whose sum")
+        return
+    assert np.isfinite(out).all(), (maps, weights, rule, out)
+
+
+def test_a_blur_wider_than_any_kernel_averages_the_map():
+    # Widths of millions of slots are capped before they are converted to a kernel radius
+    # (the conversion used to overflow an int and ask for a huge vector).
+    maps = np.arange(8.0)
+    assert cs.blur(maps, 1e9) == pytest.approx(np.full(8, maps.mean()), abs=1e-4)
+
+
+def test_core_guards_direct_calls():
+    """The raw module also refuses bad shapes instead of reading out of bounds."""
+    from contextsteer import _core
+
+    with pytest.raises(ValueError, match="danger"):
+        _core.resolve(np.ones((2, 8), np.float32), np.ones((1, 8), np.float32), "subtract", 0.5, 0.0, "argmax", 0.0)
+    with pytest.raises(ValueError, match="weights"):
+        _core.combine(np.ones((2, 8), np.float32), "sum", np.ones(3, np.float32))

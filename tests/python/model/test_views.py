@@ -1,6 +1,8 @@
 """World arrays are views of C++ memory that never dangle and say whether they may be written."""
 
 import gc
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -72,3 +74,57 @@ def test_empty_world_steps():
     world = cs.World(cs.Pipeline([cs.Chase([1.0, 1.0])]))
     world.step(0.1)
     assert world.positions.shape == (0, 2) and world.final.shape == (0, 16)
+
+
+def test_another_thread_writing_nan_never_gives_a_normal_step_with_nan_positions():
+    n = 20_000
+    world = cs.World(cs.Pipeline([cs.Chase([0.0, 0.0]), cs.Avoid(agents=True)]),
+                     np.random.default_rng(1).uniform(-50, 50, (n, 2)), max_speed=2.0)
+    outcomes = []
+    stop = threading.Event()
+
+    def stepping():
+        while not stop.is_set():
+            try:
+                world.step(0.05)
+            except ValueError as error:
+                outcomes.append(str(error))
+                continue
+            # Only steps move the positions: a step that returned moved them to finite values.
+            outcomes.append(bool(np.isfinite(world.positions).all()))
+
+    thread = threading.Thread(target=stepping)
+    thread.start()
+    try:
+        for _ in range(60):
+            time.sleep(0.002)
+            world.velocities[:] = np.nan
+            time.sleep(0.002)
+            world.velocities[:] = 0.0
+    finally:
+        stop.set()
+        thread.join()
+    assert False not in outcomes
+    assert all("velocities" in o or "positions" in o for o in outcomes if isinstance(o, str))
+
+
+PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
+
+
+def test_bad_state_written_into_views_is_caught_before_the_step():
+    world = cs.World(PIPELINE, [[0.0, 0.0], [1.0, 1.0]])
+    world.positions[1, 0] = np.nan
+    with pytest.raises(ValueError, match="positions.*agent 1"):
+        world.step(0.1)
+    assert world.steps_taken == 0
+    world.positions[1, 0] = 1.0
+    world.max_speed[0] = -3
+    with pytest.raises(ValueError, match="max_speed"):
+        world.step(0.1)
+    world.max_speed[0] = 1
+    with pytest.raises(ValueError, match="dt"):
+        world.step(0)
+    with pytest.raises(ValueError, match="dt"):
+        world.step(-0.1)
+    world.step(0.1)
+    assert world.steps_taken == 1

@@ -5,6 +5,7 @@ import copy
 import functools
 import multiprocessing
 import pickle
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -280,3 +281,35 @@ def run_for(world, steps):
     world.run(steps, 0.1, record=None)
     return world
 
+
+def test_pickling_a_world_another_thread_steps_raises_busy_or_holds_a_whole_step():
+    rng = np.random.default_rng(5)
+    world = cs.World(cs.Pipeline([cs.Chase([0.0, 0.0]), cs.Avoid(agents=True)]), rng.uniform(-60, 60, (20_000, 2)),
+                     max_speed=2.0)
+    reference = world.copy()
+    steps = 30
+    expected = reference.run(steps, 0.05, record="positions").positions  # from the start
+
+    def stepping():
+        while world.steps_taken < steps:
+            try:
+                world.step(0.05)
+            except RuntimeError as error:  # a pickle under way holds the world: step again
+                assert str(error).startswith("step: the world is busy")
+
+    thread = threading.Thread(target=stepping)
+    thread.start()
+    busy, whole = 0, 0
+    try:
+        while thread.is_alive():
+            try:
+                loaded = pickle.loads(pickle.dumps(world))
+            except RuntimeError as error:
+                assert str(error).startswith("pickle: the world is busy with step() or run() in another thread")
+                busy += 1
+                continue
+            np.testing.assert_array_equal(loaded.positions, expected[loaded.steps_taken])
+            whole += 1
+    finally:
+        thread.join()
+    assert busy > 0, "no pickle met a step under way"

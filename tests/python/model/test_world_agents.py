@@ -756,3 +756,16 @@ def test_a_steering_the_world_refuses_is_not_kept():
     with pytest.raises(ValueError, match="same slot count"):
         world.add_agents([[1.0, 0.0]], steering=cs.Pipeline([cs.Chase()], slots=8))
     assert len(world.steerings) == 1 and len(world) == 1
+
+
+def test_target_ids_may_name_agents_added_in_the_same_call():
+    world = cs.World(cs.Pipeline([cs.Chase()]))
+    world.add_agents([[0.0, 0.0], [5.0, 0.0]])
+    ids = world.add_agents([[0.0, 5.0], [5.0, 5.0], [9.0, 9.0]], target_ids=[3, 2, 0])
+    assert list(ids) == [2, 3, 4]
+    assert list(world.target_ids[2:]) == [3, 2, 0]
+    world.run(30, 0.05)
+    # The two of the call chase each other: 5 m apart, they close in.
+    assert np.linalg.norm(world.positions[2] - world.positions[3]) < 2.5
+    with pytest.raises(IndexError, match="target_ids"):
+        world.add_agents([[0.0, 0.0], [1.0, 1.0]], target_ids=[6, 7])  # 7 would be a third agent's

@@ -1,7 +1,7 @@
 """Every public name's docstring is in numpydoc form (read with ``numpydoc.docscrape``):
 a summary; for a function, method or class, a Parameters section naming each of its
 parameters and nothing else, a Returns section when it returns something, a Raises
-section when its body raises, and an Examples section (tests/python/test_doctests.py
+section when its body raises, and an Examples section (tests/python/package/test_doctests.py
 runs them). A property needs a summary only.
 
 The public names are those of ``contextsteer.__all__``, of the modules the API reference

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import mypy.api
 
-PACKAGE = Path(__file__).resolve().parents[2] / "python" / "contextsteer"
+PACKAGE = Path(__file__).resolve().parents[3] / "python" / "contextsteer"
 STUB = PACKAGE / "_core.pyi"
 
 

@@ -433,3 +433,18 @@ def test_avoid_wall_arc_measures_walls_over_that_share_of_each_slot_s_arc():
 def test_avoid_wall_arc_is_a_share_above_zero_up_to_one(bad):
     with pytest.raises(ValueError, match="wall_arc"):
         cs.Avoid(wall_arc=bad)
+
+
+def test_follow_path_to_target_ends_each_agents_path_at_its_own_target():
+    waypoints = [[0.0, 0.0], [10.0, 0.0]]
+    targets = np.array([[12.0, 4.0], [12.0, -4.0]])
+    starts = [[0.0, 0.5], [0.0, -0.5]]
+    shared = cs.World(cs.Pipeline([cs.FollowPath(waypoints)]), starts, targets=targets, max_speed=2.0)
+    own = cs.World(cs.Pipeline([cs.FollowPath(waypoints, to_target=True)]), starts, targets=targets, max_speed=2.0)
+    shared.run(400, 0.05)
+    own.run(400, 0.05)
+    assert np.all(np.linalg.norm(shared.positions - [10.0, 0.0], axis=1) < 1.0)
+    assert np.all(np.linalg.norm(own.positions - targets, axis=1) < 1.0)
+    assert cs.FollowPath(waypoints, to_target=True).to_target is True
+    with pytest.raises((TypeError, ValueError), match="to_target"):
+        cs.FollowPath(waypoints, to_target="yes")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import clang_format
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CPP_SOURCES = sorted(p for folder in ("src", "tests/cpp", "benchmarks/cpp")
                      for p in (ROOT / folder).rglob("*") if p.suffix in (".cpp", ".hpp"))
 

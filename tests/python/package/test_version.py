@@ -6,7 +6,7 @@ from pathlib import Path
 
 import contextsteer
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_version_is_cmakes():

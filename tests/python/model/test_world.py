@@ -1,5 +1,7 @@
 """The C++ world against the plain-NumPy reference, and its motion rules."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -202,3 +204,68 @@ def test_maps_of_a_world_that_does_not_keep_them_raise_until_kept_again():
     np.testing.assert_array_equal(world.final, reference_world.final)
     np.testing.assert_array_equal(world.danger, reference_world.danger)
     assert world.run(1, 0.1, record="all").interest.shape == (2, 600, 16)
+
+
+def test_a_pile_of_agents_at_one_point_is_refused_before_anything_moves():
+    limit = 16384
+    pile = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), np.zeros((limit + 1, 2)))
+    with pytest.raises(ValueError, match=r"positions: 16385 agents lie in one cell of the neighbour grid .*"
+                                         r"near \(0, 0\)\); a step takes at most 16384 there"):
+        pile.step(0.05)
+    assert pile.steps_taken == 0 and pile.time == 0
+    np.testing.assert_array_equal(pile.positions, 0)
+    with pytest.raises(ValueError, match="16385 agents lie in one cell"):
+        pile.run(3, 0.05)
+    assert pile.steps_taken == 0
+    # One agent fewer steps, and so does the same crowd spread out.
+    cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), np.zeros((limit, 2))).step(0.05)
+    spread = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid(agents=True)]),
+                      np.random.default_rng(0).uniform(-200, 200, (limit + 1, 2)))
+    spread.step(0.05)
+    assert spread.steps_taken == 1
+
+
+PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"positions": np.ones((3, 3))}, ValueError, ["positions", "(m, 2)", "(3, 3)"]),
+        ({"positions": [[0, 0]], "velocities": [[0, 0], [1, 1]]}, ValueError, ["velocities", "(1, 2)", "(2, 2)"]),
+        ({"positions": [[0, 0]], "max_speed": -1}, ValueError, ["max_speed", "values from 0 to 1e9", "got -1"]),
+        ({"positions": [[0, 0]], "max_speed": [1, 2]}, ValueError, ["max_speed", "(1,)", "(2,)"]),
+        ({"positions": [[0, 0]], "max_speed": math.inf}, ValueError, ["max_speed", "from 0 to 1e9, got inf"]),
+        ({"positions": [[0, 0]], "max_acceleration": math.nan}, ValueError, ["max_acceleration", "or inf, got nan"]),
+        ({"positions": [[0, 0]], "radius": -0.5}, ValueError, ["radius", "from 0 to 1e9, got -0.5"]),
+        ({"positions": [[math.inf, 0]]}, ValueError, ["positions", "finite"]),
+        ({"circles": [[0, 0]]}, ValueError, ["circles", "(m, 3)", "(1, 2)"]),
+        # A misspelt agent parameter is named as World's, with or without positions.
+        ({"positions": [[0, 0]], "max_sped": 2}, TypeError, ["World()", "max_sped", "max_speed"]),
+        ({"maxspeed": 2, "radiuss": 1}, TypeError, ["World()", "maxspeed, radiuss", "sense_masks"]),
+    ],
+)
+def test_bad_world_input_is_named(kwargs, error, words):
+    with pytest.raises(error) as info:
+        cs.World(PIPELINE, **kwargs)
+    for word in words:
+        assert word in str(info.value)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_bad_state_is_named_the_same_on_any_thread_count(threads):
+    # The state is checked in ranges of agents on every thread; the message must still
+    # name the first bad value in agent order, past the first range too.
+    rng = np.random.default_rng(0)
+    world = cs.World(PIPELINE, rng.uniform(-500, 500, (30000, 2)), threads=threads)
+    world.velocities[25000] = [np.inf, 0.0]
+    world.positions[17000, 1] = np.nan
+    world.positions[29000, 0] = np.nan
+    with pytest.raises(ValueError, match=r"^positions: .* for agent 17000$"):
+        world.step(0.1)
+    world.positions[[17000, 29000]] = 0.0
+    with pytest.raises(ValueError, match=r"^velocities: .* for agent 25000$"):
+        world.step(0.1)
+    world.velocities[25000] = 0.0
+    world.step(0.1)
+    assert world.steps_taken == 1

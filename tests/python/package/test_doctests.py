@@ -11,31 +11,43 @@ import pytest
 
 import contextsteer
 
-MODULES = sorted(info.name for info in pkgutil.iter_modules(contextsteer.__path__, "contextsteer.")
+MODULES = sorted(info.name for info in pkgutil.walk_packages(contextsteer.__path__, "contextsteer.")
                  if info.name != "contextsteer.__main__")
 # Modules whose public docstrings are in numpydoc form, each with a runnable example.
-WITH_EXAMPLES = ["contextsteer.context_map"]
-# The modules of public names (tests/python/test_docstrings.py asks each for an example):
+WITH_EXAMPLES = ["contextsteer.model.context_map"]
+# The modules of public names (tests/python/package/test_docstrings.py asks each for an example):
 # their examples are found and run here.
 OF_PUBLIC_NAMES = ["behaviors", "classic", "contact", "explain", "goals", "live", "metrics", "moving",
                    "moving_scenes", "navigation", "pipeline", "plotting", "racing", "recording", "scenarios",
                    "sweeps", "tuning", "widgets", "world"]
 
 
+def examples_of(name: str) -> list[doctest.DocTest]:
+    """The examples of the module ``name`` (those of what it defines, not what it imports)."""
+    return doctest.DocTestFinder(exclude_empty=True).find(importlib.import_module(name), name, globs={})
+
+
 @pytest.mark.parametrize("name", MODULES)
 def test_the_examples_of_each_module_run(name):
-    module = importlib.import_module(name)
-    finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     examples = 0
     with np.printoptions(legacy=False):
-        for test in finder.find(module, name, globs={}):
+        for test in examples_of(name):
             runner.run(test)
             examples += len(test.examples)
     failed, _ = runner.summarize(verbose=False)
     assert failed == 0, f"{failed} example(s) of {name} failed (the report is above)"
-    if name in WITH_EXAMPLES or name.removeprefix("contextsteer.") in OF_PUBLIC_NAMES:
+    if name in WITH_EXAMPLES:
         assert examples >= 5, f"{name} has {examples} examples"
+
+
+@pytest.mark.parametrize("name", OF_PUBLIC_NAMES)
+def test_each_module_of_public_names_has_examples(name):
+    """Counted over the module a public path names and, for a package, its modules."""
+    home = importlib.import_module(f"contextsteer.{name}").__name__
+    examples = sum(len(test.examples) for module in MODULES if module == home or module.startswith(home + ".")
+                   for test in examples_of(module))
+    assert examples >= 5, f"contextsteer.{name} ({home}) has {examples} examples"
 
 
 def test_each_public_name_of_the_converted_modules_has_an_example():

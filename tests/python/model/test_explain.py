@@ -138,3 +138,28 @@ def test_an_explanation_plots_each_behaviours_map_beneath_the_merged_ones():
     plt.close(polar.figure)
     with pytest.raises(TypeError, match="behaviors"):
         e.plot(behaviors="yes")
+
+
+PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
+
+
+def test_explain_and_neighbors_refuse_bad_state_as_a_step_does():
+    # explain once read an unknown target id written into the view past the end of the
+    # id table (a crash), and neighbors failed on a NaN position with a vector's length error.
+    world = cs.World(PIPELINE, [[0.0, 0.0], [1.0, 1.0]])
+    world.target_ids[0] = 10**12
+    with pytest.raises(IndexError, match="target_ids: .* got 1000000000000 for agent 0"):
+        world.explain(0)
+    world.target_ids[0] = -1
+    world.positions[1, 0] = np.nan
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        world.neighbors([0.0, 0.0], 2.0)
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        world.explain(0)
+    world.positions[1, 0] = 1.0
+    assert world.neighbors([0.0, 0.0], 2.0).tolist() == [0, 1]
+    # A classic agent's explanation reads the same state.
+    classic_world = cs.World(cs.classic.Steering([cs.classic.Seek()]), [[0.0, 0.0], [1.0, 1.0]])
+    classic_world.positions[1, 1] = np.inf
+    with pytest.raises(ValueError, match="positions: .* for agent 1"):
+        classic_world.explain(0)

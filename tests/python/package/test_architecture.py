@@ -4,7 +4,7 @@ stays in kernels/, and no source file grows past ~500 lines without saying why."
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORE = ROOT / "src" / "contextsteer"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 

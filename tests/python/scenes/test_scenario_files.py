@@ -12,7 +12,7 @@ from contextsteer import demo, moving_scenes, scenario_file
 
 @pytest.mark.parametrize("scene", scenario_file.builtin_names())
 def test_the_shipped_file_is_what_the_builder_gives(scene):
-    # python -m contextsteer.scenario_file python/contextsteer/scenes writes them again
+    # python -m contextsteer.scenario_file python/contextsteer/scenes/builtin writes them again
     shipped = scenario_file.builtin_path(scene).read_text(encoding="utf-8")
     assert shipped == scenario_file.builtin_text(scene)
 
