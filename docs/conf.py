@@ -69,8 +69,8 @@ numpydoc_xref_param_type = False
 numpydoc_attributes_as_param_list = False
 # numpydoc's own validation of the map functions and sweep while the site builds (the
 # pattern is matched against each documented object's full name); every public name's
-# docstring is checked by tests/python/test_docstrings.py, its examples run by
-# tests/python/test_doctests.py.
+# docstring is checked by tests/python/package/test_docstrings.py, its examples run by
+# tests/python/package/test_doctests.py.
 NUMPYDOC_NAMES = ["slot_directions", "combine", "blur", "smooth", "resample", "resolve", "sweep"]
 numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR10", "RT01", "EX01", "GL08"}
 numpydoc_validation_exclude = {rf"^contextsteer\.(?!({'|'.join(NUMPYDOC_NAMES)})$)"}

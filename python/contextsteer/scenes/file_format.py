@@ -1,17 +1,8 @@
-"""The format of scenario files: a whole experiment in one TOML file (docs/scenario-files.md),
-read into and written from a :class:`~contextsteer.Scenario` (:mod:`contextsteer.scenario_file`
-is the public face: these functions take the class to build).
-
-``[geometry]`` (bounds, circles, walls, polygons, moving obstacles), ``[run]`` (:class:`RunSettings`),
-``[goals]`` and ``[contact]`` (the settings of :class:`~contextsteer.Goals` and of
-:class:`~contextsteer.Contact` that differ from their defaults; ``[contact]`` turns the
-contact stage on),
-``[agents]`` and ``[pipeline]`` shared by every group, and ``[[groups]]``: each group's
-starts, targets and goal areas, and its own ``agents`` and ``pipeline`` where they differ.
-Read with ``tomllib`` (``tomli`` before Python 3.11), written with ``tomli-w``; every
-value read is checked, and every error names the file and the key. Geometry is written
-to the bit (float64 reprs), so a file loads to the same world as the scenario saved.
-"""
+"""The format of scenario files (its tables are described in :mod:`contextsteer.scenario_file`
+and docs/scenario-files.md): a file read into a :class:`~contextsteer.Scenario` and a
+scenario written as one. The functions take the class to build, which
+:meth:`Scenario.load <contextsteer.Scenario.load>` and the public face,
+:mod:`contextsteer.scenario_file`, pass in."""
 
 from __future__ import annotations
 
