@@ -109,11 +109,16 @@ def source_of_top_level_names(app, modname, attribute):
     to the package (no source link of their own; their module's page has it)."""
     if modname != "contextsteer":
         return None
+    import importlib
+
     import contextsteer
 
     defined_in = getattr(getattr(contextsteer, attribute.split(".")[0], None), "__module__", "")
-    documented_whole = {f"contextsteer.{m}" for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning",
-                                                      "widgets")}
+    # The modules where the names of the modules documented whole are defined (a public
+    # path such as contextsteer.plotting gathers the names of several).
+    modules = [importlib.import_module(f"contextsteer.{m}")
+               for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning", "widgets")]
+    documented_whole = {getattr(getattr(m, name), "__module__", None) for m in modules for name in m.__all__}
     return "contextsteer" if defined_in in documented_whole else None
 
 

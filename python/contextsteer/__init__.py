@@ -12,7 +12,6 @@ imported when a sweep runs); :func:`tune` searches them with Optuna.
 """
 
 import importlib as _importlib
-from importlib import metadata as _metadata
 
 from . import _module_paths
 
@@ -40,16 +39,26 @@ from .tools import widgets  # noqa: E402
 from .tools.sweeps import sweep  # noqa: E402
 from .tools.tuning import tune  # noqa: E402
 
-try:  # the one version, CMakeLists.txt's, as the installed package's metadata records it
-    __version__: str = _metadata.version("contextsteer")
-except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+__version__: str  # read on first use, see __getattr__
 
+
+def _version() -> str:
+    """The one version, CMakeLists.txt's, as the installed package's metadata records it
+    (read on first use: importlib.metadata takes a while to import)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("contextsteer")
+    except metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
 
 
 def __getattr__(name: str):
-    """A module by its public path on first use (``contextsteer.plotting`` after ``import
-    contextsteer`` alone), as ``import contextsteer.plotting`` would give it."""
+    """``__version__``, and a module by its public path on first use (``contextsteer.plotting``
+    after ``import contextsteer`` alone), as ``import contextsteer.plotting`` would give it."""
+    if name == "__version__":
+        globals()["__version__"] = version = _version()
+        return version
     if name in _module_paths.MOVED:
         return _importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -157,3 +157,4 @@ def classic_steering(pipelines: Pipeline | tuple[Pipeline, ...]) -> classic.Stee
             *way, classic.WallAvoidance(horizon=0.5, margin=0.1, weight=w["walls"]),
             classic.ObstacleAvoidance(horizon=1.0, margin=0.1, weight=w["obstacles"]),
             classic.Separation(radius=0.3, weight=w["separation"])]))
+    return tuple(steerings) if isinstance(pipelines, tuple) else steerings[0]

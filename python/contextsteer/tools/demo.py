@@ -184,3 +184,4 @@ def summary(run: SceneRun) -> str:
     if len(arrived):
         text += (f"; first after {arrived.min()} steps, last after {arrived.max()} steps"
                  f" ({arrived.max() * run.dt:.1f} s at dt = {run.dt} s)")
+    return text

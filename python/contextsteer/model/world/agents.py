@@ -94,6 +94,7 @@ def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, 
     first = self._core.add_agents({"positions": pos, **columns}, index)
     return np.arange(first, first + m, dtype=np.int64)
 
+
 def remove_agents(self, ids) -> None:
     """Remove agents by id.
 
@@ -123,6 +124,7 @@ def remove_agents(self, ids) -> None:
     array([0, 2])
     """
     self._core.remove_agents(check.ids("ids", ids))
+
 
 def index_of(self, ids) -> np.ndarray:
     """Rows of the agents ``ids`` in the per-agent arrays.
@@ -154,6 +156,7 @@ def index_of(self, ids) -> np.ndarray:
         return self._core.index_of(check.ids("ids", ids))
     except IndexError as error:  # the core names its own argument, "id"
         raise IndexError(f"ids: {str(error).removeprefix('id: ')}") from None
+
 
 def _row_of(self, name: str, agent) -> int:
     """The row of the one agent whose id is ``agent``; errors name the argument ``name``."""

@@ -67,6 +67,7 @@ def explain(self, agent: int, *, dt: float = 1 / 60):
     return Explanation(agent, behaviors, e["interest"], e["danger"], e["final"], masked,
                        np.array(e["direction"], np.float32), e["strength"], e["slot"], e["blocked"])
 
+
 def neighbors(self, point=None, radius: float = 1.0, *, agent=None, layers=None) -> np.ndarray:
     """Ids of the agents within ``radius`` metres of a point or of an agent, in a fixed order.
 

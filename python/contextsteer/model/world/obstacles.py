@@ -40,6 +40,7 @@ def add_circles(self, circles, *, layer: int = 1) -> None:
     """
     self._core.add_circles(check.points("circles", circles, columns=3), layer_mask("layer", layer))
 
+
 def add_segments(self, segments, *, layer: int = 1) -> None:
     """Add walls.
 
@@ -59,6 +60,7 @@ def add_segments(self, segments, *, layer: int = 1) -> None:
     array([[0., 1., 5., 1.]], dtype=float32)
     """
     self._core.add_segments(check.segments("segments", segments), layer_mask("layer", layer))
+
 
 def add_polygon(self, vertices, *, layer: int = 1) -> None:
     """Add a polygon, ``(k, 2)`` vertices in order (k >= 3, convex or concave); its edges
@@ -81,6 +83,7 @@ def add_polygon(self, vertices, *, layer: int = 1) -> None:
     """
     self._core.add_polygon(check.polygon("vertices", vertices), layer_mask("layer", layer))
 
+
 def clear_obstacles(self) -> None:
     """Remove every circle, segment, polygon and the bounds.
 
@@ -94,18 +97,20 @@ def clear_obstacles(self) -> None:
     """
     self._core.clear_obstacles()
 
-@property
+
 def bounds(self):
     """``(xmin, ymin, xmax, ymax)`` metres, or None. Agents belong inside; the sides are
     walls on every layer. Assign None to remove them."""
     return self._core.bounds
 
-@bounds.setter
-def bounds(self, value) -> None:
+
+def set_bounds(self, value) -> None:
+    """World.bounds's setter: None removes the bounds."""
     if value is None:
         self._core.clear_bounds()
     else:
         self._core.set_bounds(check.shaped("bounds", value, (4,)))
+
 
 def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25,
                      clearance: float = 0.0, keep_right: float = 0.0, layers: int = ALL_LAYERS):
@@ -158,17 +163,17 @@ def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: floa
     return NavigationField._of_world(self._core, layer_mask("layers", layers), goals, goal_areas, area, cell,
                                      clearance, keep_right)
 
-@property
+
 def circles(self) -> NDArray[np.float32]:
     """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy)."""
     return self._core.circles
 
-@property
+
 def segments(self) -> NDArray[np.float32]:
     """``(m, 4)`` walls added with add_segments, metres (a copy)."""
     return self._core.segments
 
-@property
+
 def polygons(self) -> list[NDArray[np.float32]]:
     """List of ``(k, 2)`` polygon vertex arrays, metres (copies)."""
     return self._core.polygons

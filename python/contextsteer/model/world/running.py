@@ -69,6 +69,7 @@ def step(self, dt: float = 1 / 60, *, substeps: int = 1) -> None:
     else:
         self._core.step(*check.time_step(dt, substeps))
 
+
 def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="state", progress: bool = False,
         chunk: int | None = None, include_start: bool = True) -> rec.Recording:
     """Run ``steps`` steps in C++ and return what was recorded.
@@ -164,6 +165,7 @@ def run(self, steps: int, dt: float = 1 / 60, *, substeps: int = 1, record="stat
         return recording if taken == steps else recording.truncated(taken + first_row)
     return recording
 
+
 def _record_start(self, recording: rec.Recording) -> None:
     """Fills the first row of ``recording`` with the world's state now."""
     recording.time[0] = self.time
@@ -173,6 +175,7 @@ def _record_start(self, recording: rec.Recording) -> None:
     if recording.moving_positions is not None and recording.moving_angles is not None:
         recording.moving_positions[0] = self.moving_positions
         recording.moving_angles[0] = self.moving_angles
+
 
 def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
     """A recording of ``steps`` steps of ``names``, its arrays allocated, to be filled."""
@@ -188,6 +191,7 @@ def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
                       moving_angles=np.empty((steps, self.moving_count), dtype=np.float32),
                       moving_kinds=self.moving_kinds, moving_local_shapes=self.moving_local_shapes())
     return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
+
 
 def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
                   progress: bool, first_row: int = 0) -> None:
@@ -211,7 +215,7 @@ def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substep
         if bar is not None:
             bar.close()
 
-@staticmethod
+
 def _record_names(record) -> tuple[str, ...]:
     if record is None or record is False:
         return ()

@@ -388,7 +388,7 @@ class World(MovingObstacles):
     _record_start = running._record_start
     _empty_recording = running._empty_recording
     _run_recorded = running._run_recorded
-    _record_names = running._record_names
+    _record_names = staticmethod(running._record_names)
 
     # --- explaining and neighbors: explaining.py ------------------------------------------
     explain = explaining.explain
@@ -399,11 +399,11 @@ class World(MovingObstacles):
     add_segments = obstacles.add_segments
     add_polygon = obstacles.add_polygon
     clear_obstacles = obstacles.clear_obstacles
-    bounds = obstacles.bounds
+    bounds = property(obstacles.bounds, obstacles.set_bounds)
     navigation_field = obstacles.navigation_field
-    circles = obstacles.circles
-    segments = obstacles.segments
-    polygons = obstacles.polygons
+    circles = property(obstacles.circles)
+    segments = property(obstacles.segments)
+    polygons = property(obstacles.polygons)
 
     # --- counters -------------------------------------------------------------------
     @property
