@@ -1,13 +1,10 @@
-"""A world's static obstacles on their layers: circles, walls, polygons, bounds, and the
-navigation field planned round them.
+"""A world's static obstacles on their layers: circles, walls, polygons, and the navigation
+field planned round them.
 
-These functions and properties are members of :class:`~contextsteer.World` (bound in its
+These functions are methods of :class:`~contextsteer.World` (bound in its
 class body); ``self`` is the world."""
 
 from __future__ import annotations
-
-import numpy as np
-from numpy.typing import NDArray
 
 from ..._internal import validation as check
 from ..navigation import NavigationField
@@ -98,20 +95,6 @@ def clear_obstacles(self) -> None:
     self._core.clear_obstacles()
 
 
-def bounds(self):
-    """``(xmin, ymin, xmax, ymax)`` metres, or None. Agents belong inside; the sides are
-    walls on every layer. Assign None to remove them."""
-    return self._core.bounds
-
-
-def set_bounds(self, value) -> None:
-    """World.bounds's setter: None removes the bounds."""
-    if value is None:
-        self._core.clear_bounds()
-    else:
-        self._core.set_bounds(check.shaped("bounds", value, (4,)))
-
-
 def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: float = 0.25,
                      clearance: float = 0.0, keep_right: float = 0.0, layers: int = ALL_LAYERS):
     """A :class:`~contextsteer.NavigationField` round this world's obstacles as they stand now.
@@ -162,18 +145,3 @@ def navigation_field(self, goals=None, *, goal_areas=None, area=None, cell: floa
                              "as this world has no bounds; got None")
     return NavigationField._of_world(self._core, layer_mask("layers", layers), goals, goal_areas, area, cell,
                                      clearance, keep_right)
-
-
-def circles(self) -> NDArray[np.float32]:
-    """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy)."""
-    return self._core.circles
-
-
-def segments(self) -> NDArray[np.float32]:
-    """``(m, 4)`` walls added with add_segments, metres (a copy)."""
-    return self._core.segments
-
-
-def polygons(self) -> list[NDArray[np.float32]]:
-    """List of ``(k, 2)`` polygon vertex arrays, metres (copies)."""
-    return self._core.polygons

@@ -16,7 +16,7 @@ from ..goals import Goals
 from ..moving import MovingObstacles
 from ..pipeline import Pipeline
 from ..recording import events_of_core as _events
-from . import agents, explaining, obstacles, running
+from . import agents, explaining, loading, obstacles, running
 from .obstacles import ALL_LAYERS as ALL_LAYERS  # every layer
 
 MAX_THREADS = 1024  # the core's limit (World::kMaxThreads)
@@ -36,40 +36,6 @@ def _map_view(name: str, doc: str) -> property:
         return getattr(self._core, name)
 
     return property(get, doc=doc)
-
-
-def _runs(layers: np.ndarray):
-    """``(begin, end, layer)`` for each run of equal values in ``layers``."""
-    starts = [0, *(np.flatnonzero(np.diff(layers)) + 1).tolist(), len(layers)]
-    return [(b, e, int(layers[b])) for b, e in zip(starts[:-1], starts[1:]) if e > b]
-
-
-def _loaded_world(cls, steerings, obstacles, state, threads, attributes, goals=None, moving=None, contact=None):
-    """A pickled world again (see ``World.__reduce__``): its steerings in their order, its
-    obstacles on their layers in theirs, then its agents, ids, time and steps."""
-    world = object.__new__(cls)
-    world.__dict__.update(attributes)
-    world._steerings = list(steerings)
-    world._core = _core.World(steerings[0]._core)
-    for steering in steerings[1:]:
-        world._core.add_steering(steering._core)
-    circles, circle_layers, segments, segment_layers, polygons, polygon_layers, bounds = obstacles
-    for begin, end, layer in _runs(circle_layers):
-        world._core.add_circles(circles[begin:end], layer)
-    for begin, end, layer in _runs(segment_layers):
-        world._core.add_segments(segments[begin:end], layer)
-    for polygon, layer in zip(polygons, polygon_layers):
-        world._core.add_polygon(polygon, int(layer))
-    if bounds is not None:
-        world._core.set_bounds(np.asarray(bounds, np.float32))
-    world._core.threads = threads
-    world._core.restore_state(state)
-    if goals is not None:
-        world.goals = goals
-    if moving is not None:
-        world._core.load_moving(moving)
-    world.contact = contact
-    return world
 
 
 class World(MovingObstacles):
@@ -277,8 +243,8 @@ class World(MovingObstacles):
                      self.bounds)
         attributes = {k: v for k, v in self.__dict__.items() if k not in ("_core", "_steerings")}
         moving = self._core.moving_state() if self._core.moving_count else None
-        return _loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(), self.threads,
-                               attributes, self.goals, moving, self.contact)
+        return loading.loaded_world, (type(self), list(self._steerings), obstacles, self._core.saved_state(),
+                                      self.threads, attributes, self.goals, moving, self.contact)
 
     # --- steering -----------------------------------------------------------------
     @property
@@ -399,11 +365,35 @@ class World(MovingObstacles):
     add_segments = obstacles.add_segments
     add_polygon = obstacles.add_polygon
     clear_obstacles = obstacles.clear_obstacles
-    bounds = property(obstacles.bounds, obstacles.set_bounds)
     navigation_field = obstacles.navigation_field
-    circles = property(obstacles.circles)
-    segments = property(obstacles.segments)
-    polygons = property(obstacles.polygons)
+
+    @property
+    def bounds(self):
+        """``(xmin, ymin, xmax, ymax)`` metres, or None. Agents belong inside; the sides are
+        walls on every layer. Assign None to remove them."""
+        return self._core.bounds
+
+    @bounds.setter
+    def bounds(self, value) -> None:
+        if value is None:
+            self._core.clear_bounds()
+        else:
+            self._core.set_bounds(check.shaped("bounds", value, (4,)))
+
+    @property
+    def circles(self) -> NDArray[np.float32]:
+        """``(m, 3)`` circle obstacles, x, y, radius in metres (a copy)."""
+        return self._core.circles
+
+    @property
+    def segments(self) -> NDArray[np.float32]:
+        """``(m, 4)`` walls added with add_segments, metres (a copy)."""
+        return self._core.segments
+
+    @property
+    def polygons(self) -> list[NDArray[np.float32]]:
+        """List of ``(k, 2)`` polygon vertex arrays, metres (copies)."""
+        return self._core.polygons
 
     # --- counters -------------------------------------------------------------------
     @property
