@@ -76,14 +76,13 @@ Real exp(Real x) {
   constexpr Real kLog2e = Real(1.44269504088896341), kRound = Real(12582912);
   const Real k = (x * kLog2e + kRound) - kRound;
   const Real r = (x - k * Real(0.693359375)) - k * Real(-2.12194440e-4);
-  const Real p =
-      (((((Real(1.9875691500e-4) * r + Real(1.3981999507e-3)) * r + Real(8.3334519073e-3)) * r + Real(4.1665795894e-2)) *
-            r +
-        Real(1.6666665459e-1)) *
-           r +
-       Real(5.0000001201e-1)) *
-          (r * r) +
-      r + Real(1);
+  Real p = Real(1.9875691500e-4);
+  p = p * r + Real(1.3981999507e-3);
+  p = p * r + Real(8.3334519073e-3);
+  p = p * r + Real(4.1665795894e-2);
+  p = p * r + Real(1.6666665459e-1);
+  p = p * r + Real(5.0000001201e-1);
+  p = p * (r * r) + r + Real(1);
   const int n = static_cast<int>(k);
   if (n > 127) return p * power_of_two(n - 1) * Real(2);
   if (n < -126) return p * power_of_two(n + 64) * power_of_two(-64);  // subnormal: rounded twice, alike everywhere

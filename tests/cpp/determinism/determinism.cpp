@@ -93,9 +93,8 @@ std::uint64_t disc(int threads) {
   avoid.max_distance = 15;
   PipelineConfig config;
   config.slots = 16;
-  World world({std::make_shared<Pipeline>(
-                   config, Behaviors{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
-                                     std::make_shared<Avoid>(std::vector<Circle>{}, avoid)}),
+  World world({std::make_shared<Pipeline>(config, Behaviors{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+                                                            std::make_shared<Avoid>(std::vector<Circle>{}, avoid)}),
                nullptr});
   world.set_threads(threads);
   Spawn spawn;
@@ -114,8 +113,8 @@ std::uint64_t disc(int threads) {
 // FollowField along its field and on to each agent's target, Avoid of the walls, Anticipate
 // of the agents; danger multiplies interest, blended choice with hysteresis.
 std::shared_ptr<Pipeline> crowd_pipeline(const World& world, Bounds goal, Real crowd) {
-  auto field = std::make_shared<NavigationField>(world.obstacles(), kAllLayers, world.obstacles().bounds(), 0.25f,
-                                                 0.3f, std::vector<Vec2>{}, std::vector<Bounds>{goal}, 2.0f);
+  auto field = std::make_shared<NavigationField>(world.obstacles(), kAllLayers, world.obstacles().bounds(), 0.25f, 0.3f,
+                                                 std::vector<Vec2>{}, std::vector<Bounds>{goal}, 2.0f);
   FollowFieldParams follow;
   follow.sideways = 0.5f;
   follow.to_target = true;
@@ -137,9 +136,9 @@ std::shared_ptr<Pipeline> crowd_pipeline(const World& world, Bounds goal, Real c
   config.resolve.danger_mode = DangerMode::Multiply;
   config.resolve.hysteresis = 1;
   const std::vector<std::shared_ptr<const NavigationField>> fields{field};
-  return std::make_shared<Pipeline>(
-      config, Behaviors{std::make_shared<FollowField>(fields, false, follow),
-                        std::make_shared<Avoid>(std::vector<Circle>{}, avoid), std::make_shared<Anticipate>(anticipate)});
+  return std::make_shared<Pipeline>(config, Behaviors{std::make_shared<FollowField>(fields, false, follow),
+                                                      std::make_shared<Avoid>(std::vector<Circle>{}, avoid),
+                                                      std::make_shared<Anticipate>(anticipate)});
 }
 
 // A crowd world: the groups' pipelines, goals (give way on arrival, patience 2 s) and contact
@@ -248,7 +247,8 @@ std::uint64_t classic(int threads) {
     b.weight = weight;
     return b;
   };
-  ClassicBehavior walls = behavior(ClassicKind::WallAvoidance, 3), obstacles = behavior(ClassicKind::ObstacleAvoidance, 2);
+  ClassicBehavior walls = behavior(ClassicKind::WallAvoidance, 3),
+                  obstacles = behavior(ClassicKind::ObstacleAvoidance, 2);
   walls.horizon = 0.5f;
   walls.margin = 0.1f;
   obstacles.horizon = 1;
@@ -320,8 +320,7 @@ int main(int argc, char** argv) {
     if (same) {
       std::printf("%s %s\n", name.c_str(), hash);
     } else {
-      std::printf("%s %s  (expected %s)\n", name.c_str(), hash,
-                  want == expected.end() ? "none" : want->second.c_str());
+      std::printf("%s %s  (expected %s)\n", name.c_str(), hash, want == expected.end() ? "none" : want->second.c_str());
     }
   }
   return differ ? 1 : 0;
