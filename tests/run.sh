@@ -11,7 +11,7 @@
 #                              a manylinux wheel installed into a fresh virtual environment
 #                              with pytest run against it, and the documentation site
 #
-# Every C++ build below runs the determinism program at each kernel width through ctest and
+# Every C++ build of either run runs the determinism program at each kernel width (ctest) and
 # checks its hashes against tests/cpp/determinism/hashes.txt (docs/determinism.md).
 #
 # The quick run installs nothing as root: it needs a C++17 compiler, GoogleTest's headers
