@@ -54,6 +54,11 @@ TEST(RealMath, SinCosOfLargeAnglesReduceExactly) {
     worst = std::max(worst, sincos_error(x));
   }
   EXPECT_LT(worst, 1e-7);
+  Real s, c;
+  for (Real x : {kInfinity, -kInfinity, std::nanf("")}) {
+    math::sincos(x, s, c);
+    EXPECT_TRUE(std::isnan(s) && std::isnan(c)) << x;
+  }
 }
 
 TEST(RealMath, SinCosOfDoubleAnglesWithinTheirBound) {

@@ -1,6 +1,7 @@
 #include "contextsteer/base/real_math.hpp"
 
 #include <cstring>
+#include <limits>
 
 namespace contextsteer {
 namespace math {
@@ -42,6 +43,10 @@ void detail::sincos_large(Real x, Real& sine, Real& cosine) {
   // bits) and the angle within it: only the bits of 2 / pi after bit e - 2 count, 96 of them
   // (as g0 g1 g2) times m, modulo 2^96.
   const Real ax = x < 0 ? -x : x;
+  if (!(ax <= std::numeric_limits<Real>::max())) {  // NaN or +-inf: NaN, as IEEE's sin and cos
+    sine = cosine = x - x;
+    return;
+  }
   int exponent;
   const std::uint32_t m = static_cast<std::uint32_t>(std::ldexp(std::frexp(ax, &exponent), 24));
   const int e = exponent - 24;

@@ -28,7 +28,8 @@
 namespace contextsteer {
 namespace math {
 
-// sin and cos of x radians (finite); the same numbers as lane_sincos on one lane.
+// sin and cos of x radians; the same numbers as lane_sincos on one lane for finite x,
+// NaN for NaN and +-inf.
 void sincos(Real x, Real& sine, Real& cosine);
 Real sin(Real x);
 Real cos(Real x);
@@ -46,7 +47,8 @@ Real exp(Real x);
 
 namespace detail {
 
-// sin and cos on |x| beyond 8192 rad (lane_sincos's own lanes beyond it come here too).
+// sin and cos on |x| beyond 8192 rad, NaN for NaN and +-inf (lane_sincos's own lanes beyond
+// 8192 rad come here too).
 void sincos_large(Real x, Real& sine, Real& cosine);
 
 // sincos's reduction: the quadrant k = round(x * 2 / pi) (adding and taking away 1.5 * 2^23
@@ -101,7 +103,7 @@ CONTEXTSTEER_MATH_INLINE void unfold_quadrant(std::uint32_t q, Real s, Real c, R
 
 inline void sincos(Real x, Real& sine, Real& cosine) {
   using namespace detail;
-  if ((x < 0 ? -x : x) > kLargeAngle) return sincos_large(x, sine, cosine);
+  if (!((x < 0 ? -x : x) <= kLargeAngle)) return sincos_large(x, sine, cosine);  // NaN too
   const Real k = quadrant_round(x);
   const Real r = reduce_by_quadrants(x, k);
   const Real z = r * r;
