@@ -11,6 +11,9 @@
 #                              a manylinux wheel installed into a fresh virtual environment
 #                              with pytest run against it, and the documentation site
 #
+# Every C++ build of either run runs the determinism program at each kernel width (ctest) and
+# checks its hashes against tests/cpp/determinism/hashes.txt (docs/determinism.md).
+#
 # The quick run installs nothing as root: it needs a C++17 compiler, GoogleTest's headers
 # (Debian: libgtest-dev) and an active virtual environment or a Python that pip may
 # install into; CMake comes from PyPI when it is missing. The full run also needs Clang,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 
 namespace contextsteer {
@@ -98,7 +99,7 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
                       Real* danger) const {
   if (!scene.grid) return;
   const int slots = dirs.slots();
-  const Real c = std::cos(params_.keep_right), s = std::sin(params_.keep_right);
+  const Real c = math::cos(params_.keep_right), s = math::sin(params_.keep_right);
   const auto turn = [c, s](Vec2 q) { return Vec2{c * q.x - s * q.y, s * q.x + c * q.y}; };
   // Responsibility a: the neighbor's velocity gains (1 - a) / a of the agent's own, and the
   // top speed is divided by a (anticipate.hpp); a = 1 leaves both as they are.

@@ -6,6 +6,7 @@
 
 #include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/behaviors/support/agent_danger.hpp"
 #include "contextsteer/behaviors/support/arc_coverage.hpp"
 #include "contextsteer/geometry/ray_casts.hpp"
@@ -22,7 +23,7 @@ Avoid::Avoid(const std::vector<Circle>& circles, const AvoidParams& params) : Be
 }
 
 NeighborDanger Avoid::neighbor_danger() const {
-  return {params_.max_distance, params_.falloff, {std::cos(params_.keep_right), std::sin(params_.keep_right)}};
+  return {params_.max_distance, params_.falloff, {math::cos(params_.keep_right), math::sin(params_.keep_right)}};
 }
 
 void Avoid::add_circle(Vec2 p, Real agent_radius, Vec2 centre, Real radius, const SlotDirections& dirs,
@@ -53,7 +54,7 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
   if (rays) {  // wall_arc < 1: each slot's own two edge rays, round its direction
     std::fill(edge_hits, edge_hits + 2 * slots, kInfinity);
     lower_to_first_hits(p, rays, rays + 2 * slots, 2 * slots, nullptr, 0, &wall, 1, agent_radius, edge_hits);
-    const Real inside = std::cos(params_.wall_arc * kPi / slots) * d;  // dot(to, dir) within the arc
+    const Real inside = math::cos(params_.wall_arc * kPi / slots) * d;  // dot(to, dir) within the arc
     for (int i = 0; i < slots; ++i) {
       const bool bearing_in_arc = to.x * dirs.x()[i] + to.y * dirs.y()[i] >= inside;
       const Real t = bearing_in_arc ? clearance : std::min(edge_hits[2 * i], edge_hits[2 * i + 1]);
@@ -61,7 +62,7 @@ void Avoid::add_wall(Vec2 p, Real agent_radius, const Segment& wall, const SlotD
     }
     return;
   }
-  const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(std::atan2(to.y, to.x)))) % slots;
+  const int bearing_slot = static_cast<int>(std::lround(dirs.slot_of_angle(math::atan2(to.y, to.x)))) % slots;
   // The hit distance along edge ray i serves slots i - 1 and i. The agent is outside the
   // wall's capsule (not touching, above): its edge rays all go at once.
   std::fill(edge_hits, edge_hits + slots, kInfinity);
@@ -165,7 +166,7 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
       scratch->rays.resize(static_cast<std::size_t>(4 * slots));
       Real* x = scratch->rays.data();
       Real* y = x + 2 * slots;
-      const Real c = std::cos(params_.wall_arc * kPi / slots), s = std::sin(params_.wall_arc * kPi / slots);
+      const Real c = math::cos(params_.wall_arc * kPi / slots), s = math::sin(params_.wall_arc * kPi / slots);
       for (int i = 0; i < slots; ++i) {
         const Real dx = dirs.x()[i], dy = dirs.y()[i];
         x[2 * i] = c * dx + s * dy;

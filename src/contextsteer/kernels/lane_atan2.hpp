@@ -1,14 +1,13 @@
-// atan2 for W lanes at once, or for one Real with the very same operations.
+// atan2 for W lanes at once, or for one Real with the very same operations as math::atan2
+// (base/real_math.hpp, which documents its error).
 //
 // libm's atan2f is a call per value, which a vector kernel cannot make. This one reduces
 // (x, y) to an angle s in [-tan(pi/8), tan(pi/8)] (one division), evaluates
-// atan(s) = s + s^3 Q(s^2) with Q a degree-3 polynomial fitted for least maximum relative
-// error on that interval, and unfolds the octant. Largest error against a double-precision
-// atan2 over all directions: 2.8e-7 rad (about 3 units in the last place near pi).
-// tests/cpp/test_motion.cpp checks it.
+// atan(s) = s + s^3 Q(s^2) (math::detail::atan_polynomial) and unfolds the octant.
 #pragma once
 
 #include "contextsteer/base/real.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/simd.hpp"
 
 namespace contextsteer {
@@ -17,9 +16,7 @@ namespace contextsteer {
 // for x = y = 0 (the lanes of such vectors are NaN), so callers select those out.
 template <class V>
 CONTEXTSTEER_ALWAYS_INLINE V lane_atan2(V y, V x) {
-  constexpr Real kTanEighthPi = Real(0.414213562373095);
-  constexpr Real kQuarterPi = Real(0.785398163397448);
-  constexpr Real kHalfPi = Real(1.570796326794897);
+  using namespace math::detail;
   const V ax = select(x < Real(0), -x, x);
   const V ay = select(y < Real(0), -y, y);
   // Fold into the first octant: a = small / large in [0, 1].
@@ -29,10 +26,7 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_atan2(V y, V x) {
   // Above tan(pi/8), atan(a) = pi/4 + atan((a - 1) / (a + 1)), so |s| <= tan(pi/8).
   const auto upper = small > kTanEighthPi * large;
   const V s = select(upper, small - large, small) / select(upper, small + large, large);
-  const V z = s * s;
-  const V q = ((Real(0.08324013650417328) * z + Real(-0.1396237313747406)) * z + Real(0.19985683262348175)) * z +
-              Real(-0.3333316147327423);
-  V angle = s + s * z * q;
+  V angle = atan_polynomial(s);
   angle = select(upper, kQuarterPi + angle, angle);
   angle = select(steep, kHalfPi - angle, angle);
   angle = select(x < Real(0), kPi - angle, angle);

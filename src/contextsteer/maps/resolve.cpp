@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/dispatch.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/maps/final_map.hpp"
@@ -121,7 +122,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
     case SelectMethod::Blend:
       if (has_neighbors) {
         const Vec2 v = choice[left] * dirs[left] + choice[best] * dirs[best] + choice[right] * dirs[right];
-        slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
+        slot = dirs.slot_of_angle(math::atan2(v.y, v.x));
       }
       break;
     case SelectMethod::Average: {
@@ -132,7 +133,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
         total += choice[i];
       }
       // A resultant much shorter than the total weight means the lobes cancel out.
-      if (length(v) > Real(1e-3) * total) slot = dirs.slot_of_angle(std::atan2(v.y, v.x));
+      if (length(v) > Real(1e-3) * total) slot = dirs.slot_of_angle(math::atan2(v.y, v.x));
       break;
     }
     case SelectMethod::Parabolic:

@@ -6,6 +6,7 @@
 
 #include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/maps/slots.hpp"
 
 namespace contextsteer {
@@ -27,7 +28,7 @@ CircularBlur::CircularBlur(Real width, int slots) : width_(width), slots_(slots)
   double total = 0;
   for (int k = 0; k <= reach; ++k) {
     const double z = reach == 0 ? 0.0 : k / static_cast<double>(width);  // width 0: the identity kernel
-    const double g = std::exp(-0.5 * z * z);
+    const double g = math::exp(static_cast<Real>(-0.5 * z * z));
     const int turn = k % slots;
     const int e = std::min(turn, slots - turn);
     folded[e] += k == 0 ? g : (e == 0 ? 2 * g : g);

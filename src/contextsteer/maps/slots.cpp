@@ -5,6 +5,7 @@
 #include <string>
 
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real_math.hpp"
 
 namespace contextsteer {
 
@@ -19,8 +20,7 @@ SlotDirections::SlotDirections(int slots, Real offset) : offset_(offset) {
   check_slot_count(slots, "slots");
   require_bounded(offset, "offset", "an angle", " in radians");
   spacing_ = kTwoPi / static_cast<Real>(slots);
-  half_cos_ = static_cast<Real>(std::cos(3.14159265358979323846 / slots));
-  half_sin_ = static_cast<Real>(std::sin(3.14159265358979323846 / slots));
+  math::sincos_of_double(3.14159265358979323846 / slots, half_sin_, half_cos_);
   x_.resize(slots);
   y_.resize(slots);
   edge_x_.resize(slots);
@@ -28,17 +28,16 @@ SlotDirections::SlotDirections(int slots, Real offset) : offset_(offset) {
   for (int i = 0; i < slots; ++i) {
     // Angles in double so that slot i of a fine map matches slot 2i of a coarser one to the last bit.
     const double angle = static_cast<double>(offset) + 2.0 * 3.14159265358979323846 * i / slots;
-    x_[i] = static_cast<Real>(std::cos(angle));
-    y_[i] = static_cast<Real>(std::sin(angle));
-    const double edge = angle - 3.14159265358979323846 / slots;
-    edge_x_[i] = static_cast<Real>(std::cos(edge));
-    edge_y_[i] = static_cast<Real>(std::sin(edge));
+    math::sincos_of_double(angle, y_[i], x_[i]);
+    math::sincos_of_double(angle - 3.14159265358979323846 / slots, edge_y_[i], edge_x_[i]);
   }
 }
 
 Vec2 SlotDirections::direction_at(Real fractional_slot) const {
   const double angle = static_cast<double>(offset_) + static_cast<double>(spacing_) * fractional_slot;
-  return {static_cast<Real>(std::cos(angle)), static_cast<Real>(std::sin(angle))};
+  Vec2 d;
+  math::sincos_of_double(angle, d.y, d.x);
+  return d;
 }
 
 Real SlotDirections::slot_of_angle(Real angle) const {

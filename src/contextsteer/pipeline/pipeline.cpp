@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/kernels/stream_rows.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
@@ -158,7 +159,7 @@ bool Pipeline::leads_on(const Real* row, Vec2 v) const {
   const int slots = config_.slots;
   const int peak = static_cast<int>(std::max_element(row, row + slots) - row);
   if (row[peak] <= 0 || dot(v, directions_[peak]) > 0) return true;
-  const int nearest = static_cast<int>(std::lround(directions_.slot_of_angle(std::atan2(v.y, v.x)))) % slots;
+  const int nearest = static_cast<int>(std::lround(directions_.slot_of_angle(math::atan2(v.y, v.x)))) % slots;
   return row[nearest] >= row[peak];
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "contextsteer/base/format_real.hpp"
+#include "contextsteer/base/real_math.hpp"
 
 namespace contextsteer {
 namespace {
@@ -247,7 +248,7 @@ void MovingObstacles::place() {
   std::vector<Vec2> vertices;
   for (int b = 0; b < count(); ++b) {
     const Vec2 p = position(b);
-    const Real c = std::cos(now_->angle[b]), s = std::sin(now_->angle[b]);
+    const Real c = math::cos(now_->angle[b]), s = math::sin(now_->angle[b]);
     const int begin = local_start_[b], end = local_start_[b + 1];
     switch (kind(b)) {
       case BodyKind::kCircle:

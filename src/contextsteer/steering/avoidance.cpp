@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/geometry/geometry.hpp"
 #include "contextsteer/steering/classic_support.hpp"
 #include "contextsteer/steering/steering.hpp"
@@ -22,7 +23,7 @@ Vec2 travel_direction(const SceneView& scene, int a) {
   const Vec2 v = scene.velocity(a);
   const Real s = length(v);
   if (s > kAtRest) return v * (1 / s);
-  return {std::cos(scene.heading(a)), std::sin(scene.heading(a))};
+  return {math::cos(scene.heading(a)), math::sin(scene.heading(a))};
 }
 
 // The outward normal of wall w at point h near it; `fallback` when h lies on it.
@@ -115,7 +116,7 @@ Vec2 wall_avoidance(const ClassicBehavior& b, const SceneView& scene, int a) {
   const Vec2 d = travel_direction(scene, a);
   const Real r = scene.radius_of(a);
   const Real length_ahead = b.margin + length(scene.velocity(a)) * b.horizon;
-  const Real c = std::cos(b.feeler_angle), s = std::sin(b.feeler_angle);
+  const Real c = math::cos(b.feeler_angle), s = math::sin(b.feeler_angle);
   const Vec2 directions[3] = {d, {d.x * c - d.y * s, d.x * s + d.y * c}, {d.x * c + d.y * s, -d.x * s + d.y * c}};
   const Real lengths[3] = {length_ahead, length_ahead / 2, length_ahead / 2};
   Real touch[3] = {kInfinity, kInfinity, kInfinity};  // metres along each feeler

@@ -6,6 +6,7 @@
 
 #include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/parameter_checks.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/steering/avoidance.hpp"
 #include "contextsteer/steering/classic_support.hpp"
 #include "contextsteer/steering/following.hpp"
@@ -107,12 +108,12 @@ SteeringOutput classic_output(const ClassicBehavior& b, const SceneView& scene, 
     }
     case ClassicKind::Face: {
       const Vec2 to = t - p;
-      if (length_squared(to) > 0) out.angular = align(scene, a, std::atan2(to.y, to.x), b);
+      if (length_squared(to) > 0) out.angular = align(scene, a, math::atan2(to.y, to.x), b);
       break;
     }
     case ClassicKind::LookWhereYouGo: {
       const Vec2 v = scene.velocity(a);
-      if (length_squared(v) > Real(1e-12)) out.angular = align(scene, a, std::atan2(v.y, v.x), b);
+      if (length_squared(v) > Real(1e-12)) out.angular = align(scene, a, math::atan2(v.y, v.x), b);
       break;
     }
     case ClassicKind::ObstacleAvoidance:

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "contextsteer/base/real.hpp"
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/behaviors/support/parameters.hpp"
 
 namespace contextsteer {
@@ -42,7 +43,7 @@ inline Real falloff_value(Falloff curve, Real distance, Real max_distance) {
     case Falloff::InverseSquare:
       return 1 / (1 + 16 * x * x);
     case Falloff::Exponential:
-      return std::exp(-4 * x);
+      return math::exp(-4 * x);
   }
   return 1;
 }

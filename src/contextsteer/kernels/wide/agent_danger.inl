@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "contextsteer/base/real_math.hpp"
 #include "contextsteer/behaviors/support/agent_danger.hpp"
 #include "contextsteer/behaviors/support/arc_coverage.hpp"
 #include "contextsteer/kernels/neighbor_buffers.hpp"
@@ -47,7 +48,7 @@ CONTEXTSTEER_ALWAYS_INLINE V lane_falloff(Falloff curve, V clearance, Real max_d
       break;
   }
   V e;
-  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) e[l] = std::exp(-4 * x[l]);
+  for (unsigned l = 0; l < sizeof(V) / sizeof(Real); ++l) e[l] = math::exp(-4 * x[l]);
   return e;
 }
 
