@@ -122,8 +122,25 @@ def source_of_top_level_names(app, modname, attribute):
     return "contextsteer" if defined_in in documented_whole else None
 
 
+def no_canonical_names() -> None:
+    """autodoc gives a class a canonical name where it is defined
+    (``contextsteer.scenes.scenario.Scenario``); a class the reference documents under two
+    public names (``contextsteer.Scenario``, ``contextsteer.scenarios.Scenario``) would be
+    described twice under it. The reference names every class by its public paths alone."""
+    try:  # Sphinx 9
+        from sphinx.ext.autodoc._property_types import _ClassDefProperties
+
+        _ClassDefProperties.canonical_full_name = property(lambda self: None)  # type: ignore[method-assign]
+    except ImportError:  # Sphinx 7 and 8
+        from sphinx.ext.autodoc import ClassDocumenter
+
+        ClassDocumenter.get_canonical_fullname = lambda self: None
+
+
 def setup(app):
     from pygments.lexers.special import TextLexer
+
+    no_canonical_names()
 
     app.connect("viewcode-follow-imported", source_of_top_level_names)
 
