@@ -101,12 +101,12 @@ struct AnticipatedDisc {
   bool touching;          // |p| <= reach
   Vec2 p, v;
   Real reach, horizon, top;
-  Real dist;      // |p|
-  Real v_dot_p;   // v.p, m^2/s
-  Vec2 w0, m;     // relative velocity when standing (-v); w0 - p / horizon, the cap's centre offset
-  Real cap;       // |m|^2 - (reach / horizon)^2
-  Vec2 legs[2];   // unit directions of the velocity obstacle's legs
-  Real leg_w0[2]; // -cross(w0, leg): the crossing of leg k along d is leg_w0[k] / cross(d, leg)
+  Real dist;       // |p|
+  Real v_dot_p;    // v.p, m^2/s
+  Vec2 w0, m;      // relative velocity when standing (-v); w0 - p / horizon, the cap's centre offset
+  Real cap;        // |m|^2 - (reach / horizon)^2
+  Vec2 legs[2];    // unit directions of the velocity obstacle's legs
+  Real leg_w0[2];  // -cross(w0, leg): the crossing of leg k along d is leg_w0[k] / cross(d, leg)
 };
 // The disc's per-way quantities; with `cull`, a disc that no speed up to top along any way
 // (nor standing) touches within the horizon is marked quiet without the rest

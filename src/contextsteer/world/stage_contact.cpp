@@ -99,7 +99,7 @@ void World::contact_stage() {
   bool listed = false;
   for (int pass = 0; pass < params.iterations && n > 1; ++pass) {
     if (!listed) {
-      build_grid();
+      refresh_grid();
       pool_->run(blocks, list);
       listed = true;
     }

@@ -58,9 +58,9 @@ struct ContactProduct {
   // near[block of a][near_span[2a], near_span[2a + 1]), in the grid's order, found while
   // the agents stood at near_from; drift is each block's farthest move from there, m^2.
   std::vector<std::vector<int>> near;
-  std::vector<int> near_span;     // (agents, 2)
-  std::vector<Real> near_from;    // (agents, 2) m
-  std::vector<Real> drift;        // (blocks,) m^2
+  std::vector<int> near_span;                        // (agents, 2)
+  std::vector<Real> near_from;                       // (agents, 2) m
+  std::vector<Real> drift;                           // (blocks,) m^2
   std::vector<std::vector<StepEvent>> block_events;  // (blocks,) gathered in block order
   std::vector<StepEvent> events;                     // of the last step, obstacles first
   ContactReport report;
