@@ -19,7 +19,9 @@ FollowField) and the field has a direction at the agent, that direction at full 
 elsewhere (inside the goal area, or in the scenes without a field) straight toward the
 agent's own target with Arrive's ramp: speed 0 within 0.5 m, ``max_speed * d / 3 m``
 within 3 m. Step time: contextsteer's whole ``World.step``; ORCA's ``do_step`` alone (the
-preferred velocities, set from Python, are not counted).
+preferred velocities, set from Python, are not counted), both as the process's CPU time
+(one thread each). The last table gives each scene's step time against ORCA's
+(contextsteer / ORCA: at most 1 is no slower).
 """
 
 from __future__ import annotations
@@ -53,14 +55,14 @@ def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float]:
     trajectory[0] = world.positions
     spent = 0.0
     for step in range(1, steps + 1):
-        start = time.perf_counter()
+        start = time.process_time()
         world.step(DT)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         trajectory[step] = world.positions
     return trajectory, 1000 * spent / steps
 
 
-def _fields(geometry, steering) -> list:
+def fields_of(geometry, steering) -> list:
     """Each group's navigation field (its pipeline's FollowField), None for a group without one."""
     pipelines = steering if isinstance(steering, tuple) else (steering,) * geometry.group_count
     fields = []
@@ -95,23 +97,30 @@ def preferred_velocities(positions, targets, groups, fields, max_speed) -> np.nd
     return velocity
 
 
-def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
-    """``(T + 1, n, 2)`` positions of ORCA's run of the scene and the mean ``do_step`` time in ms."""
+def orca_simulator(geometry, parameters: dict):
+    """An RVO2 simulator of the scene's walls (thin rectangles) and agents at their starts,
+    with ORCA's settings above and the agents' radius and max speed from ``parameters``."""
     import pyrvo
 
-    geometry, steering, parameters = scene_setup(scene, seed=seed)
-    fields = _fields(geometry, steering)
-    radius, max_speed = parameters["radius"], parameters["max_speed"]
     sim = pyrvo.RVOSimulator()
     sim.set_time_step(DT)
     sim.set_agent_defaults(ORCA_NEIGHBOR_DIST, ORCA_MAX_NEIGHBORS, ORCA_TIME_HORIZON, ORCA_TIME_HORIZON_OBST,
-                           radius, max_speed)
+                           parameters["radius"], parameters["max_speed"])
     for segment in geometry.segments:
         sim.add_obstacle(_thin_rectangle(segment))
     sim.process_obstacles()
-    n = len(geometry.starts)
     for start in geometry.starts:
         sim.add_agent([float(start[0]), float(start[1])])
+    return sim
+
+
+def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
+    """``(T + 1, n, 2)`` positions of ORCA's run of the scene and the mean ``do_step`` time in ms."""
+    geometry, steering, parameters = scene_setup(scene, seed=seed)
+    fields = fields_of(geometry, steering)
+    max_speed = parameters["max_speed"]
+    sim = orca_simulator(geometry, parameters)
+    n = len(geometry.starts)
     steps = round(time_limit(scene) / DT)
     trajectory = np.empty((steps + 1, n, 2))
     trajectory[0] = geometry.starts
@@ -120,9 +129,9 @@ def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
         preferred = preferred_velocities(trajectory[step - 1], geometry.targets, geometry.groups, fields, max_speed)
         for i in range(n):
             sim.set_agent_pref_velocity(i, [float(preferred[i, 0]), float(preferred[i, 1])])
-        start = time.perf_counter()
+        start = time.process_time()
         sim.do_step()
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         trajectory[step] = [sim.get_agent_position(i).to_tuple() for i in range(n)]
     return trajectory, 1000 * spent / steps
 
@@ -156,6 +165,18 @@ def table(rows: list[dict]) -> pd.DataFrame:
     return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
 
 
+def step_ratios(rows: list[dict]) -> pd.DataFrame:
+    """One row per scene that both simulators ran: each one's mean step time (ms) and
+    contextsteer's over ORCA's."""
+    runs = pd.DataFrame(rows)
+    steps = runs.pivot_table(index="scene", columns="simulator", values="step_ms", aggfunc="mean", sort=False)
+    if not {"contextsteer", "orca"} <= set(steps.columns):
+        return pd.DataFrame()
+    return pd.DataFrame({"scene": steps.index, "contextsteer_ms": steps["contextsteer"].to_numpy(),
+                         "orca_ms": steps["orca"].to_numpy(),
+                         "ratio": (steps["contextsteer"] / steps["orca"]).to_numpy()})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
@@ -169,6 +190,10 @@ def main() -> None:
           f"wall_penetrations their sum, the rest means")
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.3g}".format):
         print(table(rows).to_string(index=False))
+        ratios = step_ratios(rows)
+        if not ratios.empty:
+            print("\nCPU time per step, contextsteer / ORCA (means over the seeds)")
+            print(ratios.to_string(index=False))
 
 
 if __name__ == "__main__":

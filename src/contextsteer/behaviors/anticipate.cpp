@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "contextsteer/base/real_math.hpp"
+#include "contextsteer/kernels/dispatch.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 
 namespace contextsteer {
@@ -12,7 +13,7 @@ namespace {
 
 Real cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 
-constexpr Real kSqrt2 = Real(1.4142135623730951);
+constexpr int kPending = 32;  // discs handed to the wide kernel at a time
 
 // Whether relative velocity w comes within `reach` of p at some t in (0, horizon].
 bool touches(Vec2 w, Vec2 p, Real reach, Real horizon) {
@@ -30,43 +31,89 @@ bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon) {
   return touches(v * Real(-1), p, reach, horizon);
 }
 
-Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top) {
-  if (!(top > 0)) return 0;
-  const Real dist2 = length_squared(p);
-  if (dist2 <= reach * reach) {
-    // Touching: a way that closes in faster than the disc moves off deepens the touch (the
-    // safe speed along d keeps the distance); one more than 45 degrees off the line to
-    // the disc slides past it, its danger fading to 0 at 90 degrees.
-    const Real closing = dot(d, p);
-    if (closing <= 0) return 0;
-    const Real head_on = std::min(Real(1), kSqrt2 * closing / std::sqrt(dist2));  // closing > 0: p is not 0
-    return head_on * (Real(1) - std::min(Real(1), std::max(Real(0), dot(v, p) / closing) / top));
+bool out_of_reach(Vec2 p, Vec2 v, Real reach, Real horizon, Real top) {
+  // Some velocity of speed at most q touches the disc at time t exactly when
+  // |p + v t| < r + q t. g(t) = |p + v t|^2 - (r + q t)^2 = a t^2 + 2 b t + c must stay
+  // above a bound of its rounding on [0, horizon]: at both ends and at its vertex.
+  if (!(top >= 0)) return false;
+  const Real q = top * Real(1.01) + Real(0.01);
+  const Real r = reach * Real(1.01) + Real(0.01);
+  const Real a = length_squared(v) - q * q;
+  const Real b = dot(p, v) - r * q;
+  const Real c = length_squared(p) - r * r;
+  const Real tolerance = Real(1e-5) * (length_squared(p) + (length_squared(v) + q * q) * horizon * horizon + r * r);
+  const auto g = [&](Real t) { return (a * t + 2 * b) * t + c; };
+  if (!(c > tolerance) || !(g(horizon) > tolerance)) return false;
+  if (a > 0) {
+    const Real t = -b / a;
+    if (t > 0 && t < horizon && !(g(t) > tolerance)) return false;
   }
+  return true;
+}
+
+AnticipatedDisc anticipated_disc(Vec2 p, Vec2 v, Real reach, Real horizon, Real top, bool cull) {
+  AnticipatedDisc disc{};
+  disc.p = p;
+  disc.v = v;
+  disc.reach = reach;
+  disc.horizon = horizon;
+  disc.top = top;
+  if (cull && out_of_reach(p, v, reach, horizon, top)) {
+    disc.quiet = true;
+    return disc;
+  }
+  const Real dist2 = length_squared(p);
+  disc.touching = dist2 <= reach * reach;
+  disc.dist = std::sqrt(dist2);
+  disc.v_dot_p = dot(v, p);
+  disc.w0 = v * Real(-1);
+  disc.standing_touched = disc.touching ? disc.v_dot_p <= 0 : touches(disc.w0, p, reach, horizon);
+  disc.quiet = !(top > 0);
+  if (disc.quiet || disc.touching) return disc;
   // In relative velocity w = s d - v, the ray starts at w0 = -v and runs along d; the
   // truncated cone it may cross is convex, so the ray enters it at most once and leaves
   // it at most once. Where it can cross the boundary: the cap (the disc of the positions
   // reached at t = horizon, centre p / horizon, radius reach / horizon) and the legs (the
   // rays from the origin tangent to the disc of radius reach round p).
-  const Vec2 w0 = v * Real(-1);
+  disc.m = disc.w0 - p * (Real(1) / horizon);
+  const Real rho = reach / horizon;
+  disc.cap = length_squared(disc.m) - rho * rho;
+  const Real tangent = std::sqrt(dist2 - reach * reach);
+  const Vec2 u = p * (Real(1) / disc.dist);
+  const Real cos_a = tangent / disc.dist, sin_a = reach / disc.dist;
+  int k = 0;
+  for (const Real side : {Real(1), Real(-1)}) {
+    disc.legs[k] = {u.x * cos_a - side * u.y * sin_a, side * u.x * sin_a + u.y * cos_a};
+    disc.leg_w0[k] = -cross(disc.w0, disc.legs[k]);
+    ++k;
+  }
+  return disc;
+}
+
+Real anticipated_danger(const AnticipatedDisc& disc, Vec2 d) {
+  if (disc.quiet) return 0;
+  const Real top = disc.top;
+  if (disc.touching) {
+    // Touching: a way that closes in faster than the disc moves off deepens the touch (the
+    // safe speed along d keeps the distance); one more than 45 degrees off the line to
+    // the disc slides past it, its danger fading to 0 at 90 degrees.
+    const Real closing = dot(d, disc.p);
+    if (closing <= 0) return 0;
+    const Real head_on = std::min(Real(1), kHeadOn * closing / disc.dist);  // closing > 0: p is not 0
+    return head_on * (Real(1) - std::min(Real(1), std::max(Real(0), disc.v_dot_p / closing) / top));
+  }
   Real crossings[4];
   int count = 0;
-  const Vec2 m = w0 - p * (Real(1) / horizon);
-  const Real rho = reach / horizon;
-  const Real b = dot(m, d);
-  const Real disc = b * b - (length_squared(m) - rho * rho);
-  if (disc >= 0) {
-    const Real root = std::sqrt(disc);
+  const Real b = dot(disc.m, d);
+  const Real discriminant = b * b - disc.cap;
+  if (discriminant >= 0) {
+    const Real root = std::sqrt(discriminant);
     crossings[count++] = -b - root;
     crossings[count++] = -b + root;
   }
-  const Real dist = std::sqrt(dist2);
-  const Real tangent = std::sqrt(dist2 - reach * reach);
-  const Vec2 u = p * (Real(1) / dist);
-  const Real cos_a = tangent / dist, sin_a = reach / dist;
-  for (const Real side : {Real(1), Real(-1)}) {
-    const Vec2 leg{u.x * cos_a - side * u.y * sin_a, side * u.x * sin_a + u.y * cos_a};
-    const Real denom = cross(d, leg);
-    if (std::fabs(denom) > Real(1e-12)) crossings[count++] = -cross(w0, leg) / denom;
+  for (int k = 0; k < 2; ++k) {
+    const Real denom = cross(d, disc.legs[k]);
+    if (std::fabs(denom) > Real(1e-12)) crossings[count++] = disc.leg_w0[k] / denom;
   }
   // At most four: sorted by insertion.
   for (int i = 1; i < count; ++i) {
@@ -74,9 +121,9 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
   }
   const auto inside_after = [&](Real s) {
     const Real past = s + Real(1e-4) * (Real(1) + s);
-    return touches(w0 + d * past, p, reach, horizon);
+    return touches(disc.w0 + d * past, disc.p, disc.reach, disc.horizon);
   };
-  if (!touches(w0, p, reach, horizon)) {
+  if (!disc.standing_touched) {
     // Standing is clear: the danger is the share of top speed past the first entry.
     for (int i = 0; i < count; ++i) {
       if (crossings[i] >= 0 && inside_after(crossings[i])) return Real(1) - std::min(Real(1), crossings[i] / top);
@@ -93,6 +140,10 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
   return 1;
 }
 
+Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real top) {
+  return anticipated_danger(anticipated_disc(p, v, reach, horizon, top, false), d);
+}
+
 Anticipate::Anticipate(const AnticipateParams& params) : BehaviorWith(params) {}
 
 void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -106,6 +157,8 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
   const Real share = params_.responsibility;
   const bool reciprocal = share < 1;
   const Real others_part = (Real(1) - share) / share;
+  const KernelTable* kernels = vector_kernels();
+  const bool wide = kernels && slots % kernels->lanes == 0;
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
@@ -116,14 +169,29 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     const LayerMask senses = scene.senses(a);
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     bool threatened = false;
+    // The discs not quiet, swept over the slots by the wide kernel kPending at a time, or
+    // one by one by the reference.
+    AnticipatedDisc pending[kPending];
+    int held = 0;
+    const auto flush = [&] {
+      if (held > 0) kernels->anticipate_rows(pending, held, dirs, row);
+      held = 0;
+    };
+    const auto sweep = [&](const AnticipatedDisc& disc) {
+      if (wide) {
+        pending[held++] = disc;
+        if (held == kPending) flush();
+        return;
+      }
+      for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], anticipated_danger(disc, dirs[i]));
+    };
     scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       const Vec2 dp = turn(n.position - p);
       const Vec2 v = reciprocal ? turn(scene.velocity(n.agent) + own_part) : turn(scene.velocity(n.agent));
-      threatened = threatened || standing_is_touched(dp, v, r + n.radius, params_.horizon);
-      for (int i = 0; i < slots; ++i) {
-        row[i] = std::max(row[i], anticipated_danger(dp, v, r + n.radius, params_.horizon, dirs[i], agents_top));
-      }
+      const AnticipatedDisc disc = anticipated_disc(dp, v, r + n.radius, params_.horizon, agents_top);
+      threatened = threatened || disc.standing_touched;
+      if (!disc.quiet) sweep(disc);
     });
     if (scene.moving) {
       // Moving obstacles as the discs round them (a circle exactly), at their velocities.
@@ -132,12 +200,12 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
         const Vec2 dp = turn(moving.position(b) - p);
         const Vec2 v = turn(moving.velocity(b));
         const Real reach = r + moving.extent(b);
-        threatened = threatened || standing_is_touched(dp, v, reach, params_.horizon);
-        for (int i = 0; i < slots; ++i) {
-          row[i] = std::max(row[i], anticipated_danger(dp, v, reach, params_.horizon, dirs[i], top));
-        }
+        const AnticipatedDisc disc = anticipated_disc(dp, v, reach, params_.horizon, top);
+        threatened = threatened || disc.standing_touched;
+        if (!disc.quiet) sweep(disc);
       });
     }
+    flush();
     if (interest && threatened) std::fill_n(interest + static_cast<std::size_t>(k) * slots, slots, params_.make_way);
   }
 }

@@ -77,6 +77,8 @@ struct AnticipateParams {
 // How much of the danger of a way out (standing touched, the way gets clear within top
 // speed) its needed speed makes: enough to rank the ways, little enough to keep the pace.
 constexpr Real kEscapeRank = Real(0.1);
+// sqrt(2): a touched disc's danger is min(1, kHeadOn cos a) times the rest, a the angle off it.
+constexpr Real kHeadOn = Real(1.4142135623730951);
 
 // The danger of walking along unit direction d, for an agent whose top speed is `top`,
 // from a disc at relative position p moving at velocity v, touched within `horizon`
@@ -89,6 +91,32 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
 // Whether an agent standing still comes within `reach` of that disc within `horizon` seconds
 // (one already within reach is touched unless the disc moves away from it).
 bool standing_is_touched(Vec2 p, Vec2 v, Real reach, Real horizon);
+
+// One disc as seen by one agent: what anticipated_danger needs that does not depend on the
+// way d, found once (anticipated_disc), then read for every slot (the overload on a disc,
+// which the wide kernel mirrors lane by lane). Same arguments and units as above.
+struct AnticipatedDisc {
+  bool quiet;             // every way's danger is 0 (out of reach, or top <= 0): skip it
+  bool standing_touched;  // standing_is_touched
+  bool touching;          // |p| <= reach
+  Vec2 p, v;
+  Real reach, horizon, top;
+  Real dist;       // |p|
+  Real v_dot_p;    // v.p, m^2/s
+  Vec2 w0, m;      // relative velocity when standing (-v); w0 - p / horizon, the cap's centre offset
+  Real cap;        // |m|^2 - (reach / horizon)^2
+  Vec2 legs[2];    // unit directions of the velocity obstacle's legs
+  Real leg_w0[2];  // -cross(w0, leg): the crossing of leg k along d is leg_w0[k] / cross(d, leg)
+};
+// The disc's per-way quantities; with `cull`, a disc that no speed up to top along any way
+// (nor standing) touches within the horizon is marked quiet without the rest
+// (out_of_reach: a conservative test, so culling never changes a danger).
+AnticipatedDisc anticipated_disc(Vec2 p, Vec2 v, Real reach, Real horizon, Real top, bool cull = true);
+Real anticipated_danger(const AnticipatedDisc& disc, Vec2 d);
+// True only when |p + v t| stays beyond reach + top t, with margins of 1% and 1 cm that
+// cover float rounding and the crossing test's nudge past a crossing, for every t in
+// [0, horizon]: then the disc is touched neither standing nor at any speed up to top.
+bool out_of_reach(Vec2 p, Vec2 v, Real reach, Real horizon, Real top);
 
 // Fills danger, and interest (zero rows but where it makes way): both kinds always, so
 // that make_way may change on a live behaviour.

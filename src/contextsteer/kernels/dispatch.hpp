@@ -38,6 +38,7 @@ namespace contextsteer {
 
 // The domain data some kernels take (declared by their layers; only the wide kernels and
 // their callers see them whole).
+struct AnticipatedDisc;
 struct Circle;
 struct CloseAgents;
 struct Decision;
@@ -70,7 +71,8 @@ class SpatialGrid;
      Real* danger))                                                                                                    \
   X(void, pair_danger_chunk,                                                                                           \
     (const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, NeighborDanger how,                   \
-     const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close))
+     const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close))                                \
+  X(void, anticipate_rows, (const AnticipatedDisc* discs, int count, const SlotDirections& dirs, Real* row))
 
 // One instruction set's kernels, and the lanes W they run.
 struct KernelTable {

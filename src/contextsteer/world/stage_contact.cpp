@@ -70,33 +70,61 @@ void World::contact_stage() {
     gather_events();
   }
 
-  // Agents: Jacobi passes, each from the positions at its start.
+  // Agents: Jacobi passes, each from the positions at its start. The agents near each one
+  // are listed from the grid with every reach grown by 2 `margin`, and the list serves the
+  // passes while no agent has moved `margin` from where it was listed: a pair left out is
+  // then still apart. Each agent's pushes are summed in the order of its list.
   out.correction.resize(2 * static_cast<std::size_t>(n));
   out.deepest.resize(static_cast<std::size_t>(blocks));
+  out.drift.resize(static_cast<std::size_t>(blocks));
+  out.near.resize(static_cast<std::size_t>(blocks));
+  out.near_span.resize(2 * static_cast<std::size_t>(n));
+  out.near_from.resize(2 * static_cast<std::size_t>(n));
   const Real max_radius = index_.max_radius;
+  const Real margin = Real(0.25) * max_radius;
+  auto list = [&](int block, int) {
+    std::vector<int>& near = out.near[block];
+    near.clear();
+    for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
+      const Vec2 p = load(pos, a);
+      store(out.near_from.data(), a, p);
+      const LayerMask senses = view.senses(a);
+      out.near_span[2 * a] = static_cast<int>(near.size());
+      grid_.for_each_within(p, view.radius_of(a) + max_radius + 2 * margin, [&](const Neighbor& nb) {
+        if (nb.agent != a && (senses & nb.layer)) near.push_back(nb.agent);
+      });
+      out.near_span[2 * a + 1] = static_cast<int>(near.size());
+    }
+  };
+  bool listed = false;
   for (int pass = 0; pass < params.iterations && n > 1; ++pass) {
-    build_grid();
+    if (!listed) {
+      refresh_grid();
+      pool_->run(blocks, list);
+      listed = true;
+    }
     const bool report = pass == 0 && params.events;
     auto find = [&](int block, int) {
       Real deepest = 0;
+      const int* near = out.near[block].data();
       for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
         const Vec2 p = load(pos, a);
         const Real ra = view.radius_of(a);
-        const LayerMask senses = view.senses(a);
         const LayerMask layer = view.layer_of(a);
         const std::int64_t id = store_.ids[a];
         Vec2 correction{};
-        grid_.for_each_within(p, ra + max_radius, [&](const Neighbor& nb) {
-          const int b = nb.agent;
-          if (b == a || !(senses & nb.layer)) return;
-          const Real distance = std::sqrt(nb.distance_squared);
-          const Real depth = ra + nb.radius - distance;
-          if (!(depth > slop)) return;
+        for (int k = out.near_span[2 * a]; k < out.near_span[2 * a + 1]; ++k) {
+          const int b = near[k];
+          const Vec2 q = load(pos, b);
+          const Real dx = q.x - p.x;
+          const Real dy = q.y - p.y;
+          const Real distance = std::sqrt(dx * dx + dy * dy);
+          const Real depth = ra + view.radius_of(b) - distance;
+          if (!(depth > slop)) continue;
           deepest = std::max(deepest, depth);
           const std::int64_t other = store_.ids[b];
           // Coincident centres part along x, the smaller id to the left.
-          const Vec2 away =
-              distance > 0 ? (p - nb.position) * (1 / distance) : Vec2{id < other ? Real(-1) : Real(1), 0};
+          const Vec2 away = distance > 0 ? (p - q) * (1 / distance) : Vec2{id < other ? Real(-1) : Real(1), 0};
           const bool mutual = (view.senses(b) & layer) != 0;
           const Real share = mutual ? store_.mass[b] / (store_.mass[a] + store_.mass[b]) : Real(1);
           correction = correction + away * (share * (depth - slop));
@@ -104,7 +132,7 @@ void World::contact_stage() {
             out.block_events[block].push_back(
                 {steps_, time_, id, EventKind::agent_contact, other, static_cast<double>(depth)});
           }
-        });
+        }
         store(out.correction.data(), a, correction);
       }
       out.deepest[block] = deepest;
@@ -115,19 +143,27 @@ void World::contact_stage() {
     ++out.report.passes;
     auto apply = [&](int block, int) {
       bool moved = false;
+      Real drift = 0;
       for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
         const Vec2 c = load(out.correction.data(), a);
-        if (c.x == 0 && c.y == 0) continue;
         const Vec2 p = load(pos, a);
-        const Vec2 kept = kept_out(p, p + c, view.radius_of(a), view.senses(a));
-        store(pos, a, kept);
-        moved |= kept.x != p.x || kept.y != p.y;
+        Vec2 now = p;
+        if (c.x != 0 || c.y != 0) {
+          now = kept_out(p, p + c, view.radius_of(a), view.senses(a));
+          store(pos, a, now);
+          moved |= now.x != p.x || now.y != p.y;
+        }
+        drift = std::max(drift, length_squared(now - load(out.near_from.data(), a)));
       }
       out.deepest[block] = moved ? Real(1) : Real(0);
+      out.drift[block] = drift;
     };
     pool_->run(blocks, apply);
     // Corrections too small to change a float coordinate far from the origin: done.
     if (std::none_of(out.deepest.begin(), out.deepest.end(), [](Real moved) { return moved > 0; })) break;
+    // 0.99 of the margin: room for the rounding of the distances.
+    const Real allowed = Real(0.99) * margin;
+    listed = !(*std::max_element(out.drift.begin(), out.drift.end()) > allowed * allowed);
   }
 
   // The velocities lose their part against each agent's correction; the report is summed

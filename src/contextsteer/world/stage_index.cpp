@@ -27,6 +27,13 @@ void World::build_grid() {
               store_.sense_masks.data());
 }
 
+void World::refresh_grid() {
+  if (!grid_.matches(store_.positions.data(), store_.size, grid_row_height(), store_.radius.data(),
+                     store_.layers.data(), store_.sense_masks.data())) {
+    build_grid();
+  }
+}
+
 void World::check_pile() const {
   const int most = grid_.most_in_one_cell();
   if (most <= kMaxAgentsInOneCell) return;
@@ -57,10 +64,7 @@ void World::index_stage() {
   index_.fastest = fastest;
   index_.usual_radius = SpatialGrid::usual_radius_of(store_.radius.data(), n, min_radius, max_radius);
   // The grid the last measure stage built serves unless the state changed since.
-  if (!grid_.matches(store_.positions.data(), n, grid_row_height(), store_.radius.data(), store_.layers.data(),
-                     store_.sense_masks.data())) {
-    build_grid();
-  }
+  refresh_grid();
   // When behaviours query neighbors, evaluate agents in grid order: consecutive agents
   // then query the same cells, which stay in cache. Otherwise index order keeps the
   // writes of maps and decisions sequential. Every agent's result is independent of the order.

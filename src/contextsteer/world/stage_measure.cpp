@@ -1,4 +1,4 @@
-// The measure stage: the grid rebuilt over the moved agents, then each agent's
+// The measure stage: the grid rebuilt over the moved agents (unless it is current), then each agent's
 // penetration into the obstacles it senses and its overlap with the agents it senses.
 // Only the agents the evaluate stage found close (evaluated_.close_agents) are queried
 // for overlap, when that is known to give the same numbers (scene/close_agents.hpp).
@@ -11,7 +11,8 @@
 namespace contextsteer {
 
 void World::measure_stage() {
-  build_grid();
+  // The contact stage's grid serves when its passes moved no agent.
+  refresh_grid();
   const SceneView view = scene();
   const bool has_obstacles = !obstacles_.empty();
   CloseAgents& close = evaluated_.close_agents;

@@ -54,6 +54,13 @@ struct ContactProduct {
   std::vector<Real> moved;       // (agents, 2) m, the positions the motion gave
   std::vector<Real> correction;  // (agents, 2) m, of the pass under way
   std::vector<Real> deepest;     // (blocks,) m, the deepest overlap a block met; after the moves, 1 if it moved one
+  // The agents near each agent, found on the grid once for several passes: agent a's are
+  // near[block of a][near_span[2a], near_span[2a + 1]), in the grid's order, found while
+  // the agents stood at near_from; drift is each block's farthest move from there, m^2.
+  std::vector<std::vector<int>> near;
+  std::vector<int> near_span;                        // (agents, 2)
+  std::vector<Real> near_from;                       // (agents, 2) m
+  std::vector<Real> drift;                           // (blocks,) m^2
   std::vector<std::vector<StepEvent>> block_events;  // (blocks,) gathered in block order
   std::vector<StepEvent> events;                     // of the last step, obstacles first
   ContactReport report;

@@ -273,6 +273,8 @@ class World {
   const Steering& steering_to_explain(int index);
   Real grid_row_height() const;
   void build_grid();
+  // build_grid() unless the grid was built from the agents as they are now.
+  void refresh_grid();
   void step_unguarded(Real dt, int substeps);
   // Throws as check_state() does, with a note that the value was written during the
   // step, when a steering runs foreign code (Steering::runs_foreign_code).
