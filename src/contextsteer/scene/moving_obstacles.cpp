@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "contextsteer/base/format_real.hpp"
 
@@ -35,9 +36,21 @@ MovingObstacles& MovingObstacles::operator=(const MovingObstacles& o) {
   return *this;
 }
 
+void MovingObstacles::new_columns(std::size_t more) {
+  auto columns = std::make_shared<Columns>();
+  const std::size_t bodies = kind_.size() + more;
+  for (auto [to, from, width] :
+       {std::tuple{&columns->position, &now_->position, 2}, std::tuple{&columns->velocity, &now_->velocity, 2},
+        std::tuple{&columns->angle, &now_->angle, 1},
+        std::tuple{&columns->angular_velocity, &now_->angular_velocity, 1}}) {
+    to->reserve(bodies * static_cast<std::size_t>(width));
+    *to = *from;
+  }
+  now_ = std::move(columns);
+}
+
 void MovingObstacles::add_body(BodyKind kind, Vec2 position, const std::vector<Vec2>& local, Vec2 velocity,
                                Real angular_velocity, LayerMask layer) {
-  now_ = std::make_shared<Columns>(*now_);  // views made before keep the old columns
   kind_.push_back(static_cast<std::int32_t>(kind));
   layer_.push_back(layer);
   local_.insert(local_.end(), local.begin(), local.end());
@@ -70,6 +83,7 @@ int MovingObstacles::add_circles(const std::vector<Circle>& circles, const std::
                                 std::to_string(velocities.size()));
   }
   const int first = count();
+  new_columns(circles.size());
   for (std::size_t k = 0; k < circles.size(); ++k) {
     add_body(BodyKind::kCircle, circles[k].centre, {Vec2{circles[k].radius, 0}},
              velocities.empty() ? Vec2{} : velocities[k], 0, layer);
@@ -93,6 +107,7 @@ int MovingObstacles::add_segments(const std::vector<Segment>& segments, const st
                                 std::to_string(velocities.size()));
   }
   const int first = count();
+  new_columns(segments.size());
   for (std::size_t k = 0; k < segments.size(); ++k) {
     const Vec2 mid = (segments[k].a + segments[k].b) * Real(0.5);
     add_body(BodyKind::kSegment, mid, {segments[k].a - mid, segments[k].b - mid},
@@ -124,6 +139,7 @@ int MovingObstacles::add_polygon(const std::vector<Vec2>& vertices, Vec2 velocit
   std::vector<Vec2> local;
   for (const Vec2& v : vertices) local.push_back(v - mean);
   const int first = count();
+  new_columns(1);
   add_body(BodyKind::kPolygon, mean, local, velocity, angular_velocity, layer);
   rebuild_shapes();
   return first;
