@@ -323,12 +323,15 @@ void MovingObstacles::rebuild_shapes() {
     i = j;
   }
   wall_body_ = segment_bodies_;
+  std::vector<std::vector<Vec2>> polygons;
+  std::vector<LayerMask> polygon_layers;
   for (const int b : polygon_bodies_) {
-    std::vector<Vec2> vertices;
-    for (int i = local_start_[b]; i < local_start_[b + 1]; ++i) vertices.push_back(position(b) + local_[i]);
-    shapes_.add_polygon(vertices, layer_[b]);
+    polygons.emplace_back();
+    for (int i = local_start_[b]; i < local_start_[b + 1]; ++i) polygons.back().push_back(position(b) + local_[i]);
+    polygon_layers.push_back(layer_[b]);
     wall_body_.insert(wall_body_.end(), static_cast<std::size_t>(local_start_[b + 1] - local_start_[b]), b);
   }
+  shapes_.add_polygons(polygons, polygon_layers);  // the walls rebuilt once
   indexed_position_.clear();
   place();  // at the bodies' angles, with the index
 }
