@@ -69,8 +69,8 @@ numpydoc_xref_param_type = False
 numpydoc_attributes_as_param_list = False
 # numpydoc's own validation of the map functions and sweep while the site builds (the
 # pattern is matched against each documented object's full name); every public name's
-# docstring is checked by tests/python/test_docstrings.py, its examples run by
-# tests/python/test_doctests.py.
+# docstring is checked by tests/python/package/test_docstrings.py, its examples run by
+# tests/python/package/test_doctests.py.
 NUMPYDOC_NAMES = ["slot_directions", "combine", "blur", "smooth", "resample", "resolve", "sweep"]
 numpydoc_validation_checks = {"PR01", "PR02", "PR03", "PR10", "RT01", "EX01", "GL08"}
 numpydoc_validation_exclude = {rf"^contextsteer\.(?!({'|'.join(NUMPYDOC_NAMES)})$)"}
@@ -109,16 +109,38 @@ def source_of_top_level_names(app, modname, attribute):
     to the package (no source link of their own; their module's page has it)."""
     if modname != "contextsteer":
         return None
+    import importlib
+
     import contextsteer
 
     defined_in = getattr(getattr(contextsteer, attribute.split(".")[0], None), "__module__", "")
-    documented_whole = {f"contextsteer.{m}" for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning",
-                                                      "widgets")}
+    # The modules where the names of the modules documented whole are defined (a public
+    # path such as contextsteer.plotting gathers the names of several).
+    modules = [importlib.import_module(f"contextsteer.{m}")
+               for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning", "widgets")]
+    documented_whole = {getattr(getattr(m, name), "__module__", None) for m in modules for name in m.__all__}
     return "contextsteer" if defined_in in documented_whole else None
+
+
+def no_canonical_names() -> None:
+    """autodoc gives a class a canonical name where it is defined
+    (``contextsteer.scenes.scenario.Scenario``); a class the reference documents under two
+    public names (``contextsteer.Scenario``, ``contextsteer.scenarios.Scenario``) would be
+    described twice under it. The reference names every class by its public paths alone."""
+    try:  # Sphinx 9
+        from sphinx.ext.autodoc._property_types import _ClassDefProperties
+
+        _ClassDefProperties.canonical_full_name = property(lambda self: None)  # type: ignore[method-assign]
+    except ImportError:  # Sphinx 7 and 8
+        from sphinx.ext.autodoc import ClassDocumenter
+
+        ClassDocumenter.get_canonical_fullname = lambda self: None
 
 
 def setup(app):
     from pygments.lexers.special import TextLexer
+
+    no_canonical_names()
 
     app.connect("viewcode-follow-imported", source_of_top_level_names)
 

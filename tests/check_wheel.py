@@ -31,8 +31,12 @@ def main(path: str) -> None:
         "the package": r"contextsteer/__init__\.py",
         "the stubs": r"contextsteer/_core\.pyi",
         "py.typed": r"contextsteer/py\.typed",
+        "the old module paths": r"contextsteer/_module_paths\.py",
+        "the built-in scenes": r"contextsteer/scenes/builtin/corridor\.toml",
         "the LICENSE": rf"{dist_info}/(licenses/)?LICENSE",
         "the metadata": rf"{dist_info}/METADATA",
+        **{f"the layer {layer}": rf"contextsteer/{layer}/__init__\.py"
+           for layer in ("_internal", "model", "recipes", "analysis", "scenes", "tools")},
     }
     for what, pattern in expected.items():
         if not any(re.fullmatch(pattern, name) for name in names):

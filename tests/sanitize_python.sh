@@ -29,14 +29,16 @@ cmake -S . -B build/py-sanitize -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BU
 cmake --build build/py-sanitize --parallel 2 --target _core
 
 site=build/py-sanitize/site
-rm -rf "$site" && mkdir -p "$site/contextsteer"
-cp python/contextsteer/*.py python/contextsteer/*.pyi python/contextsteer/py.typed "$site/contextsteer/"
+rm -rf "$site" && mkdir -p "$site"
+cp -r python/contextsteer "$site/"  # the package with its layer subpackages and built-in scenes
+rm -rf "$site"/contextsteer/_core*.so && find "$site" -name __pycache__ -prune -exec rm -rf {} +
 cp build/py-sanitize/_core*.so "$site/contextsteer/"
 
 if [ $# -eq 0 ]; then
-  set -- tests/python/test_robustness.py tests/python/test_fuzz.py tests/python/test_bad_values.py \
-    tests/python/test_views.py tests/python/test_world.py tests/python/test_world_agents.py \
-    tests/python/test_context_map.py tests/python/test_pickling.py tests/python/test_live_parameters.py
+  set -- tests/python/model/test_python_behaviors.py tests/python/model/test_recording.py \
+    tests/python/package/test_fuzz.py tests/python/package/test_bad_values.py \
+    tests/python/model/test_views.py tests/python/model/test_world.py tests/python/model/test_world_agents.py \
+    tests/python/model/test_context_map.py tests/python/model/test_pickling.py tests/python/tools/test_live_parameters.py
 fi
 
 runtime="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libstdc++.so)"

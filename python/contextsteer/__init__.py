@@ -11,29 +11,58 @@ scenes in :mod:`contextsteer.scenarios` (those with moving obstacles in
 imported when a sweep runs); :func:`tune` searches them with Optuna.
 """
 
-from importlib import metadata as _metadata
+import importlib as _importlib
 
-from . import behaviors as _behaviors
-from . import classic, metrics, moving_scenes, scenarios, widgets
-from .behaviors import *  # noqa: F403 -- every behaviour, as behaviors.__all__ lists them
-from .contact import Contact
-from .context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth
-from .explain import ClassicExplanation, Explanation
-from .goals import AgentState, Goals
-from .navigation import NavigationField
-from .pipeline import Evaluation, Pipeline
-from .racing import LaneMaps, RacingLanes, Track
-from .recording import Recording
-from .scenario_file import RunSettings, ScenarioFileError
-from .scenarios import Scenario
-from .sweeps import sweep
-from .tuning import tune
-from .world import ALL_LAYERS, World
+from . import _module_paths
 
-try:  # the one version, CMakeLists.txt's, as the installed package's metadata records it
-    __version__: str = _metadata.version("contextsteer")
-except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+# The modules' public paths from before the layers (contextsteer.plotting, ...) import
+# the modules where they live now; see _module_paths.
+_module_paths.install(__name__)
+
+from .analysis import metrics  # noqa: E402 -- the paths above first
+from .model import behaviors as _behaviors  # noqa: E402
+from .model import classic  # noqa: E402
+from .model.behaviors import *  # noqa: E402, F403 -- every behaviour, as behaviors.__all__ lists them
+from .model.contact import Contact  # noqa: E402
+from .model.context_map import Decision, blur, combine, resample, resolve, slot_directions, smooth  # noqa: E402
+from .model.explain import ClassicExplanation, Explanation  # noqa: E402
+from .model.goals import AgentState, Goals  # noqa: E402
+from .model.navigation import NavigationField  # noqa: E402
+from .model.pipeline import Evaluation, Pipeline  # noqa: E402
+from .model.racing import LaneMaps, RacingLanes, Track  # noqa: E402
+from .model.recording import Recording  # noqa: E402
+from .model.world import ALL_LAYERS, World  # noqa: E402
+from .scenes import moving_scenes, scenarios  # noqa: E402
+from .scenes.scenario_file import RunSettings, ScenarioFileError  # noqa: E402
+from .scenes.scenarios import Scenario  # noqa: E402
+from .tools import widgets  # noqa: E402
+from .tools.sweeps import sweep  # noqa: E402
+from .tools.tuning import tune  # noqa: E402
+
+__version__: str  # read on first use, see __getattr__
+
+
+def _version() -> str:
+    """The one version, CMakeLists.txt's, as the installed package's metadata records it
+    (read on first use: importlib.metadata takes a while to import)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("contextsteer")
+    except metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
+
+
+def __getattr__(name: str):
+    """``__version__``, and a module by its public path on first use (``contextsteer.plotting``
+    after ``import contextsteer`` alone), as ``import contextsteer.plotting`` would give it."""
+    if name == "__version__":
+        globals()["__version__"] = version = _version()
+        return version
+    if name in _module_paths.MOVED:
+        return _importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     *_behaviors.__all__,

@@ -15,7 +15,7 @@ def _positive_int(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .demo import SCENES
+    from .tools.demo import SCENES
 
     parser = argparse.ArgumentParser(prog="contextsteer", description="Context steering for game agents.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
                            "door, else 16)")
     demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
-    from .cli import add_commands, dispatch
+    from .tools.cli import add_commands, dispatch
 
     add_commands(commands)
     args = parser.parse_args(argv)
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")  # a file is written; no window is wanted
-    from .demo import draw_run, run_scene, summary
+    from .tools.demo import draw_run, run_scene, summary
 
     try:
         run = run_scene(args.scene, args.agents, steps=args.steps, slots=args.slots, seed=args.seed)

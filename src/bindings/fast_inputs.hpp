@@ -1,4 +1,4 @@
-// Inputs the Python-side checks (python/contextsteer/_validation.py) pass unchanged,
+// Inputs the Python-side checks (python/contextsteer/_internal/validation.py) pass unchanged,
 // recognised in one pass in C++ so that small calls skip those checks.
 //
 // Each helper answers true only for input those checks accept, and gives it exactly as

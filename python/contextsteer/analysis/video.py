@@ -1,0 +1,140 @@
+"""Videos of a run: the scene with its agents and their paths, beside one agent's context
+maps, frame by frame, written to MP4 (with the ffmpeg of ``imageio-ffmpeg``, installed by
+pip) or GIF (with Pillow, which matplotlib brings)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .._internal import validation as check
+
+SUFFIXES = (".mp4", ".gif")
+WIDTH = 1280  # pixels of a frame; its height follows the scene's proportions, a multiple of 16
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What one frame shows: ``(n, 2)`` positions (metres) at ``time`` seconds, the
+    watched agent's ``(S,)`` interest, danger and final maps, ``(2,)`` direction and
+    strength, and the moving obstacles' shapes (:meth:`World.moving_shapes
+    <contextsteer.World.moving_shapes>`)."""
+
+    time: float
+    positions: np.ndarray
+    interest: np.ndarray
+    danger: np.ndarray
+    final: np.ndarray
+    direction: np.ndarray
+    strength: float
+    moving: tuple = ()
+
+
+def frame_of(world, time: float, watch: int) -> Frame:
+    """The frame of ``world`` as it stands, watching the agent of row ``watch``."""
+    return Frame(time, world.positions.copy(), world.interest[watch].copy(), world.danger[watch].copy(),
+                 world.final[watch].copy(), world.direction[watch].copy(), float(world.strength[watch]),
+                 tuple(world.moving_shapes()) if world.moving_count else ())
+
+
+def check_path(path: str | os.PathLike) -> Path:
+    """``path`` as a Path, ValueError when its suffix is not one this module writes."""
+    path = Path(path)
+    if path.suffix.lower() not in SUFFIXES:
+        raise ValueError(f"video: expected a file ending in {' or '.join(SUFFIXES)}, got {str(path)!r}")
+    return path
+
+
+def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.ndarray]:
+    """``(height, WIDTH, 3)`` uint8 images, one per frame: the scene (circles, walls,
+    polygons, targets, the moving obstacles where they stand), every agent as a disc of
+    ``radius`` metres (a number or ``(n,)``) with its path so far, the watched one (row
+    ``watch``) in red, and its maps."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import EllipseCollection, LineCollection
+
+    from .plotting import plot_context_maps, plot_moving_obstacles, plot_scenario
+
+    x0, y0, x1, y1 = scenario.bounds
+    height = min(max(9.0 * (y1 - y0) / (x1 - x0), 3.0), 7.0) + 0.8
+    pixels = 16 * round(height * WIDTH / 13.0 / 16)
+    fig = plt.figure(figsize=(13.0, pixels * 13.0 / WIDTH), dpi=WIDTH / 13.0, layout="constrained")
+    try:
+        grid = fig.add_gridspec(1, 2, width_ratios=(9.0, 3.5))
+        ax = fig.add_subplot(grid[0, 0])
+        plot_scenario(scenario, ax)
+        n = len(frames[0].positions)
+        radii = np.broadcast_to(np.asarray(radius, dtype=np.float64), (n,))
+        colours = np.tile([[0.12, 0.47, 0.71, 1.0]], (n, 1))
+        colours[watch] = [0.84, 0.15, 0.16, 1.0]
+        paths = LineCollection([], colors=colours, linewidths=0.6, alpha=0.5)
+        ax.add_collection(paths)
+        discs = EllipseCollection(2 * radii, 2 * radii, np.zeros(n), units="xy", offsets=frames[0].positions,
+                                  offset_transform=ax.transData, facecolors=colours, edgecolors="0.2",
+                                  linewidths=0.4)
+        ax.add_collection(discs)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        ax.set_aspect("equal")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
+        polar = fig.add_subplot(grid[0, 1], projection="polar")
+        trail = np.stack([f.positions for f in frames])
+        bodies: list = []
+        for i, frame in enumerate(frames):
+            for artist in bodies:
+                artist.remove()
+            bodies = plot_moving_obstacles(frame.moving, ax)
+            discs.set_offsets(frame.positions)
+            paths.set_segments(list(np.swapaxes(trail[:i + 1], 0, 1)) if i else [])
+            ax.set_title(f"{scenario.name}: t = {frame.time:.2f} s")
+            polar.clear()
+            plot_context_maps({"interest": frame.interest, "danger": frame.danger, "final": frame.final}, polar,
+                              direction=frame.direction, strength=frame.strength)
+            polar.set_title(f"agent {watch}", fontsize="small", pad=16)
+            fig.canvas.draw()
+            yield np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]  # Agg's
+    finally:
+        plt.close(fig)
+
+
+def write(path: str | os.PathLike, images: Iterator[np.ndarray], fps: float) -> int:
+    """Writes ``images`` (equal ``(h, w, 3)`` uint8) to ``path``, ``fps`` frames per second:
+    MP4 (H.264 through imageio-ffmpeg's ffmpeg) or GIF (Pillow); returns how many frames."""
+    path = check_path(path)
+    fps = check.number("fps", fps, above=0.0)
+    if path.suffix.lower() == ".gif":
+        from PIL import Image
+
+        pictures = [Image.fromarray(image) for image in images]
+        if not pictures:
+            raise ValueError("images: expected at least one frame, got none")
+        pictures[0].save(path, save_all=True, append_images=pictures[1:], duration=1000.0 / fps, loop=0)
+        return len(pictures)
+    try:
+        import imageio_ffmpeg  # type: ignore[import-untyped]
+    except ImportError as exc:
+        raise ImportError("an MP4 video needs imageio-ffmpeg (pip install imageio-ffmpeg), or write a .gif") from exc
+    writer, count = None, 0
+    try:
+        for image in images:
+            if writer is None:
+                height, width = image.shape[:2]
+                writer = imageio_ffmpeg.write_frames(str(path), (width, height), fps=fps, macro_block_size=16,
+                                                     pix_fmt_out="yuv420p")
+                writer.send(None)  # starts ffmpeg
+            writer.send(np.ascontiguousarray(image))
+            count += 1
+    finally:
+        if writer is not None:
+            writer.close()
+    if count == 0:
+        raise ValueError("images: expected at least one frame, got none")
+    return count

@@ -1,0 +1,603 @@
+"""What :meth:`World.run` records, step by step.
+
+This module is long because Recording's methods each carry a numpydoc docstring with an
+example that runs, and saving, loading, truncating and joining must agree on every field.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import numbers
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .._internal import validation as check
+from .agent_columns import AGENT_COLUMNS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# Name -> (values per agent, dtype), for every recordable column (agent_columns.py);
+# "slots" widths are the world's slot count.
+FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
+    c.record: (c.width, c.dtype.type) for c in AGENT_COLUMNS if c.record is not None}
+STATE = ("positions", "velocities", "headings")
+MAPS = ("interest", "danger", "final")
+DECISIONS = ("direction", "strength", "slot", "blocked")
+MEASURES = ("penetration", "overlap")
+
+
+def available_bytes() -> int | None:
+    """The memory this machine can still give without swapping (Linux's MemAvailable), in
+    bytes; None where it cannot tell."""
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024  # given in kB
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+# Bytes of the recordings of runs under way in this process. NumPy's empty arrays only
+# reserve memory, so MemAvailable does not count a recording until its run writes it:
+# without this, runs started at once (a sweep's workers) would each see the whole of it.
+_reserved_bytes = 0
+_reserved_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def reserving(needed: int, what: str, advice: str):
+    """Hold ``needed`` bytes of the machine's available memory while a recording is filled.
+
+    Raises MemoryError (``what`` need ..., ``advice``) when ``needed`` exceeds what is
+    available less what other runs of this process hold. Where the memory available cannot
+    be told (no MemAvailable), nothing is refused.
+    """
+    global _reserved_bytes
+    available = available_bytes()
+    with _reserved_lock:
+        held = _reserved_bytes
+        if available is not None and needed > available - held:
+            others = f", less {held / 1e9:.3g} GB held by other runs under way in this process" if held else ""
+            raise MemoryError(f"{what} need {needed / 1e9:.3g} GB, more than the {available / 1e9:.3g} GB this "
+                              f"machine has available{others}; {advice}")
+        _reserved_bytes += needed
+    try:
+        yield
+    finally:
+        with _reserved_lock:
+            _reserved_bytes -= needed
+
+
+def bytes_per_step(names, agents: int, slots: int, moving: int = 0) -> int:
+    """Memory one recorded step takes for ``names`` and the poses of ``moving`` moving
+    obstacles, in bytes."""
+    total = 8 + 12 * moving  # the time stamp, the poses
+    for name in names:
+        width, dtype = FIELDS[name]
+        total += agents * (slots if isinstance(width, str) else width) * np.dtype(dtype).itemsize
+    return total
+
+
+# What an event holds (World.events, Recording.events): its arrays' names and types.
+EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_, "other": np.int64,
+                "depth": np.float64}
+# The arrays a saved recording of a world with moving obstacles holds besides its columns.
+_MOVING_ARRAYS = ("moving_positions", "moving_angles", "moving_kinds", "moving_vertex_counts", "moving_local_shapes")
+# Defaults of the fields a recording saved before they existed lacks.
+_EVENT_DEFAULTS = {"other": -1, "depth": 0.0}
+
+
+def no_events() -> dict[str, np.ndarray]:
+    """The events of a run in which nothing happened."""
+    return {name: np.zeros(0, dtype) for name, dtype in EVENT_FIELDS.items()}
+
+
+def events_of_core(events: dict) -> dict[str, np.ndarray]:
+    """The core's events (a dict of arrays, the kinds as a list of names) as NumPy arrays."""
+    return {name: np.asarray(events[name], dtype) if len(events[name]) else np.zeros(0, dtype)
+            for name, dtype in EVENT_FIELDS.items()}
+
+
+@dataclass(repr=False)
+class Recording:
+    """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
+
+    Each recorded array is present when asked for, else None. A row whose agent left the
+    world during the run (arrival ``"leave"``, :class:`~contextsteer.Goals`) is NaN from
+    then on (-1 in the integer arrays, False in the bool ones).
+
+    Memory per step, for n agents and S slots: 8 bytes for the time, plus 20 n for the
+    state (positions, velocities, headings), 12 n S for the three maps, 17 n for the
+    decisions, 8 n for the measurements and 20 n for the progress (state, waiting and
+    arrival times, give_way), and 12 m for the poses of m moving obstacles.
+    :meth:`to_dataframe` gives a pandas table with a row per step and agent,
+    :meth:`to_parquet` writes it to a Parquet file, :meth:`to_pedpy` gives the positions to
+    PedPy; :meth:`moving_shapes` gives the moving obstacles' outlines at a row, which
+    :func:`~contextsteer.plotting.animate` draws.
+
+    Parameters
+    ----------
+    time : ndarray, shape (T,)
+        Seconds: the first row is the state before the first step, at the world's time
+        then (0 for a new world), each other row the state at the end of a step (a run with
+        ``include_start=False`` has only the steps' rows).
+    ids : ndarray of int64, shape (n,)
+        The agents' ids (the rows).
+    positions, velocities : ndarray of float32, shape (T, n, 2), optional
+        Metres, m/s.
+    headings : ndarray of float32, shape (T, n), optional
+        Radians.
+    interest, danger, final : ndarray of float32, shape (T, n, slots), optional
+        The maps.
+    direction : ndarray of float32, shape (T, n, 2), optional
+        The decisions' unit directions.
+    strength, slot : ndarray of float32, shape (T, n), optional
+        The decisions' strengths and slots.
+    blocked : ndarray of bool, shape (T, n), optional
+        Whether every direction was masked.
+    penetration, overlap : ndarray of float32, shape (T, n), optional
+        Metres.
+    state : ndarray of int32, shape (T, n), optional
+        :class:`~contextsteer.AgentState` values.
+    waiting_time, arrival_time : ndarray of float32, shape (T, n), optional
+        Seconds.
+    give_way : ndarray of float32, shape (T, n, 2), optional
+        The way each agent gives way to (zeros when it does not).
+    complete : bool, default True
+        False when the run was interrupted; the arrays then hold the steps that finished.
+    recorded : tuple of str
+        The names of the arrays recorded.
+    includes_start : bool, default False
+        Whether the first row is the state before the first step (:attr:`steps` counts
+        the rows, :attr:`steps_run` the steps).
+    event_arrays : dict of str to ndarray
+        What happened during the run, as :attr:`events` shows it.
+    moving_positions : ndarray of float32, shape (T, m, 2), optional
+        Metres: the poses of the world's m moving obstacles (None when it has none).
+    moving_angles : ndarray of float32, shape (T, m), optional
+        Radians.
+    moving_kinds : tuple of str
+        Each moving obstacle's kind ("circle", "segment", "polygon").
+    moving_local_shapes : tuple of ndarray
+        Each moving obstacle's shape about its reference point, as
+        :meth:`World.moving_local_shapes <contextsteer.World.moving_local_shapes>` gives it.
+
+    Examples
+    --------
+    >>> import contextsteer as cs
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+    >>> recording = world.run(60, record=["positions", "strength"])
+    >>> recording.positions.shape, round(float(recording.time[-1]), 3)    # the start, 60 steps
+    ((61, 1, 2), 1.0)
+    """
+
+    time: np.ndarray
+    ids: np.ndarray
+    positions: np.ndarray | None = None
+    velocities: np.ndarray | None = None
+    headings: np.ndarray | None = None
+    interest: np.ndarray | None = None
+    danger: np.ndarray | None = None
+    final: np.ndarray | None = None
+    direction: np.ndarray | None = None
+    strength: np.ndarray | None = None
+    slot: np.ndarray | None = None
+    blocked: np.ndarray | None = None
+    penetration: np.ndarray | None = None
+    overlap: np.ndarray | None = None
+    state: np.ndarray | None = None
+    waiting_time: np.ndarray | None = None
+    arrival_time: np.ndarray | None = None
+    give_way: np.ndarray | None = None
+    complete: bool = True
+    recorded: tuple[str, ...] = field(default=())
+    includes_start: bool = False
+    event_arrays: dict[str, np.ndarray] = field(default_factory=lambda: no_events())
+    moving_positions: np.ndarray | None = None
+    moving_angles: np.ndarray | None = None
+    moving_kinds: tuple[str, ...] = ()
+    moving_local_shapes: tuple[np.ndarray, ...] = ()
+
+    def moving_shapes(self, step: int) -> list[np.ndarray]:
+        """The moving obstacles' shapes at a row, as :meth:`World.moving_shapes
+        <contextsteer.World.moving_shapes>` gives them.
+
+        Parameters
+        ----------
+        step : int
+            The row (negative from the end).
+
+        Returns
+        -------
+        list of ndarray
+            A circle as ``(1, 3)`` x, y, radius, a segment as ``(2, 2)`` ends, a polygon as
+            ``(k, 2)`` vertices, metres; none for a world without moving obstacles.
+
+        Raises
+        ------
+        IndexError
+            For a row the recording does not hold.
+        TypeError
+            For a step that is not an integer.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+        >>> world.add_moving_circles([[0.0, 5.0, 0.5]], [[1.0, 0.0]]).tolist()
+        [0]
+        >>> recording = world.run(10, 0.1)
+        >>> recording.moving_shapes(-1)[0].round(3).tolist()   # 1 s at 1 m/s
+        [[1.0, 5.0, 0.5]]
+        """
+        if self.moving_positions is None:
+            return []
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+            raise TypeError(f"step: expected an integer, got {type(step).__name__}")
+        if not -self.steps <= step < self.steps:
+            raise IndexError(f"step: expected a row from {-self.steps} to {self.steps - 1}, got {step}")
+        from .moving import outlines
+
+        return outlines(self.moving_kinds, self.moving_local_shapes, self.moving_positions[step],
+                        self.moving_angles[step])
+
+    def add_events(self, more: dict[str, np.ndarray]) -> None:
+        """Appends events to the recording's (as a run does, chunk by chunk).
+
+        Parameters
+        ----------
+        more : dict of str to ndarray
+            Equal-length arrays by field, as :func:`events_of_core` gives them.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[0.1, 0.0]])
+        >>> recording = world.run(2)
+        >>> list(recording.events["kind"])
+        ['arrived']
+        >>> recording.add_events(world.run(2).event_arrays)  # nothing new happened
+        >>> len(recording.events)
+        1
+        """
+        if len(more["step"]):
+            self.event_arrays = {name: np.concatenate([self.event_arrays[name], more[name]]) for name in EVENT_FIELDS}
+
+    @property
+    def events(self) -> pd.DataFrame:
+        """What happened during the run, one row per event in order, as a pandas
+        DataFrame: ``step`` (the world's step count once taken), ``time`` (s), ``agent``
+        (id), ``kind`` (``"agent_contact"``, ``"obstacle_contact"``, ``"arrived"``,
+        ``"left"``, ``"gave_way"``; see :attr:`World.events`), ``other`` (the other agent's
+        id, -1 when none) and ``depth`` (metres, 0 when none). The arrays themselves are
+        :attr:`event_arrays`."""
+        import pandas as pd
+
+        return pd.DataFrame({name: self.event_arrays[name] for name in EVENT_FIELDS})
+
+    @property
+    def steps(self) -> int:
+        """The rows recorded: the start's (when :attr:`includes_start`) and one per step."""
+        return len(self.time)
+
+    @property
+    def steps_run(self) -> int:
+        """The steps the recording covers: its rows, less the start's."""
+        return max(self.steps - int(self.includes_start), 0)
+
+    def __repr__(self) -> str:
+        return (f"Recording(steps={self.steps}, agents={len(self.ids)}, recorded={self.recorded}, "
+                f"complete={self.complete})")
+
+    def truncated(self, steps: int) -> Recording:
+        """The first steps of the recording, marked incomplete.
+
+        Parameters
+        ----------
+        steps : int
+            How many.
+
+        Returns
+        -------
+        Recording
+            Its first ``steps`` rows and their events, ``complete=False``.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.truncated(10)
+        Recording(steps=10, agents=2, recorded=('positions', 'velocities', 'headings'), complete=False)
+        """
+        steps = check.count("steps", steps)
+        arrays = {name: getattr(self, name)[:steps] for name in self.recorded}
+        # The events of those steps: stamped with the world's time, as the steps are.
+        last = self.time[steps - 1] if steps else -np.inf
+        kept = self.event_arrays["time"] <= last
+        return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded,
+                         includes_start=self.includes_start,
+                         event_arrays={name: values[kept] for name, values in self.event_arrays.items()},
+                         **self._moving(slice(0, steps)), **arrays)
+
+    @classmethod
+    def joined(cls, parts) -> Recording:
+        """Recordings of runs of one world one after another as one recording: their rows
+        and events in order, complete when every part is.
+
+        Parameters
+        ----------
+        parts : iterable of Recording
+            The recordings, in order (the runs after the first with ``include_start=False``,
+            so that no state is recorded twice).
+
+        Returns
+        -------
+        Recording
+            Their rows end to end.
+
+        Raises
+        ------
+        ValueError
+            For no parts, or parts of other agents, other arrays or other moving obstacles.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
+        >>> first = world.run(30)
+        >>> second = world.run(30, include_start=False)
+        >>> both = cs.Recording.joined([first, second])
+        >>> both.steps, both.steps_run
+        (61, 60)
+        """
+        parts = list(parts)
+        if not parts or not all(isinstance(p, Recording) for p in parts):
+            raise ValueError(f"parts: expected one or more Recordings, got {parts!r:.80}")
+        first = parts[0]
+        for i, part in enumerate(parts[1:], 1):
+            if (part.recorded != first.recorded or not np.array_equal(part.ids, first.ids)
+                    or part.moving_kinds != first.moving_kinds):
+                raise ValueError(f"parts[{i}]: expected a recording of the same agents, arrays and moving obstacles "
+                                 f"as parts[0], got {part!r}")
+        arrays: dict[str, Any] = {name: np.concatenate([getattr(p, name) for p in parts]) for name in first.recorded}
+        moving: dict[str, Any] = {}
+        if first.moving_positions is not None:
+            moving = {**first._moving(), "moving_positions": np.concatenate([p.moving_positions for p in parts]),
+                      "moving_angles": np.concatenate([p.moving_angles for p in parts])}
+        joined = cls(np.concatenate([p.time for p in parts]), first.ids, complete=all(p.complete for p in parts),
+                     recorded=first.recorded, includes_start=first.includes_start, **moving, **arrays)
+        for part in parts:
+            joined.add_events(part.event_arrays)
+        return joined
+
+    def _moving(self, rows: slice = slice(None)) -> dict:
+        """The moving obstacles' fields, their poses at ``rows``, as keyword arguments."""
+        if self.moving_positions is None:
+            return {}
+        assert self.moving_angles is not None
+        return {"moving_positions": self.moving_positions[rows], "moving_angles": self.moving_angles[rows],
+                "moving_kinds": self.moving_kinds, "moving_local_shapes": self.moving_local_shapes}
+
+    def to_dataframe(self) -> pd.DataFrame:
+        """The recording as a pandas DataFrame in long form, one row per step and agent
+        (``T * n`` rows, step by step, agents in the order of ``ids``), for groupby and
+        seaborn: ``step``, ``time`` (s), ``id``, then the columns of what was recorded:
+        ``x``, ``y`` (m); ``vx``, ``vy`` (m/s); ``heading`` (rad); ``direction_x``,
+        ``direction_y``, ``strength``, ``slot``, ``blocked``; ``penetration``, ``overlap``
+        (m); ``state``, ``waiting_time``, ``arrival_time`` (s), ``give_way_x``,
+        ``give_way_y``. Maps (``slots`` values each) are left to the arrays.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``T * n`` rows.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.to_dataframe().shape   # the start and 60 steps, 2 agents
+        (122, 8)
+        >>> list(recording.to_dataframe().columns)
+        ['step', 'time', 'id', 'x', 'y', 'vx', 'vy', 'heading']
+        """
+        import pandas as pd
+
+        steps, agents = self.steps, len(self.ids)
+        columns: dict[str, np.ndarray] = {
+            "step": np.repeat(np.arange(steps), agents),
+            "time": np.repeat(self.time, agents),
+            "id": np.tile(self.ids, steps),
+        }
+        # The table's columns of each recorded array; the others keep their own name.
+        renamed = {"positions": ("x", "y"), "velocities": ("vx", "vy"), "headings": ("heading",),
+                   "direction": ("direction_x", "direction_y"), "give_way": ("give_way_x", "give_way_y")}
+        for name in (name for name in self.recorded if name not in MAPS):
+            names = renamed.get(name, (name,))
+            per_row = getattr(self, name).reshape(steps * agents, len(names))
+            columns.update(zip(names, per_row.T))
+        return pd.DataFrame(columns)
+
+    def to_parquet(self, path: str | os.PathLike) -> None:
+        """Writes :meth:`to_dataframe` to ``path`` as a Parquet file (with pyarrow: ``pip
+        install pyarrow``, or the ``cli`` extra); ``pandas.read_parquet(path)`` reads the same
+        table back.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Raises
+        ------
+        ImportError
+            Without pyarrow.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile, pandas as pd
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.parquet")
+        >>> recording.to_parquet(path)
+        >>> len(pd.read_parquet(path))
+        122
+        """
+        try:
+            import pyarrow  # type: ignore[import-untyped]  # noqa: F401 -- else pandas gives a vaguer error
+        except ImportError as exc:
+            raise ImportError("to_parquet needs pyarrow (pip install pyarrow)") from exc
+        self.to_dataframe().to_parquet(path, engine="pyarrow", index=False)
+
+    def to_pedpy(self, frame_rate: float | None = None):
+        """The positions as a PedPy ``TrajectoryData`` (``pip install pedpy``), for the
+        pedestrian-analysis methods of PedPy: columns ``id``, ``frame`` (the step, from 0),
+        ``x``, ``y`` in metres, at ``frame_rate`` frames per second (by default one per step:
+        1 / the recording's step, to 6 significant digits as a world counts time in float32).
+
+        Parameters
+        ----------
+        frame_rate : float, optional
+            Frames per second.
+
+        Returns
+        -------
+        pedpy.TrajectoryData
+            The trajectories.
+
+        Raises
+        ------
+        ValueError
+            A recording without positions, or without two steps to tell its frame rate from
+            when none is given.
+        ImportError
+            Without PedPy.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> recording.to_pedpy().frame_rate  # doctest: +SKIP
+        60.0
+        """
+        try:
+            import pedpy  # type: ignore[import-untyped]
+        except ImportError as exc:
+            raise ImportError("to_pedpy needs PedPy (pip install pedpy; Python 3.10 or later)") from exc
+        import pandas as pd
+
+        if self.positions is None:
+            raise ValueError("to_pedpy: the recording has no positions (record='state' or 'all')")
+        if frame_rate is None:
+            if self.steps < 2:
+                raise ValueError("frame_rate: expected a number, as a recording of under two steps does not tell it")
+            frame_rate = float(f"{1.0 / float(np.median(np.diff(self.time))):.6g}")
+        frame_rate = check.number("frame_rate", frame_rate, above=0.0)
+        steps, agents = self.steps, len(self.ids)
+        table = pd.DataFrame({"id": np.tile(self.ids, steps), "frame": np.repeat(np.arange(steps), agents),
+                              "x": self.positions[:, :, 0].ravel().astype(np.float64),
+                              "y": self.positions[:, :, 1].ravel().astype(np.float64)})
+        return pedpy.TrajectoryData(data=table, frame_rate=frame_rate)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Writes the recording to ``path`` as a compressed NumPy ``.npz`` archive (NumPy
+        adds the suffix when it is missing): every recorded array, the time, the ids and
+        whether the run completed. :meth:`load` reads it back.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.npz")
+        >>> recording.save(path)
+        >>> cs.Recording.load(path).positions.shape
+        (61, 2, 2)
+        """
+        arrays = {name: getattr(self, name) for name in self.recorded}
+        arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
+        if self.moving_positions is not None:
+            from .moving import KINDS
+
+            arrays.update(moving_positions=self.moving_positions, moving_angles=self.moving_angles,
+                          moving_kinds=np.array([KINDS.index(k) for k in self.moving_kinds], dtype=np.int32),
+                          moving_vertex_counts=np.array([len(s) for s in self.moving_local_shapes], dtype=np.int64),
+                          moving_local_shapes=np.concatenate(self.moving_local_shapes))
+        np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete),
+                            includes_start=np.bool_(self.includes_start), **arrays)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Recording:
+        """A recording written by :meth:`save`.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The ``.npz`` file.
+
+        Returns
+        -------
+        Recording
+            The recording as saved.
+
+        Raises
+        ------
+        ValueError
+            An archive that holds no recording, or arrays of any other name.
+
+        Examples
+        --------
+        >>> import contextsteer as cs
+        >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0], [0.0, 1.0]], targets=[[3.0, 0.0], [3.0, 1.0]])
+        >>> recording = world.run(60)
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "run.npz")
+        >>> recording.save(path)
+        >>> cs.Recording.load(path).steps
+        61
+        """
+        with np.load(path, allow_pickle=False) as archive:
+            names = set(archive.files)
+            event_names = {f"event_{name}" for name in EVENT_FIELDS}
+            missing = {"time", "ids", "complete"} - names
+            unknown = (names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names
+                       - set(_MOVING_ARRAYS))
+            if missing or unknown:
+                raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
+                                 f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
+            recorded = tuple(name for name in FIELDS if name in names)
+            arrays = {name: archive[name] for name in recorded}
+            events = no_events()
+            if {"event_step", "event_kind"} <= names:
+                count = len(archive["event_step"])
+                events = {name: archive[f"event_{name}"] if f"event_{name}" in names
+                          else np.full(count, _EVENT_DEFAULTS[name], EVENT_FIELDS[name]) for name in EVENT_FIELDS}
+            moving = {}
+            if set(_MOVING_ARRAYS) <= names:
+                from .moving import KINDS
+
+                ends = np.cumsum(archive["moving_vertex_counts"])[:-1]
+                moving = {"moving_positions": archive["moving_positions"], "moving_angles": archive["moving_angles"],
+                          "moving_kinds": tuple(KINDS[k] for k in archive["moving_kinds"]),
+                          "moving_local_shapes": tuple(np.split(archive["moving_local_shapes"], ends))}
+            start = bool(archive["includes_start"]) if "includes_start" in names else False
+            return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
+                       includes_start=start,
+                       event_arrays=events, **moving, **arrays)

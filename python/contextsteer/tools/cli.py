@@ -1,0 +1,165 @@
+"""The ``run`` and ``live`` commands: a scenario file run to its metrics, a video and a
+recording, or animated in a window that follows the file's every save."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+RECORD_SUFFIXES = (".parquet", ".npz")
+
+
+def scenario_path(text: str) -> Path:
+    """A scenario file, or the name of a built-in scene (its file in the package)."""
+    from ..scenes.scenario_file import builtin_names, builtin_path
+
+    path = Path(text)
+    if not path.exists() and text in builtin_names():
+        return builtin_path(text)
+    return path
+
+
+def add_commands(commands) -> None:
+    run = commands.add_parser("run", help="run a scenario file and print its metrics",
+                              description="Run a scenario file (or a built-in scene by name) and print its metrics.")
+    run.add_argument("scene", help="the scenario file (TOML), or the name of a built-in scene")
+    length = run.add_mutually_exclusive_group()
+    length.add_argument("--steps", type=int, help="steps to run (default: the file's [run] steps)")
+    length.add_argument("--duration", type=float, help="seconds to run (default: the file's)")
+    run.add_argument("--video", help="write an animation of the run: a .mp4 or .gif file")
+    run.add_argument("--record", help="write the trajectories: a .parquet or .npz file")
+    run.add_argument("--watch", type=int, default=0, help="the agent (row) whose maps the video shows (default: 0)")
+    run.add_argument("--fps", type=float, default=20.0, help="frames per second of the video (default: 20)")
+    run.add_argument("--speed", type=float, default=1.0,
+                     help="simulated seconds per second of video (default: 1, real time)")
+    run.add_argument("--threads", type=int, default=1, help="worker threads (results are the same for any)")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    live = commands.add_parser("live", help="animate a scenario file in a window, reloaded on every save",
+                               description="Animate a scenario file in a window; each save of the file changes the "
+                                           "parameters at the next step (or restarts, for new geometry or agents).")
+    live.add_argument("scene", help="the scenario file (TOML)")
+    live.add_argument("--every", type=int, default=1, help="steps per frame (default: 1)")
+
+
+def _fail(parser, message: str) -> int:
+    print(f"{parser.prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_command(args, parser) -> int:
+    from ..analysis import metrics
+    from ..scenes.scenario_file import RunSettings, ScenarioFileError, load
+
+    if args.video is not None and Path(args.video).suffix.lower() not in (".mp4", ".gif"):
+        return _fail(parser, f"--video: expected a file ending in .mp4 or .gif, got {args.video!r}")
+    if args.record is not None and Path(args.record).suffix.lower() not in RECORD_SUFFIXES:
+        return _fail(parser, f"--record: expected a file ending in .parquet or .npz, got {args.record!r}")
+    try:
+        scenario = load(scenario_path(args.scene))
+        if scenario.steering is None:
+            return _fail(parser, f"{args.scene}: the scenario has no pipeline to steer its agents")
+        settings = scenario.run or RunSettings()
+        world = scenario.world(threads=args.threads)
+    except (ScenarioFileError, OSError, ValueError, TypeError) as error:
+        return _fail(parser, str(error))
+    steps = _steps(args, settings)
+    if isinstance(steps, str):
+        return _fail(parser, steps)
+    if not 0 <= args.watch < len(world):
+        return _fail(parser, f"--watch: expected an agent row from 0 to {len(world) - 1}, got {args.watch}")
+    every = max(1, round(args.speed / (args.fps * settings.dt))) if args.video else max(1, steps // 100)
+    recording, frames = _run(world, settings, steps, every, args)
+    taken = recording.steps_run
+    if not recording.complete:
+        print(f"interrupted: {taken} of {steps} steps ran", file=sys.stderr)
+    trajectory = recording.positions.astype(np.float64)
+    table = metrics.crowd_metrics(trajectory, dt=settings.dt, radius=world.radius, max_speed=world.max_speed,
+                                  targets=scenario.targets, segments=scenario.segments,
+                                  polygons=list(scenario.polygons), within=settings.within)
+    print(f"{scenario.name}: {taken} steps of {settings.dt:g} s, {len(world)} agents")
+    for name, value in table.items():
+        print(f"  {name:<28}{value:>12.4g}")
+    if args.record:
+        if args.record.lower().endswith(".npz"):
+            recording.save(args.record)
+        else:
+            recording.to_parquet(args.record)
+        print(f"recording written to {args.record}")
+    if args.video and frames:
+        from ..analysis import video
+
+        count = video.write(args.video, video.render(scenario, frames, watch=args.watch, radius=world.radius),
+                            args.fps)
+        print(f"video of {count} frames written to {args.video}")
+    return 0 if recording.complete else 130
+
+
+def _steps(args, settings) -> int | str:
+    """The steps to run, or the message of a bad --steps or --duration."""
+    if args.steps is not None:
+        return args.steps if args.steps >= 1 else f"--steps: expected an integer >= 1, got {args.steps}"
+    if args.duration is not None:
+        if not (math.isfinite(args.duration) and args.duration > 0):
+            return f"--duration: expected seconds > 0, got {args.duration}"
+        return max(1, round(args.duration / settings.dt))
+    return settings.steps
+
+
+def _run(world, settings, steps: int, every: int, args):
+    """The run, ``every`` steps per call, a frame after each when a video is wanted; Ctrl-C
+    keeps what finished. Returns the recording and the frames."""
+    from tqdm.auto import tqdm
+
+    from ..analysis.video import frame_of
+    from ..model.recording import Recording
+
+    names = tuple(dict.fromkeys(("positions", *settings.record_names)))
+    parts: list = []
+    frames: list = []
+    first = world.steps_taken
+    bar = tqdm(total=steps, unit="step", disable=args.quiet or None, file=sys.stderr)
+    try:
+        while (done := world.steps_taken - first) < steps:
+            part = world.run(min(every, steps - done), settings.dt, substeps=settings.substeps, record=names,
+                             include_start=not parts)  # the start's row once, first
+            parts.append(part)
+            bar.update(world.steps_taken - first - done)
+            if world.steps_taken - first > done and args.video:
+                frames.append(frame_of(world, float(world.time), args.watch))
+            if not part.complete:
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        bar.close()
+    if not parts:
+        start = world.run(0, settings.dt, record=names)  # the start's row alone
+        start.complete = False
+        return start, frames
+    recording = Recording.joined(parts)
+    recording.complete = world.steps_taken - first == steps
+    return recording, frames
+
+
+def live_command(args, parser) -> int:
+    from ..scenes.scenario_file import ScenarioFileError
+    from .live import LiveRun, show
+
+    if args.every < 1:
+        return _fail(parser, f"--every: expected an integer >= 1, got {args.every}")
+    try:
+        live = LiveRun(args.scene, every=args.every)
+    except (ScenarioFileError, OSError, ValueError, TypeError) as error:
+        return _fail(parser, str(error))
+    with live:
+        show(live)
+    return 0
+
+
+def dispatch(args, parser: argparse.ArgumentParser) -> int:
+    command = run_command if args.command == "run" else live_command
+    return command(args, parser)

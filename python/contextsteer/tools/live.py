@@ -1,0 +1,444 @@
+"""Live tuning: a scenario file run step by step, reloaded on every save.
+
+:class:`LiveRun` is the whole of it, without a window: it steps the world and, once
+``watchfiles`` reports a save of the file, reads it again before the next step. New
+parameters of the agents, behaviours and pipelines are set on the running objects, so they
+take effect at that step and the run goes on; a new behaviour list replaces the group's
+pipeline (:meth:`World.set_steering <contextsteer.World.set_steering>`); new geometry or
+agents restart the scene. A file that no longer reads keeps the run going, its error in
+:attr:`LiveRun.error`. :class:`LiveView` draws a run into a matplotlib figure, and
+:func:`show` animates it in a window: ``contextsteer live scene.toml``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from ..model.agent_columns import SPAWNED
+from ..model.goals import Goals
+from ..model.pipeline import _SETTINGS
+from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
+from ..scenes.steering_toml import describe_behavior
+
+# What the world's settings are when a file leaves them out.
+_WORLD_DEFAULTS = {"goals": Goals(), "contact": None}
+
+
+def _same_layout(a, b) -> bool:
+    """Whether scenarios ``a`` and ``b`` have the same geometry, agents and moving bodies,
+    whatever their names."""
+    return a == dataclasses.replace(b, name=a.name)
+
+
+def _per_group(scenario) -> list:
+    steering = scenario.steering
+    return list(steering) if isinstance(steering, (list, tuple)) else [steering] * scenario.group_count
+
+
+def _fixed(behavior, scenario, group: int) -> dict:
+    """What of a behaviour cannot be set on it: its arguments that are not parameters."""
+    table = describe_behavior(behavior, scenario, group)
+    return {k: v for k, v in table.items() if k not in type(behavior)._parameters}
+
+
+class LiveRun:
+    """The world of the scenario file ``path``, stepped ``every`` steps at a time by
+    :meth:`step`, and read again at the step after each save.
+
+    A run that reaches the file's ``[run] steps`` starts again. Use it as a context manager
+    (or call :meth:`close`) to stop the watcher.
+
+    Attributes: ``world`` (the :class:`~contextsteer.World` running), ``scenario`` (the
+    scenario as last read, its steering the pipelines running), ``error`` (the message of
+    the last save that did not read, None once one does), ``restarts`` (how many times
+    the scene started again) and ``reloads`` (saves applied).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A scenario file whose scenario has a pipeline (later saves that do not read are
+        kept in :attr:`error`).
+    every : int, default 1
+        Steps per call of :meth:`step`.
+    watch : bool, default True
+        Follow the file with watchfiles (False: only :meth:`reload` reads it again).
+
+    Raises
+    ------
+    ScenarioFileError, ValueError
+        A file that does not read, or has no pipeline, at once.
+    OSError
+        A file that cannot be read.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> with LiveRun(path, every=5, watch=False) as live:
+    ...     live.step()
+    ...     print(live.world.steps_taken, live.reload())
+    5 unchanged
+    """
+
+    def __init__(self, path: str | os.PathLike, *, every: int = 1, watch: bool = True):
+        from .._internal import validation as check
+
+        self.path = Path(path).resolve()
+        self.every = check.count("every", every, minimum=1)
+        self.text = self.path.read_text(encoding="utf-8")
+        self.scenario = self._read(self.text)
+        self.world = self.scenario.world()
+        self.error: str | None = None
+        self.restarts = 0
+        self.reloads = 0
+        self._saved = threading.Event()
+        self._ready = threading.Event()
+        self._stop = threading.Event()
+        self._thread = None
+        if check.flag("watch", watch):
+            self._thread = threading.Thread(target=self._watch, name="contextsteer-live-watch", daemon=True)
+            self._thread.start()
+            self._ready.wait(10.0)
+
+    def _read(self, text: str):
+        scenario = loads(text, self.path)
+        if scenario.steering is None:
+            raise ScenarioFileError(self.path, "pipeline", "missing: a live run needs a pipeline to steer its agents")
+        return scenario
+
+    def _watch(self) -> None:
+        import watchfiles
+
+        # Timeouts yield empty sets: the first says the watch is in place.
+        for changes in watchfiles.watch(self.path.parent, stop_event=self._stop, debounce=50, step=20,
+                                        rust_timeout=200, yield_on_timeout=True):
+            self._ready.set()
+            if any(Path(changed).resolve() == self.path for _, changed in changes):
+                self._saved.set()
+
+    @property
+    def settings(self) -> RunSettings:
+        """The file's run settings (the defaults when it has none)."""
+        return self.scenario.run or RunSettings()
+
+    def wait_for_save(self, timeout: float) -> bool:
+        """Waits for the watcher to report a save.
+
+        Parameters
+        ----------
+        timeout : float
+            Seconds.
+
+        Returns
+        -------
+        bool
+            Whether a save was reported.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path) as live:
+        ...     print(live.wait_for_save(0.01))
+        False
+        """
+        return self._saved.wait(timeout)
+
+    def poll(self) -> str | None:
+        """Reads the file again if a save was reported since the last poll.
+
+        Returns
+        -------
+        str or None
+            What :meth:`reload` did, or None when there was no save.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     print(live.poll())
+        None
+        """
+        if not self._saved.is_set():
+            return None
+        self._saved.clear()
+        return self.reload()
+
+    def reload(self) -> str:
+        """Reads the file: ``"unchanged"``, ``"error"`` (kept in :attr:`error`, the run goes
+        on as it was), ``"updated"`` (parameters set on the running objects, or a group's
+        pipeline replaced) or ``"restarted"`` (new geometry or agents: a new world).
+
+        Returns
+        -------
+        str
+            One of those four.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     print(live.reload())
+        unchanged
+        """
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            if text == self.text and self.error is None:
+                return "unchanged"
+            self.text = text
+            new = self._read(text)
+        except (OSError, ValueError, TypeError) as error:  # ScenarioFileError is a ValueError
+            self.error = str(error)
+            return "error"
+        self.error = None
+        self.reloads += 1
+        if not _same_layout(new, self.scenario):
+            self._restart(new)
+            return "restarted"
+        self._update(new)
+        return "updated"
+
+    def _restart(self, scenario) -> None:
+        self.scenario = scenario
+        self.world = scenario.world()
+        self.restarts += 1
+
+    def _update(self, new) -> None:
+        running: list = []
+        for group, (old, fresh) in enumerate(zip(_per_group(self.scenario), _per_group(new))):
+            if any(p is old for p in running):
+                running.append(old)
+                continue
+            if self._same_structure(old, fresh, new, group):
+                for name in _SETTINGS:
+                    if getattr(old, name) != getattr(fresh, name):
+                        setattr(old, name, getattr(fresh, name))
+                for behavior, given in zip(old.behaviors, fresh.behaviors):
+                    for name in type(behavior)._parameters:
+                        if getattr(behavior, name) != getattr(given, name):
+                            setattr(behavior, name, getattr(given, name))
+                running.append(old)
+            else:
+                index = next(i for i, s in enumerate(self.world.steerings) if s is old)
+                self.world.set_steering(fresh, index)
+                running.append(fresh)
+        columns = {c.name: c for c in SPAWNED}
+        for name, default in _WORLD_DEFAULTS.items():  # the world's settings a file may hold
+            if name in self.scenario.agent_parameters or name in new.agent_parameters:
+                setattr(self.world, name, new.agent_parameters.get(name, default))
+        for name in {*self.scenario.agent_parameters, *new.agent_parameters} - _WORLD_DEFAULTS.keys():
+            value = new.agent_parameters.get(name, columns[name].default)
+            view = getattr(self.world, name)
+            view[:] = np.broadcast_to(np.asarray(value, dtype=view.dtype), view.shape)
+        steering = running[0] if not isinstance(new.steering, (list, tuple)) else tuple(running)
+        self.scenario = dataclasses.replace(new, steering=steering)
+
+    def _same_structure(self, old, fresh, scenario, group: int) -> bool:
+        return (old.slots == fresh.slots and len(old.behaviors) == len(fresh.behaviors)
+                and all(type(a) is type(b) and _fixed(a, self.scenario, group) == _fixed(b, scenario, group)
+                        for a, b in zip(old.behaviors, fresh.behaviors)))
+
+    def step(self) -> None:
+        """Reads the file if it was saved, then steps the world ``every`` steps (starting
+        the scene again once it ran the file's steps).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, every=3, watch=False) as live:
+        ...     live.step()
+        ...     print(live.world.steps_taken)
+        3
+        """
+        self.poll()
+        settings = self.settings
+        if self.world.steps_taken >= settings.steps:
+            self._restart(self.scenario)
+        for _ in range(self.every):
+            self.world.step(settings.dt, substeps=settings.substeps)
+
+    def close(self) -> None:
+        """Stops the watcher.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> live = LiveRun(path)
+        >>> live.close()
+        """
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5.0)
+
+    def __enter__(self) -> LiveRun:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class LiveView:
+    """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, and the
+    reload error when the file did not read. :meth:`update` draws the run as it stands.
+
+    Parameters
+    ----------
+    live : LiveRun
+        The run.
+    fig : matplotlib.figure.Figure, optional
+        The figure to draw in (a new one when None).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun, LiveView
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> import matplotlib.pyplot as plt
+    >>> with LiveRun(path, watch=False) as live:
+    ...     view = LiveView(live)
+    ...     live.step()
+    ...     print(len(view.update()))
+    2
+    >>> plt.close("all")
+    """
+
+    def __init__(self, live: LiveRun, fig=None):
+        import matplotlib.pyplot as plt
+
+        self.live = live
+        self.fig = plt.figure(figsize=(10, 6)) if fig is None else fig
+        self._shown: tuple | None = None
+        self.update()
+
+    def _draw_scene(self) -> None:
+        from matplotlib.collections import EllipseCollection
+
+        from ..analysis.plotting import plot_scenario
+
+        self.fig.clear()
+        scenario, world = self.live.scenario, self.live.world
+        ax = self.ax = self.fig.add_subplot()
+        plot_scenario(scenario, ax)
+        self.bodies: list = []  # the moving obstacles' artists, drawn again by update()
+        radii = 2 * np.asarray(world.radius, dtype=np.float64)
+        self.discs = EllipseCollection(radii, radii, np.zeros(len(world)), units="xy", offsets=world.positions,
+                                       offset_transform=ax.transData, facecolors="tab:blue", edgecolors="0.2",
+                                       linewidths=0.4)
+        ax.add_collection(self.discs)
+        x0, y0, x1, y1 = scenario.bounds
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        ax.set_aspect("equal")
+        self.message = ax.text(0.01, 0.01, "", transform=ax.transAxes, va="bottom", color="tab:red",
+                               fontsize="small", wrap=True, bbox={"facecolor": "white", "alpha": 0.8})
+        self._shown = (self.live.world, self.live.restarts)
+
+    def update(self) -> list:
+        """Draws the run as it stands.
+
+        Returns
+        -------
+        list
+            The artists changed.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun, LiveView
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> import matplotlib.pyplot as plt
+        >>> with LiveRun(path, watch=False) as live:
+        ...     artists = LiveView(live).update()
+        >>> len(artists)
+        2
+        >>> plt.close("all")
+        """
+        if self._shown != (self.live.world, self.live.restarts):
+            self._draw_scene()
+        from ..analysis.plotting import plot_moving_obstacles
+
+        world = self.live.world
+        for artist in self.bodies:
+            artist.remove()
+        self.bodies = plot_moving_obstacles(world.moving_shapes(), self.ax) if world.moving_count else []
+        self.discs.set_offsets(world.positions)
+        self.discs.set_widths(2 * np.asarray(world.radius, dtype=np.float64))
+        self.discs.set_heights(2 * np.asarray(world.radius, dtype=np.float64))
+        self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
+        self.message.set_text(self.live.error or "")
+        self.message.set_visible(self.live.error is not None)
+        return [self.discs, self.message, *self.bodies]
+
+
+def show(live: LiveRun, *, interval: float = 30.0):
+    """Animates ``live`` in a matplotlib window until it is closed: a step of the run and
+    a frame every ``interval`` milliseconds (at most).
+
+    Parameters
+    ----------
+    live : LiveRun
+        The run.
+    interval : float, default 30
+        Milliseconds between frames, at least.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        The animation (closed with its window).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import contextsteer as cs
+    >>> from contextsteer.live import LiveRun, show
+    >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+    >>> cs.scenarios.builtin("corridor").save(path)
+    >>> with LiveRun(path) as live:  # doctest: +SKIP
+    ...     show(live)  # a window, until it is closed
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.animation import FuncAnimation
+
+    view = LiveView(live)
+
+    def frame(_):
+        live.step()
+        return view.update()
+
+    animation = FuncAnimation(view.fig, frame, interval=interval, cache_frame_data=False, blit=False)
+    plt.show()
+    return animation
+
+
+__all__ = ["LiveRun", "LiveView", "show"]
