@@ -298,9 +298,11 @@ def scenario_texts():
 
 
 def file_targets(opts):
+    import atexit
     import contextlib
     import io
     import os
+    import shutil
     import tempfile
     from pathlib import Path
 
@@ -308,6 +310,7 @@ def file_targets(opts):
     from contextsteer.__main__ import main as contextsteer_command
 
     folder = Path(tempfile.mkdtemp(prefix="contextsteer-fuzz-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     world = cs.World(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)], slots=8), [[0.0, 0.0], [1.0, 0.0]],
                      targets=[[3.0, 0.0], [3.0, 1.0]])
     world.add_moving_circles([[0.0, 2.0, 0.5]], [[1.0, 0.0]])
