@@ -121,8 +121,9 @@ bash tests/cpp/cross/run_arm64.sh
 seconds $start
 
 start=$SECONDS
-# The Python module itself under the sanitizers, over the tests that drive it hardest.
-PYTHON="$python" bash tests/sanitize_python.sh
+# The Python module itself under the sanitizers, over the tests that drive it hardest,
+# with a longer fuzz than the quick run's (examples per fuzz target).
+FUZZ_EXAMPLES=${FUZZ_EXAMPLES:-400} PYTHON="$python" bash tests/sanitize_python.sh
 seconds $start
 
 start=$SECONDS

@@ -7,6 +7,14 @@ import argparse
 import sys
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose errors are one line on stderr (exit code 2): the command and what is
+    wrong, without the usage (``--help`` gives it)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -14,10 +22,25 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _demo_errors(args) -> str | None:
+    """A bad demo option: a run too long for memory, or an --out that cannot be written;
+    before the run."""
+    from .recipes.crowd import recipe
+    from .tools.cli import MOST_STEPS, count_within, memory_needed, unwritable
+
+    chosen = recipe(args.scene)
+    agents, steps = args.agents or chosen.agents, args.steps or chosen.steps
+    # The run keeps every step's positions (float32) for the figure.
+    return (count_within("--steps", steps, 1, MOST_STEPS)
+            or memory_needed("--steps" if args.steps else "--agents", (steps + 1) * agents * 8,
+                             f"a run of {steps} steps of {agents} agents", "run fewer steps or agents")
+            or unwritable("--out", args.out))
+
+
 def main(argv: list[str] | None = None) -> int:
     from .tools.demo import SCENES
 
-    parser = argparse.ArgumentParser(prog="contextsteer", description="Context steering for game agents.")
+    parser = _Parser(prog="contextsteer", description="Context steering for game agents.")
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="run a standard scene and write a PNG of it")
     demo.add_argument("--scene", choices=SCENES, default="corridor",
@@ -38,7 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command != "demo":
         return dispatch(args, parser)
-    out = args.out or f"{args.scene}.png"
+    args.out = args.out or f"{args.scene}.png"
+    message = _demo_errors(args)
+    if message is not None:
+        demo.error(message)
 
     import matplotlib
 
@@ -50,11 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:  # a value argparse let through; the message names it
         demo.error(str(exc))
     fig = draw_run(run)
+    out = args.out
     try:
         fig.savefig(out, dpi=110)
-    except OSError as exc:
-        print(f"contextsteer demo: cannot write {out}: {exc}", file=sys.stderr)
-        return 1
+    except OSError as exc:  # the disk filled, or the path went away during the run
+        demo.error(f"--out: cannot write {out}: {exc.strerror or exc}")
     except ValueError as exc:  # a file type matplotlib cannot write
         demo.error(f"--out: {exc}")
     print(f"{args.scene}: {summary(run)}")

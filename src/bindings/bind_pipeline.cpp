@@ -77,6 +77,11 @@ py::dict evaluate_py(const Pipeline& p, const RealArray& positions, const RealAr
     const Real usual_radius = SpatialGrid::usual_radius_of(radius.data(), static_cast<int>(n), smallest, max_radius);
     grid.build(positions.data(), static_cast<int>(n), std::max(p.neighbor_radius() + 2 * usual_radius, Real(1e-3)),
                radius.data());
+    // Behaviours that look at agents read every agent of a cell from each agent in it.
+    if (p.neighbor_radius() > 0) {
+      grid.check_pile(positions.data(), "an evaluation",
+                      "spread the agents out, or evaluate them in several smaller batches");
+    }
     scene.grid = &grid;
     std::vector<int> agents(n);
     std::iota(agents.begin(), agents.end(), 0);

@@ -2,6 +2,8 @@
 // the same shapes as fresh static obstacles, and save/load to the bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -101,4 +103,33 @@ TEST(MovingObstacles, SaveAndLoadStepOnToTheBit) {
   std::vector<unsigned char> bytes = a.save();
   bytes.pop_back();
   EXPECT_THROW(b.load(bytes), std::invalid_argument);
+}
+
+TEST(MovingObstacles, APileOfCoincidentBodiesIsMetWholeAndViewsKeepTheirColumns) {
+  // Many circles at one point, then as many segments across it: every one is met from
+  // near the point, none from afar, and the columns a view took before each add keep
+  // the bodies as they were.
+  MovingObstacles m;
+  const int n = 5000;
+  m.add_circles(std::vector<Circle>(n, Circle{{2, 3}, 0.5f}), {}, 1);
+  const std::shared_ptr<MovingObstacles::Columns> before = m.columns();
+  m.add_segments(std::vector<Segment>(n, Segment{{1, 3}, {3, 3}}), std::vector<Vec2>(n, Vec2{1, 0}), 2);
+  EXPECT_EQ(before->position.size(), std::size_t(2 * n));
+  EXPECT_EQ(m.positions().size(), std::size_t(4 * n));
+  EXPECT_EQ(m.velocities()[2 * n], 1);
+  EXPECT_EQ(m.velocities()[0], 0);
+  ASSERT_TRUE(m.shapes().indexed());
+  std::vector<int> met(2 * n, 0);
+  m.for_each_body_near({2, 3.2f}, 0.3f, kAllLayers, [&](int b) { met[b] = 1; });
+  EXPECT_EQ(std::count(met.begin(), met.end(), 1), 2 * n);
+  int far = 0;
+  m.for_each_body_near({40, 40}, 1, kAllLayers, [&](int) { ++far; });
+  EXPECT_EQ(far, 0);
+  // One step on, the segments have moved 0.1 m east with the index kept or rebuilt.
+  m.advance(Real(0.1));
+  EXPECT_NEAR(m.position(n).x, 2.1f, 1e-5);
+  std::fill(met.begin(), met.end(), 0);
+  m.for_each_body_near({3.05f, 3}, 0.01f, 2, [&](int b) { met[b] = 1; });
+  EXPECT_EQ(std::count(met.begin(), met.begin() + n, 1), 0);  // circles on layer 1
+  EXPECT_EQ(std::count(met.begin() + n, met.end(), 1), n);
 }

@@ -38,8 +38,17 @@ TEST(ParameterGuard, RefusesAChangeWhileOneReadsAndTakesItAfter) {
   int value = 1;
   guard.begin_reading();
   guard.begin_reading();  // readers do not exclude each other
-  EXPECT_EQ(
-      busy_error_of([&] { guard.write("gain", [&] { value = 2; }); }).rfind("gain: in use by a world's step()", 0), 0u);
+  // Read on this thread: the change came from inside the reading call.
+  EXPECT_EQ(busy_error_of([&] { guard.write("gain", [&] { value = 2; }); })
+                .rfind("gain: in use by the world's step() or run() (or an evaluation) this call came from, on the "
+                       "same thread",
+                       0),
+            0u);
+  // Read on another: it says so.
+  std::string from_another;
+  std::thread([&] { from_another = busy_error_of([&] { guard.write("gain", [&] { value = 2; }); }); }).join();
+  EXPECT_EQ(from_another.rfind("gain: in use by a world's step() or run() (or an evaluation) in another thread", 0), 0u)
+      << from_another;
   EXPECT_EQ(value, 1);
   guard.end_reading();
   EXPECT_NE(busy_error_of([&] { guard.write("gain", [&] { value = 2; }); }), "");  // one reader left

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "contextsteer/scene/spatial_grid.hpp"
@@ -453,5 +455,24 @@ TEST(SpatialGrid, ALineOfMoreThan2To24CellsTakesTallerRows) {
     grid.query(p, r, got);
     std::sort(got.begin(), got.end());
     EXPECT_EQ(got, brute_force_within(xy, p, r)) << "query at " << p.x << " radius " << r;
+  }
+}
+
+TEST(SpatialGrid, RefusesAPileOfMoreAgentsInOneCellThanTheLimit) {
+  const int limit = SpatialGrid::kMaxAgentsInOneCell;
+  std::vector<Real> xy(2 * (limit + 1), Real(4));
+  xy[1] = 4;
+  SpatialGrid grid;
+  grid.build(xy.data(), limit, 1);
+  EXPECT_EQ(grid.most_in_one_cell(), limit);
+  EXPECT_NO_THROW(grid.check_pile(xy.data(), "an evaluation", "spread them"));
+  grid.build(xy.data(), limit + 1, 1);
+  try {
+    grid.check_pile(xy.data(), "an evaluation", "spread them");
+    ADD_FAILURE() << "a pile of " << limit + 1 << " agents passed";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "positions: 16385 agents lie in one cell of the neighbour grid (rows of 1 m, near (4, 4)); an evaluation "
+              "takes at most 16384 there, as each of them meets every other: spread them");
   }
 }

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -544,7 +545,8 @@ TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
       call();
       ADD_FAILURE() << name << " did not throw while the world was stepping";
     } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find(name + ": the world is busy"), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(name + ": the world is busy with step() in another thread", 0), 0u)
+          << e.what();
     }
   };
   expect_busy([&] { w.step(0.1f); }, "step");
@@ -573,6 +575,77 @@ TEST(World, CallsThatChangeTheWorldDuringAStepThrowInsteadOfRacing) {
   w.step(0.1f);
   EXPECT_EQ(w.agent_count(), 3);
   EXPECT_EQ(w.steps_taken(), 2);
+}
+
+namespace {
+
+// A behaviour that, in prepare(), runs `call` on the world it is evaluated in, as a
+// Python behaviour's code may: on the stepping (or explaining) thread, inside the call.
+class CallsTheWorld : public InterestBehavior {
+ public:
+  explicit CallsTheWorld(std::function<void()> call) : InterestBehavior(1), call_(std::move(call)) {}
+  void prepare(const SceneView&, const int*, int, const SlotDirections&) const override { call_(); }
+  void fill(const SceneView&, const int*, int, const SlotDirections&, Real*, Real*) const override {}
+
+ private:
+  std::function<void()> call_;
+};
+
+Steering calling_steering(std::function<void()> call) {
+  Steering s{std::make_shared<Pipeline>(
+                 PipelineConfig{},
+                 std::vector<std::shared_ptr<const Behavior>>{std::make_shared<CallsTheWorld>(std::move(call))}),
+             nullptr};
+  s.runs_foreign_code = true;
+  return s;
+}
+
+}  // namespace
+
+TEST(World, ACallFromInsideTheStepOnItsOwnThreadIsToldSo) {
+  World* world = nullptr;
+  std::string message;
+  World w(calling_steering([&] {
+    try {
+      world->reset();
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+  }));
+  world = &w;
+  add(w, {0, 0, 5, 0}, 1.0f);
+  w.step(0.1f);
+  EXPECT_EQ(message.rfind("reset: the world is busy with step(), and this call came from inside it, on the same "
+                          "thread",
+                          0),
+            0u)
+      << message;
+  EXPECT_EQ(message.find("another thread"), std::string::npos) << message;
+  message.clear();
+  w.explain(0);
+  EXPECT_EQ(message.rfind("reset: the world is busy with explain(), and this call came from inside it", 0), 0u)
+      << message;
+  EXPECT_EQ(w.steps_taken(), 1);
+}
+
+TEST(World, ExplainChecksTheStateAForeignBehaviourWroteInPrepare) {
+  World* world = nullptr;
+  World w(calling_steering([&] {
+    (*world->agents().positions.buffer)[2] = std::numeric_limits<Real>::quiet_NaN();  // agent 1's x
+  }));
+  world = &w;
+  add(w, {0, 0, 5, 0}, 1.0f);
+  try {
+    w.explain(0);
+    ADD_FAILURE() << "explain took a NaN position written during it";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("positions:", 0), 0u) << what;
+    EXPECT_NE(what.find("agent 1 (written during explain"), std::string::npos) << what;
+  }
+  // A step refuses the same state, before anything moves.
+  EXPECT_THROW(w.step(0.1f), std::invalid_argument);
+  EXPECT_EQ(w.steps_taken(), 0);
 }
 
 TEST(World, AvoidByPairsGivesEachAgentTheDangerOfItsOwnQuery) {

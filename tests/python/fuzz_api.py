@@ -3,9 +3,13 @@ crash fails a test instead of ending the run).
 
 Random shapes, dtypes and values (NaN, +-inf, huge, subnormal), non-contiguous and
 read-only arrays, stale ids, and Python behaviours that write into their own world
-while it steps. It asserts that only the documented exceptions come out (ValueError,
-TypeError, IndexError), that finite accepted input gives finite output, and that a
-refused call leaves the world as it was (a failed step: as its docstring says).
+while it steps; moving obstacles (piles of coincident ones among them), goals and
+contact; scenario files written at random, damaged recordings, and the command line's
+options. It asserts that only the documented exceptions come out (ValueError, TypeError,
+IndexError; ScenarioFileError naming the file for a scenario file, ValueError naming the
+file for a recording), that finite accepted input gives finite output, that a refused
+call leaves the world as it was (a failed step: as its docstring says), and that a user
+error of ``contextsteer run``, ``live`` or ``demo`` is one line and exit code 2.
 
     python tests/python/fuzz_api.py EXAMPLES    runs each target for EXAMPLES examples
 """
@@ -177,7 +181,212 @@ def targets(examples):
             if call(world.step, 0.05) is not REFUSED:
                 assert np.isfinite(world.positions).all()
 
-    return [combine, resolve, blur, world_calls, python_behaviour_writing_its_world]
+    @opts
+    @given(arrays([(1, 3), (3, 3), (2, 4), (3, 2), (2,), (0, 3)]), arrays([(1, 2), (3, 2), (2,), (1, 1)]),
+           arrays([(3, 2), (4, 2), (1, 2), (2,)]), st.sampled_from(SPECIAL), st.sampled_from(["loop", "back", "x"]),
+           st.sampled_from(["circles", "segments", "polygon"]), st.integers(0, 3), st.sampled_from(SPECIAL))
+    def moving_obstacles(shapes, velocities, waypoints, speed, mode, kind, pile, written):
+        world = world_of(3)
+        before = snapshot(world)
+        if kind == "polygon":
+            added = call(world.add_moving_polygon, shapes, velocities, speed)
+        else:
+            added = call(getattr(world, f"add_moving_{kind}"), shapes, velocities)
+        if added is REFUSED:
+            check_unchanged(world, before, f"add_moving_{kind}")
+        if pile:  # a pile of coincident bodies: each add takes time near-linear in them
+            world.add_moving_circles(np.tile([0.5, 0.5, 0.3], (2000 * pile, 1)))
+            world.add_moving_segments(np.tile([0.0, 0.5, 1.0, 0.5], (2000 * pile, 1)), velocities=[0.1, 0.0])
+        if world.moving_count:
+            call(world.set_obstacle_path, [0], waypoints, speed, mode)
+            for view in (world.moving_positions, world.moving_velocities, world.moving_angles):
+                try:
+                    view.flat[-1] = written
+                except (ValueError, TypeError, OverflowError):
+                    pass
+        for _ in range(2):
+            if call(world.step, 0.05) is not REFUSED:
+                assert np.isfinite(world.positions).all()
+        call(world.moving_shapes)
+        saved = call(pickle.dumps, world)  # refused for a moving obstacle's value a step refuses
+        if saved is not REFUSED:
+            assert snapshot(pickle.loads(saved)) == snapshot(world)
+
+    goal_values = st.sampled_from(SPECIAL + ["stay", "give_way", "leave", "x", None, True, 10**30])
+
+    @opts
+    @given(st.dictionaries(st.sampled_from(sorted(cs.Goals._fields)), goal_values, max_size=4),
+           st.dictionaries(st.sampled_from(sorted(cs.Contact._fields)), goal_values, max_size=3),
+           st.booleans(), st.integers(1, 6))
+    def goals_and_contact(goals, contact, contact_on, n):
+        world = world_of(n)
+        made = call(cs.Goals, **goals)
+        if made is not REFUSED:
+            world.goals = made
+        made = call(cs.Contact, **contact)
+        if made is not REFUSED and contact_on:
+            world.contact = made
+        pile = cs.World(cs.Pipeline([cs.Chase([1.0, 0.0])], slots=8), np.zeros((n, 2)))  # agents all at one point
+        pile.contact = cs.Contact()
+        for w in (world, pile):
+            w.targets[:] = 0.0
+            for _ in range(3):
+                if call(w.step, 0.05) is not REFUSED:
+                    assert np.isfinite(w.positions).all()
+            call(lambda w=w: w.events)
+
+    return [combine, resolve, blur, world_calls, python_behaviour_writing_its_world, moving_obstacles,
+            goals_and_contact, *file_targets(opts)]
+
+
+# --- scenario files, recordings and the command line ----------------------------------------
+TOML_VALUES = st.recursive(
+    st.sampled_from(SPECIAL + [0, 1, -1, 3, 2**31, 2**70, "", "x", "Avoid", "blend", True, False]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["type", "slots", "behaviors", "starts", "targets", "bounds", "circles", "kind", "shape", "dt", "steps",
+         "max_speed", "radius", "x"]), inner, max_size=4),
+    max_leaves=12)
+
+
+def inline(value) -> str:
+    """``value`` as an inline TOML value."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {inline(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(inline(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    return str(value)  # nan, inf and -inf as TOML writes them
+
+
+def scenario_texts():
+    """A built-in scene's file with one key's value replaced by a random one, or a line cut
+    out, or bytes flipped; now and then arrays nested past any parser's depth."""
+    import tomli_w
+
+    base = cs.scenario_file.builtin_path("moving_crossing").read_text()
+    lines = base.splitlines()
+    keyed = [i for i, line in enumerate(lines) if " = " in line and not line.startswith("#")
+             and not line.rstrip().endswith("[")]
+
+    @st.composite
+    def texts(draw):
+        how = draw(st.sampled_from(["value", "cut", "bytes", "deep", "table"]))
+        if how == "value":
+            i = draw(st.sampled_from(keyed))
+            key = lines[i].split(" = ")[0]
+            return "\n".join([*lines[:i], f"{key} = {inline(draw(TOML_VALUES))}", *lines[i + 1:]])
+        if how == "cut":
+            i = draw(st.integers(0, len(lines) - 1))
+            return "\n".join(lines[:i] + lines[i + 1:])
+        if how == "bytes":
+            data = bytearray(base.encode())
+            for _ in range(draw(st.integers(1, 6))):
+                data[draw(st.integers(0, len(data) - 1))] = draw(st.integers(0, 255))
+            return bytes(data)
+        if how == "deep":
+            depth = draw(st.sampled_from([20, 400, 2000]))
+            return "format = 1\nx = " + "[" * depth + "]" * depth
+        return tomli_w.dumps({"format": 1, "geometry": {"bounds": [-5, -5, 5, 5]},
+                              "groups": draw(st.lists(st.dictionaries(st.sampled_from(
+                                  ["starts", "targets", "pipeline", "agents"]), TOML_VALUES), max_size=3)),
+                              "pipeline": draw(TOML_VALUES)})
+
+    return texts()
+
+
+def file_targets(opts):
+    import atexit
+    import contextlib
+    import io
+    import os
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    import contextsteer.tools.live as live_module
+    from contextsteer.__main__ import main as contextsteer_command
+
+    folder = Path(tempfile.mkdtemp(prefix="contextsteer-fuzz-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    world = cs.World(cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)], slots=8), [[0.0, 0.0], [1.0, 0.0]],
+                     targets=[[3.0, 0.0], [3.0, 1.0]])
+    world.add_moving_circles([[0.0, 2.0, 0.5]], [[1.0, 0.0]])
+    good = folder / "good.npz"
+    world.run(5, record="all").save(good)
+    saved = good.read_bytes()
+
+    @opts
+    @given(scenario_texts())
+    def scenario_files(text):
+        path = folder / "scene.toml"
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+        try:
+            scenario = cs.Scenario.load(path)
+        except cs.ScenarioFileError as error:
+            assert str(error).startswith(str(path)), error  # names the file
+            return
+        world = call(scenario.world)
+        if world is not REFUSED:
+            call(world.step, 0.05)
+
+    @opts
+    @given(st.lists(st.tuples(st.integers(0, len(saved) - 1), st.integers(0, 255)), max_size=8),
+           st.integers(0, len(saved)))
+    def damaged_recordings(flips, cut):
+        data = bytearray(saved[:cut] if cut < len(saved) // 2 else saved)
+        for at, byte in flips:
+            if at < len(data):
+                data[at] = byte
+        path = folder / "damaged.npz"
+        path.write_bytes(bytes(data))
+        try:
+            cs.Recording.load(path)
+        except ValueError as error:
+            assert str(path) in str(error), error  # names the file
+
+    options_of = {"run": ("--steps", "--duration", "--fps", "--speed", "--threads", "--watch", "--video", "--record"),
+                  "live": ("--every",), "demo": ("--agents", "--steps", "--seed", "--out")}
+    values = st.sampled_from(["0", "-1", "nan", "inf", "-inf", "1e30", "1e-300", "3000000000", "1180591620717411303424",
+                              "2", "0.1", "x", "", "/nonexistent/d/v.gif", str(folder / "v.gif"),
+                              str(folder / "r.npz"), str(folder), "r.csv"])
+
+    @opts
+    @given(st.sampled_from(["run", "live", "demo"]),
+           st.sampled_from(["circle", str(folder / "scene.toml"), "nosuch", str(folder), str(good)]),
+           st.lists(st.tuples(st.integers(0, 7), values), max_size=3))
+    def command_line(command, scene, drawn):
+        arguments = [command] + ([scene] if command != "demo" else ["--scene", "circle"])
+        for k, value in drawn:
+            option = options_of[command][k % len(options_of[command])]
+            if option in ("--steps", "--duration") and value in ("2", "0.1"):
+                value = "2"  # short runs only
+            arguments += [option, value]
+        if command == "run":
+            arguments += ["--quiet"] + ([] if {"--steps", "--duration"} & set(arguments) else ["--steps", "2"])
+        if command == "demo" and "--steps" not in arguments:
+            arguments += ["--steps", "2"]
+        err = io.StringIO()
+        show = live_module.show
+        live_module.show = lambda live: None  # no window: the file is read and its world made, then it ends
+        cwd = os.getcwd()
+        os.chdir(folder)  # where a demo's figure goes
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                code = contextsteer_command(arguments)
+        except SystemExit as exit_:
+            code = exit_.code
+        finally:
+            live_module.show = show
+            os.chdir(cwd)
+        assert code in (0, 2), (arguments, code, err.getvalue())
+        if code == 2:  # a user error: one line
+            lines = err.getvalue().strip().splitlines()
+            assert len(lines) == 1 and "error: " in lines[0], (arguments, err.getvalue())
+
+    return [scenario_files, damaged_recordings, command_line]
 
 
 def main(examples: int) -> None:

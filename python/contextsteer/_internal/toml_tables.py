@@ -101,10 +101,14 @@ class Table:
     def points(self, name: str, columns: int, *, required: bool = False, meaning: str = "") -> np.ndarray:
         """``(m, columns)`` float64 from an array of arrays of numbers (an empty one when absent)."""
         value = self.take(name, "array", [], required=required)
-        array = np.asarray(value, dtype=np.float64) if value else np.zeros((0, columns))
+        expected = (f"expected an array of [{meaning or ', '.join(['number'] * columns)}] arrays "
+                    f"({columns} numbers each)")
+        try:
+            array = np.asarray(value, dtype=np.float64) if value else np.zeros((0, columns))
+        except ValueError:
+            raise self.error(name, f"{expected}, got arrays nested to unequal depths or of unequal lengths") from None
         if array.ndim != 2 or array.shape[1] != columns:
-            raise self.error(name, f"expected an array of [{meaning or ', '.join(['number'] * columns)}] "
-                                   f"arrays ({columns} numbers each), got shape {array.shape}")
+            raise self.error(name, f"{expected}, got shape {array.shape}")
         if not np.isfinite(array).all():
             raise self.error(name, "expected finite numbers, got inf or nan")
         return array

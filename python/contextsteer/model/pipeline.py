@@ -177,6 +177,14 @@ class Pipeline(ShowsArguments):
         Evaluation
             The combined maps and the decision.
 
+        Raises
+        ------
+        ValueError, TypeError
+            For arrays of the wrong shape or values out of range, naming the argument; and,
+            when the behaviours look at the agents, for more than 16,384 of them in one cell
+            of the neighbour grid (a pile: each would meet every other), as
+            :meth:`World.step <contextsteer.World.step>` refuses it.
+
         Examples
         --------
         >>> import contextsteer as cs

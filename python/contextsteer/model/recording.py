@@ -105,6 +105,76 @@ def events_of_core(events: dict) -> dict[str, np.ndarray]:
             for name, dtype in EVENT_FIELDS.items()}
 
 
+def _read_archive(file) -> dict[str, np.ndarray]:
+    """Every array of the ``.npz`` archive open in ``file``, read whole (no pickles)."""
+    if file.read(4) != b"PK\x03\x04":
+        raise ValueError("it does not start as a zip archive does")
+    file.seek(0)
+    with np.load(file, allow_pickle=False) as archive:
+        return {name: archive[name] for name in archive.files}
+
+
+def _recording_arguments(archive: dict[str, np.ndarray], path: str) -> dict[str, Any]:
+    """Recording's arguments from the arrays :meth:`Recording.save` wrote, checked: a
+    ValueError naming the file and the array for anything else."""
+    def wrong(what: str) -> ValueError:
+        return ValueError(f"path: expected a recording saved by Recording.save, but {path} {what}")
+
+    names = set(archive)
+    event_names = {f"event_{name}" for name in EVENT_FIELDS}
+    missing = {"time", "ids", "complete"} - names
+    unknown = names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names - set(_MOVING_ARRAYS)
+    if missing or unknown:
+        raise wrong(f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
+
+    def take(name: str, kind: str, shape: tuple) -> np.ndarray:
+        """archive[name], of a dtype of ``kind`` and ``shape`` (None: any length)."""
+        a = archive[name]
+        if a.dtype.kind not in kind or a.ndim != len(shape) or any(
+                want is not None and got != want for got, want in zip(a.shape, shape)):
+            expected = "(" + ", ".join("any" if w is None else str(w) for w in shape) + ("," if len(shape) == 1 else "")
+            raise wrong(f"holds {name} of shape {a.shape} and dtype {a.dtype}, not of shape {expected}) "
+                        f"and kind {kind!r}")
+        return a
+
+    time = take("time", "f", (None,))
+    ids = take("ids", "iu", (None,))
+    steps, agents = len(time), len(ids)
+    flags = {name: bool(take(name, "b", ())) for name in ("complete", "includes_start") if name in names}
+    recorded = tuple(name for name in FIELDS if name in names)
+    maps = [archive[name] for name in recorded if isinstance(FIELDS[name][0], str)]
+    slots = maps[0].shape[-1] if maps and maps[0].ndim else None  # the world's, the same for every map
+    arrays = {}
+    for name in recorded:
+        width, dtype = FIELDS[name]
+        shape = (steps, agents) if width == 1 else (steps, agents, slots if isinstance(width, str) else width)
+        arrays[name] = take(name, np.dtype(dtype).kind, shape)
+    events = no_events()
+    if {"event_step", "event_kind"} <= names:
+        count = len(take("event_step", "i", (None,)))
+        events = {name: take(f"event_{name}", np.dtype(dtype).kind, (count,))
+                  if f"event_{name}" in names else np.full(count, _EVENT_DEFAULTS[name], dtype)
+                  for name, dtype in EVENT_FIELDS.items()}
+    moving: dict[str, Any] = {}
+    if set(_MOVING_ARRAYS) & names:
+        if not set(_MOVING_ARRAYS) <= names:
+            raise wrong(f"holds {sorted(set(_MOVING_ARRAYS) & names)} without {sorted(set(_MOVING_ARRAYS) - names)}")
+        from .moving import KINDS
+
+        kinds = take("moving_kinds", "iu", (None,))
+        bodies = len(kinds)
+        counts = take("moving_vertex_counts", "iu", (bodies,))
+        shapes = take("moving_local_shapes", "f", (int(counts.sum()) if (counts >= 0).all() else -1, 2))
+        if len(kinds) and not ((kinds >= 0) & (kinds < len(KINDS))).all():
+            raise wrong(f"holds moving_kinds outside 0 to {len(KINDS) - 1}")
+        moving = {"moving_positions": take("moving_positions", "f", (steps, bodies, 2)),
+                  "moving_angles": take("moving_angles", "f", (steps, bodies)),
+                  "moving_kinds": tuple(KINDS[k] for k in kinds),
+                  "moving_local_shapes": tuple(np.split(shapes, np.cumsum(counts)[:-1]))}
+    return dict(time=time, ids=ids, complete=flags["complete"], recorded=recorded,
+                includes_start=flags.get("includes_start", False), event_arrays=events, **moving, **arrays)
+
+
 @dataclass(repr=False)
 class Recording:
     """Per-step results of :meth:`World.run`, as NumPy arrays whose first axis is the step.
@@ -559,8 +629,12 @@ class Recording:
 
         Raises
         ------
+        OSError
+            The file cannot be read (missing, a directory, no permission).
         ValueError
-            An archive that holds no recording, or arrays of any other name.
+            The file is not a recording :meth:`save` wrote: not an ``.npz`` archive, damaged
+            (cut short, corrupted), or its arrays of other names, shapes or types; the
+            message names the file and what is wrong.
 
         Examples
         --------
@@ -573,31 +647,11 @@ class Recording:
         >>> cs.Recording.load(path).steps
         61
         """
-        with np.load(path, allow_pickle=False) as archive:
-            names = set(archive.files)
-            event_names = {f"event_{name}" for name in EVENT_FIELDS}
-            missing = {"time", "ids", "complete"} - names
-            unknown = (names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names
-                       - set(_MOVING_ARRAYS))
-            if missing or unknown:
-                raise ValueError(f"path: expected a recording saved by Recording.save, but {path} "
-                                 f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
-            recorded = tuple(name for name in FIELDS if name in names)
-            arrays = {name: archive[name] for name in recorded}
-            events = no_events()
-            if {"event_step", "event_kind"} <= names:
-                count = len(archive["event_step"])
-                events = {name: archive[f"event_{name}"] if f"event_{name}" in names
-                          else np.full(count, _EVENT_DEFAULTS[name], EVENT_FIELDS[name]) for name in EVENT_FIELDS}
-            moving = {}
-            if set(_MOVING_ARRAYS) <= names:
-                from .moving import KINDS
-
-                ends = np.cumsum(archive["moving_vertex_counts"])[:-1]
-                moving = {"moving_positions": archive["moving_positions"], "moving_angles": archive["moving_angles"],
-                          "moving_kinds": tuple(KINDS[k] for k in archive["moving_kinds"]),
-                          "moving_local_shapes": tuple(np.split(archive["moving_local_shapes"], ends))}
-            start = bool(archive["includes_start"]) if "includes_start" in names else False
-            return cls(archive["time"], archive["ids"], complete=bool(archive["complete"]), recorded=recorded,
-                       includes_start=start,
-                       event_arrays=events, **moving, **arrays)
+        with open(path, "rb") as file:  # OSError when it cannot be read
+            try:
+                archive = _read_archive(file)
+            except Exception as error:  # noqa: BLE001 - what NumPy, zipfile or zlib raise for damaged bytes
+                reason = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
+                raise ValueError(f"path: {os.fspath(path)} is not a recording saved by Recording.save: cannot read "
+                                 f"it as an .npz archive ({reason})") from None
+        return cls(**_recording_arguments(archive, os.fspath(path)))

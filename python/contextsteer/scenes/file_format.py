@@ -31,6 +31,9 @@ else:  # pragma: no cover - the same parser, as a package
     import tomli as tomllib
 
 FORMAT = 1  # the version of the format this module reads and writes
+# The deepest nesting of arrays and tables a file needs is 8 (a FollowField's goals:
+# groups[0].pipeline.behaviors[0].field.goals[0][0]); deeper is refused before reading.
+MAX_DEPTH = 16
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
 TOP_KEYS = ("format", "name", "geometry", "run", "goals", "contact", "agents", "pipeline", "groups")
 GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons", "moving")
@@ -99,16 +102,36 @@ class RunSettings:
 # --- reading -----------------------------------------------------------------------------
 def load(path: str | os.PathLike, scenario_type: type):
     """The scenario of the file ``path``, a ``scenario_type`` (see :meth:`Scenario.load`)."""
-    text = Path(path).read_text(encoding="utf-8")
-    return loads(text, path, scenario_type)
+    return loads(read_text(path), path, scenario_type)
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """The text of the file ``path``: OSError when it cannot be read, ScenarioFileError
+    when it is not UTF-8 (as TOML is)."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise ScenarioFileError(path, None, f"not UTF-8 text (as TOML is): byte {data[error.start]:#04x} "
+                                            f"at line {line}") from None
 
 
 def loads(text: str, path: str | os.PathLike, scenario_type: type):
     """The scenario of the TOML ``text``, a ``scenario_type``; ``path`` names it in errors."""
+    if not isinstance(text, str):
+        raise TypeError(f"text: expected a str, got {type(text).__name__}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioFileError(path, None, f"not valid TOML: {error}") from None
+    except RecursionError:  # the parser recurses once per level of arrays or inline tables
+        raise ScenarioFileError(path, None, "not a scenario: arrays or tables nested too deeply for the TOML "
+                                            "parser") from None
+    too_deep = _nested_too_deep(data)
+    if too_deep is not None:
+        raise ScenarioFileError(path, too_deep, f"expected arrays and tables nested at most {MAX_DEPTH} deep, "
+                                                f"got more")
     top = Table(path, "", data)
     version = top.take("format", "integer", FORMAT)
     if version != FORMAT:
@@ -141,6 +164,22 @@ def loads(text: str, path: str | os.PathLike, scenario_type: type):
         parameters["contact"] = _read_settings(Contact, contact_table)
     steering = _read_steering(path, shared_pipeline, groups, scenario)
     return dataclasses.replace(scenario, steering=steering, agent_parameters=parameters, run=run)
+
+
+def _nested_too_deep(data: dict) -> str | None:
+    """The key path of a value nested more than MAX_DEPTH arrays and tables deep in
+    ``data``, or None; found without recursion, so that no nesting exhausts Python's stack."""
+    stack: list[tuple[object, int, str]] = [(data, 0, "")]
+    while stack:
+        value, level, key = stack.pop()
+        if level > MAX_DEPTH:
+            return key
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for name, item in items:
+            if isinstance(item, (dict, list)):
+                stack.append((item, level + 1, f"{key}[{name}]" if isinstance(name, int)
+                              else f"{key}.{name}" if key else name))
+    return None
 
 
 def _read_geometry(table: Table):
@@ -280,6 +319,11 @@ def _read_steering(path, shared: dict | None, groups: list[Table], scenario):
                                                   "shared by every group")
             table = Table(path, "pipeline", shared)
         pipelines.append(read_pipeline(table, scenario, g))
+        if pipelines[g].slots != pipelines[0].slots:  # one world holds every group's maps
+            where = groups[g].at("pipeline") if tables[g] is not None else "pipeline"
+            raise ScenarioFileError(path, f"{where}.slots", f"expected the slot count of group 0's pipeline "
+                                                            f"({pipelines[0].slots}), as every group's maps share "
+                                                            f"one world, got {pipelines[g].slots}")
     return pipelines[0] if len(pipelines) == 1 else tuple(pipelines)
 
 

@@ -11,6 +11,10 @@ from pathlib import Path
 import numpy as np
 
 RECORD_SUFFIXES = (".parquet", ".npz")
+MOST_STEPS = 2**31 - 1  # a world's step count in one call
+MOST_THREADS = 1024
+LEAST_FPS, MOST_FPS = 0.01, 1000.0  # frames a second of a video
+MOST_EVERY = 10_000  # live: steps per frame, each frame drawn as they end
 
 
 def scenario_path(text: str) -> Path:
@@ -46,32 +50,138 @@ def add_commands(commands) -> None:
 
 
 def _fail(parser, message: str) -> int:
+    """``message`` as the one line of a user error, as argparse writes its own (exit code 2)."""
     print(f"{parser.prog}: error: {message}", file=sys.stderr)
     return 2
+
+
+def positive_number(option: str, value: float, least: float = 0.0, most: float = math.inf) -> str | None:
+    """The message of a bad ``option``: not a finite number above 0, from ``least`` (when
+    above 0) and at most ``most``."""
+    if not (math.isfinite(value) and value > 0 and least <= value <= most):
+        low = f"from {least:g}" if least > 0 else "above 0"
+        limit = f" to {most:g}" if math.isfinite(most) else ""
+        return f"{option}: expected a finite number {low}{limit}, got {value}"
+    return None
+
+
+def count_within(option: str, value: int, lowest: int, most: int) -> str | None:
+    """The message of a bad ``option``: not an integer from ``lowest`` to ``most``."""
+    if not lowest <= value <= most:
+        return f"{option}: expected an integer from {lowest} to {most}, got {value}"
+    return None
+
+
+def unwritable(option: str, text: str) -> str | None:
+    """The message of an ``option`` path that cannot be written, found by opening it for
+    writing (and removing it again when it was not there): checked before a run."""
+    path = Path(text)
+    if path.is_dir():
+        return f"{option}: cannot write {text}: it is a directory"
+    existed = path.exists()
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        return f"{option}: cannot write {text}: {error.strerror or error}"
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
+
+
+def unreadable_scene(text: str, error: OSError, builtin: bool = True) -> str:
+    """The message of a scene that names no readable file (nor, when ``builtin``, a
+    built-in scene)."""
+    from ..scenes.scenario_file import builtin_names
+
+    if isinstance(error, FileNotFoundError):
+        scenes = f", nor a built-in scene (one of {', '.join(builtin_names())})" if builtin else ""
+        return f"{text}: no such file{scenes}"
+    return f"{text}: cannot read it: {error.strerror or error}"
+
+
+def memory_needed(option: str, needed: int, what: str, advice: str) -> str | None:
+    """The message when ``needed`` bytes are more than this machine has available."""
+    from ..model.recording import available_bytes
+
+    available = available_bytes()
+    if available is not None and needed > available:
+        return (f"{option}: {what} would need {needed / 1e9:.3g} GB, more than the {available / 1e9:.3g} GB this "
+                f"machine has available; {advice}")
+    return None
+
+
+def _option_errors(args) -> str | None:
+    """The first bad number or path of ``run``'s options, before anything is read or run."""
+    checks = [lambda: count_within("--steps", args.steps, 1, MOST_STEPS) if args.steps is not None else None,
+              lambda: positive_number("--duration", args.duration) if args.duration is not None else None,
+              lambda: positive_number("--fps", args.fps, LEAST_FPS, MOST_FPS),
+              lambda: positive_number("--speed", args.speed),
+              lambda: count_within("--threads", args.threads, 1, MOST_THREADS),
+              lambda: count_within("--watch", args.watch, 0, MOST_STEPS)]
+    if args.video is not None and Path(args.video).suffix.lower() not in (".mp4", ".gif"):
+        return f"--video: expected a file ending in .mp4 or .gif, got {args.video!r}"
+    if args.record is not None and Path(args.record).suffix.lower() not in RECORD_SUFFIXES:
+        return f"--record: expected a file ending in .parquet or .npz, got {args.record!r}"
+    checks += [lambda: unwritable("--video", args.video) if args.video else None,
+               lambda: unwritable("--record", args.record) if args.record else None]
+    return next((message for check in checks if (message := check()) is not None), None)
+
+
+def _run_memory(args, world, settings, steps: int, every: int) -> str | None:
+    """The message when the run's recording (its parts, then the whole they are joined
+    into) and its video's frames would not fit in this machine's memory."""
+    from ..analysis.video import WIDTH
+    from ..model.recording import bytes_per_step
+
+    names = tuple(dict.fromkeys(("positions", *settings.record_names)))
+    needed = 2 * (steps + 1) * bytes_per_step(names, len(world), world.slots, world.moving_count)
+    if args.video:
+        frames = steps // every + 1
+        # A frame keeps the positions and the watched maps; a GIF holds every picture (at most
+        # WIDTH x WIDTH x 3 bytes) until it is written.
+        picture = WIDTH * WIDTH * 3 if args.video.lower().endswith(".gif") else 0
+        needed += frames * (8 * len(world) + 12 * world.slots + 64 + picture)
+    option = "--steps" if args.steps is not None else "--duration" if args.duration is not None else args.scene
+    return memory_needed(option, needed, f"a run of {steps} steps of {len(world)} agents",
+                         "run fewer steps, record less ([run] record) or make a shorter video")
+
+
+def _frame_every(args, settings, steps: int) -> int:
+    """Steps between the video's frames (--speed simulated seconds per second of video at
+    --fps frames a second), or between the progress bar's updates without a video."""
+    if not args.video:
+        return max(1, steps // 100)
+    ratio = args.speed / (args.fps * settings.dt)
+    return steps if not ratio < steps else max(1, round(ratio))
 
 
 def run_command(args, parser) -> int:
     from ..analysis import metrics
     from ..scenes.scenario_file import RunSettings, ScenarioFileError, load
 
-    if args.video is not None and Path(args.video).suffix.lower() not in (".mp4", ".gif"):
-        return _fail(parser, f"--video: expected a file ending in .mp4 or .gif, got {args.video!r}")
-    if args.record is not None and Path(args.record).suffix.lower() not in RECORD_SUFFIXES:
-        return _fail(parser, f"--record: expected a file ending in .parquet or .npz, got {args.record!r}")
+    message = _option_errors(args)
+    if message is not None:
+        return _fail(parser, message)
     try:
         scenario = load(scenario_path(args.scene))
         if scenario.steering is None:
             return _fail(parser, f"{args.scene}: the scenario has no pipeline to steer its agents")
         settings = scenario.run or RunSettings()
         world = scenario.world(threads=args.threads)
-    except (ScenarioFileError, OSError, ValueError, TypeError) as error:
+    except OSError as error:
+        return _fail(parser, unreadable_scene(args.scene, error))
+    except (ScenarioFileError, ValueError, TypeError) as error:
         return _fail(parser, str(error))
     steps = _steps(args, settings)
     if isinstance(steps, str):
         return _fail(parser, steps)
     if not 0 <= args.watch < len(world):
         return _fail(parser, f"--watch: expected an agent row from 0 to {len(world) - 1}, got {args.watch}")
-    every = max(1, round(args.speed / (args.fps * settings.dt))) if args.video else max(1, steps // 100)
+    every = _frame_every(args, settings, steps)
+    message = _run_memory(args, world, settings, steps, every)
+    if message is not None:
+        return _fail(parser, message)
     recording, frames = _run(world, settings, steps, every, args)
     taken = recording.steps_run
     if not recording.complete:
@@ -83,29 +193,35 @@ def run_command(args, parser) -> int:
     print(f"{scenario.name}: {taken} steps of {settings.dt:g} s, {len(world)} agents")
     for name, value in table.items():
         print(f"  {name:<28}{value:>12.4g}")
-    if args.record:
-        if args.record.lower().endswith(".npz"):
-            recording.save(args.record)
-        else:
-            recording.to_parquet(args.record)
-        print(f"recording written to {args.record}")
-    if args.video and frames:
-        from ..analysis import video
+    try:
+        if args.record:
+            if args.record.lower().endswith(".npz"):
+                recording.save(args.record)
+            else:
+                recording.to_parquet(args.record)
+            print(f"recording written to {args.record}")
+        if args.video and frames:
+            from ..analysis import video
 
-        count = video.write(args.video, video.render(scenario, frames, watch=args.watch, radius=world.radius),
-                            args.fps)
-        print(f"video of {count} frames written to {args.video}")
+            count = video.write(args.video, video.render(scenario, frames, watch=args.watch, radius=world.radius),
+                                args.fps)
+            print(f"video of {count} frames written to {args.video}")
+    except OSError as error:  # the disk filled, or the path went away during the run
+        return _fail(parser, f"cannot write {error.filename or 'the output'}: {error.strerror or error}")
     return 0 if recording.complete else 130
 
 
 def _steps(args, settings) -> int | str:
-    """The steps to run, or the message of a bad --steps or --duration."""
+    """The steps to run (--steps, --duration in steps of the file's dt, or the file's), or
+    the message of a --duration of more than MOST_STEPS steps."""
     if args.steps is not None:
-        return args.steps if args.steps >= 1 else f"--steps: expected an integer >= 1, got {args.steps}"
+        return args.steps
     if args.duration is not None:
-        if not (math.isfinite(args.duration) and args.duration > 0):
-            return f"--duration: expected seconds > 0, got {args.duration}"
-        return max(1, round(args.duration / settings.dt))
+        steps = args.duration / settings.dt
+        if not steps <= MOST_STEPS:
+            return (f"--duration: expected at most {MOST_STEPS} steps of {settings.dt:g} s, got {args.duration:g} s "
+                    f"({steps:.3g} steps)")
+        return max(1, round(steps))
     return settings.steps
 
 
@@ -149,11 +265,14 @@ def live_command(args, parser) -> int:
     from ..scenes.scenario_file import ScenarioFileError
     from .live import LiveRun, show
 
-    if args.every < 1:
-        return _fail(parser, f"--every: expected an integer >= 1, got {args.every}")
+    message = count_within("--every", args.every, 1, MOST_EVERY)
+    if message is not None:
+        return _fail(parser, message)
     try:
         live = LiveRun(args.scene, every=args.every)
-    except (ScenarioFileError, OSError, ValueError, TypeError) as error:
+    except OSError as error:
+        return _fail(parser, unreadable_scene(args.scene, error, builtin=False))
+    except (ScenarioFileError, ValueError, TypeError) as error:
         return _fail(parser, str(error))
     with live:
         show(live)
@@ -161,5 +280,7 @@ def live_command(args, parser) -> int:
 
 
 def dispatch(args, parser: argparse.ArgumentParser) -> int:
+    """Runs ``args.command`` (``run`` or ``live``) of the parser made with :func:`add_commands`;
+    user errors are named as the command's own parser names them."""
     command = run_command if args.command == "run" else live_command
-    return command(args, parser)
+    return command(args, argparse.ArgumentParser(prog=f"{parser.prog} {args.command}"))

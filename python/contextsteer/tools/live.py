@@ -22,6 +22,7 @@ import numpy as np
 from ..model.agent_columns import SPAWNED
 from ..model.goals import Goals
 from ..model.pipeline import _SETTINGS
+from ..scenes.file_format import read_text
 from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
 from ..scenes.steering_toml import describe_behavior
 
@@ -93,7 +94,7 @@ class LiveRun:
 
         self.path = Path(path).resolve()
         self.every = check.count("every", every, minimum=1)
-        self.text = self.path.read_text(encoding="utf-8")
+        self.text = read_text(self.path)
         self.scenario = self._read(self.text)
         self.world = self.scenario.world()
         self.error: str | None = None
@@ -201,7 +202,7 @@ class LiveRun:
         unchanged
         """
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path)
             if text == self.text and self.error is None:
                 return "unchanged"
             self.text = text

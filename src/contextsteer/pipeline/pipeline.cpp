@@ -266,7 +266,7 @@ SceneView Pipeline::view_for(const SceneView& scene, std::size_t index) const {
 }
 
 Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const Real* previous_interest,
-                                        const Real* previous_danger) const {
+                                        const Real* previous_danger, const std::function<void()>& after_prepare) const {
   const int slots = config_.slots;
   const std::size_t row = static_cast<std::size_t>(agent) * slots;
   // Whole-scene buffers keep evaluate_block's row addressing; explaining is a cold path.
@@ -283,6 +283,7 @@ Pipeline::Explanation Pipeline::explain(const SceneView& scene, int agent, const
   const int agents[] = {agent};
   WithCache with(scene);
   prepare(with.scene, agents, 1);
+  if (after_prepare) after_prepare();
   evaluate_block(with.scene, agents, 1, MapBatch{interest.data(), scene.agents, slots},
                  MapBatch{danger.data(), scene.agents, slots},
                  DecisionBatch{direction.data(), strength.data(), slot.data(), blocked.data(), final_map.data()},

@@ -7,6 +7,7 @@
 // A pipeline is immutable once built, so several threads may evaluate it at once.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -113,6 +114,8 @@ class Pipeline {
   // Why agent `agent` decides as it does: each behaviour's maps, the merged maps and the
   // decision, evaluated from the scene as it is now. `previous_interest` and
   // `previous_danger` are the agent's maps of the last step (for smoothing) or null.
+  // `after_prepare`, when given, runs between the behaviours' prepare() and the
+  // evaluation (a world checks there the state foreign code may have written).
   struct Explanation {
     std::vector<std::vector<Real>> behavior_maps;   // one (slots,) map per map a behaviour fills
     std::vector<int> behavior_index;                // which behaviour filled each map
@@ -120,8 +123,8 @@ class Pipeline {
     std::vector<Real> interest, danger, final_map;  // (slots,) merged maps and the final map
     Decision decision;
   };
-  Explanation explain(const SceneView& scene, int agent, const Real* previous_interest,
-                      const Real* previous_danger) const;
+  Explanation explain(const SceneView& scene, int agent, const Real* previous_interest, const Real* previous_danger,
+                      const std::function<void()>& after_prepare = {}) const;
 
   // The same for at most kBlockAgents agents; evaluate() is a loop over such blocks, and
   // a caller may hand blocks to several threads, each with its own scratch.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/real_math.hpp"
@@ -36,9 +37,21 @@ MovingObstacles& MovingObstacles::operator=(const MovingObstacles& o) {
   return *this;
 }
 
+void MovingObstacles::new_columns(std::size_t more) {
+  auto columns = std::make_shared<Columns>();
+  const std::size_t bodies = kind_.size() + more;
+  for (auto [to, from, width] :
+       {std::tuple{&columns->position, &now_->position, 2}, std::tuple{&columns->velocity, &now_->velocity, 2},
+        std::tuple{&columns->angle, &now_->angle, 1},
+        std::tuple{&columns->angular_velocity, &now_->angular_velocity, 1}}) {
+    to->reserve(bodies * static_cast<std::size_t>(width));
+    *to = *from;
+  }
+  now_ = std::move(columns);
+}
+
 void MovingObstacles::add_body(BodyKind kind, Vec2 position, const std::vector<Vec2>& local, Vec2 velocity,
                                Real angular_velocity, LayerMask layer) {
-  now_ = std::make_shared<Columns>(*now_);  // views made before keep the old columns
   kind_.push_back(static_cast<std::int32_t>(kind));
   layer_.push_back(layer);
   local_.insert(local_.end(), local.begin(), local.end());
@@ -71,6 +84,7 @@ int MovingObstacles::add_circles(const std::vector<Circle>& circles, const std::
                                 std::to_string(velocities.size()));
   }
   const int first = count();
+  new_columns(circles.size());
   for (std::size_t k = 0; k < circles.size(); ++k) {
     add_body(BodyKind::kCircle, circles[k].centre, {Vec2{circles[k].radius, 0}},
              velocities.empty() ? Vec2{} : velocities[k], 0, layer);
@@ -94,6 +108,7 @@ int MovingObstacles::add_segments(const std::vector<Segment>& segments, const st
                                 std::to_string(velocities.size()));
   }
   const int first = count();
+  new_columns(segments.size());
   for (std::size_t k = 0; k < segments.size(); ++k) {
     const Vec2 mid = (segments[k].a + segments[k].b) * Real(0.5);
     add_body(BodyKind::kSegment, mid, {segments[k].a - mid, segments[k].b - mid},
@@ -125,6 +140,7 @@ int MovingObstacles::add_polygon(const std::vector<Vec2>& vertices, Vec2 velocit
   std::vector<Vec2> local;
   for (const Vec2& v : vertices) local.push_back(v - mean);
   const int first = count();
+  new_columns(1);
   add_body(BodyKind::kPolygon, mean, local, velocity, angular_velocity, layer);
   rebuild_shapes();
   return first;
@@ -308,12 +324,15 @@ void MovingObstacles::rebuild_shapes() {
     i = j;
   }
   wall_body_ = segment_bodies_;
+  std::vector<std::vector<Vec2>> polygons;
+  std::vector<LayerMask> polygon_layers;
   for (const int b : polygon_bodies_) {
-    std::vector<Vec2> vertices;
-    for (int i = local_start_[b]; i < local_start_[b + 1]; ++i) vertices.push_back(position(b) + local_[i]);
-    shapes_.add_polygon(vertices, layer_[b]);
+    polygons.emplace_back();
+    for (int i = local_start_[b]; i < local_start_[b + 1]; ++i) polygons.back().push_back(position(b) + local_[i]);
+    polygon_layers.push_back(layer_[b]);
     wall_body_.insert(wall_body_.end(), static_cast<std::size_t>(local_start_[b + 1] - local_start_[b]), b);
   }
+  shapes_.add_polygons(polygons, polygon_layers);  // the walls rebuilt once
   indexed_position_.clear();
   place();  // at the bodies' angles, with the index
 }

@@ -125,10 +125,14 @@ class MovingObstacles {
   Vec2 velocity(int body) const { return {now_->velocity[2 * body], now_->velocity[2 * body + 1]}; }
 
   // The whole state as bytes, and back (std::invalid_argument for bytes no save gives).
+  // save() throws as check() does for columns written beyond the bound.
   std::vector<unsigned char> save() const;
   void load(const std::vector<unsigned char>& bytes);
 
  private:
+  // Columns of their own for `more` bodies beyond these (views made before keep the old
+  // ones), once per add: add_body then appends to them.
+  void new_columns(std::size_t more);
   void add_body(BodyKind kind, Vec2 position, const std::vector<Vec2>& local, Vec2 velocity, Real angular_velocity,
                 LayerMask layer);
   void follow_path(int body, Real dt);

@@ -69,6 +69,7 @@ class Reader {
 }  // namespace
 
 std::vector<unsigned char> MovingObstacles::save() const {
+  check();  // load() refuses what check() refuses: no bytes are made that cannot be loaded
   Writer w;
   w.put(kind_), w.put(layer_), w.put(local_start_), w.put(local_), w.put(extent_);
   w.put(now_->position), w.put(now_->velocity), w.put(now_->angle), w.put(now_->angular_velocity), w.put(paths_);

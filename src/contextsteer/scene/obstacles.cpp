@@ -82,25 +82,36 @@ void Obstacles::add_segments(const std::vector<Segment>& segments, LayerMask lay
   rebuild_walls();
 }
 
-void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) {
-  if (vertices.size() < 3) {
-    throw std::invalid_argument("polygon: expected at least 3 vertices, got " + std::to_string(vertices.size()));
+void Obstacles::add_polygon(const std::vector<Vec2>& vertices, LayerMask layer) { add_polygons({vertices}, {layer}); }
+
+void Obstacles::add_polygons(const std::vector<std::vector<Vec2>>& polygons, const std::vector<LayerMask>& layers) {
+  if (layers.size() != polygons.size()) {
+    throw std::invalid_argument("layers: expected one per polygon (" + std::to_string(polygons.size()) + "), got " +
+                                std::to_string(layers.size()));
   }
-  for (std::size_t k = 0; k < vertices.size(); ++k) {
-    if (!within_bound(vertices[k])) {
-      throw std::invalid_argument("polygon: expected vertices within -1e9 to 1e9 in metres, got " +
-                                  format_reals({vertices[k].x, vertices[k].y}) + " for vertex " + std::to_string(k));
+  for (const std::vector<Vec2>& vertices : polygons) {
+    if (vertices.size() < 3) {
+      throw std::invalid_argument("polygon: expected at least 3 vertices, got " + std::to_string(vertices.size()));
+    }
+    for (std::size_t k = 0; k < vertices.size(); ++k) {
+      if (!within_bound(vertices[k])) {
+        throw std::invalid_argument("polygon: expected vertices within -1e9 to 1e9 in metres, got " +
+                                    format_reals({vertices[k].x, vertices[k].y}) + " for vertex " + std::to_string(k));
+      }
     }
   }
-  polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
-  polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
-  polygon_layers_.push_back(layer);
-  Bounds box{vertices[0], vertices[0]};
-  for (const Vec2& v : vertices) {
-    box.min = {std::min(box.min.x, v.x), std::min(box.min.y, v.y)};
-    box.max = {std::max(box.max.x, v.x), std::max(box.max.y, v.y)};
+  for (std::size_t p = 0; p < polygons.size(); ++p) {
+    const std::vector<Vec2>& vertices = polygons[p];
+    polygon_vertices_.insert(polygon_vertices_.end(), vertices.begin(), vertices.end());
+    polygon_starts_.push_back(static_cast<int>(polygon_vertices_.size()));
+    polygon_layers_.push_back(layers[p]);
+    Bounds box{vertices[0], vertices[0]};
+    for (const Vec2& v : vertices) {
+      box.min = {std::min(box.min.x, v.x), std::min(box.min.y, v.y)};
+      box.max = {std::max(box.max.x, v.x), std::max(box.max.y, v.y)};
+    }
+    polygon_boxes_.push_back(box);
   }
-  polygon_boxes_.push_back(box);
   rebuild_walls();
 }
 

@@ -29,6 +29,8 @@ class Obstacles {
   void add_segments(const std::vector<Segment>& segments, LayerMask layer = 1);
   // Adds the polygon's edges as walls; the inside counts as penetrated.
   void add_polygon(const std::vector<Vec2>& vertices, LayerMask layer = 1);
+  // Adds polygons[k] on layers[k] for every k, the walls rebuilt once.
+  void add_polygons(const std::vector<std::vector<Vec2>>& polygons, const std::vector<LayerMask>& layers);
   // Agents belong inside the rectangle; its sides act as walls on every layer, and its
   // penetration is measured for every agent, whatever its sense mask.
   void set_bounds(const Bounds& b);

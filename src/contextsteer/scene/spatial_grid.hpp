@@ -118,6 +118,16 @@ class SpatialGrid {
   Real usual_radius() const { return usual_radius_; }
   // The most agents sorted into one cell: every query into that cell reads them all.
   int most_in_one_cell() const { return most_in_cell_; }
+  // The most agents a step or an evaluation takes in one cell (rows as tall as the
+  // longest neighbour reach, cells half as wide): more can only be agents piled far
+  // deeper into each other than any crowd (or agents of radius 0 at nearly one point).
+  // A full cell still costs kMaxAgentsInOneCell^2 neighbour tests per behaviour that
+  // queries neighbours.
+  static constexpr int kMaxAgentsInOneCell = 16384;
+  // Throws std::invalid_argument naming `positions` (the grid's, (x, y) pairs) when more
+  // than kMaxAgentsInOneCell agents lie in one cell, saying where, that `call` ("a
+  // step") takes at most that many there, and `advice` (what to do instead).
+  void check_pile(const Real* positions, const char* call, const char* advice) const;
   // The place in order() of the first agent of the first cell holding that many.
   int first_of_fullest_cell() const {
     for (std::size_t c = 0; c + 1 < cell_start_.size(); ++c)

@@ -36,7 +36,10 @@ void World::evaluate_stage(Real dt) {
       c.steering.pipeline->prepare(view, c.members.data(), static_cast<int>(c.members.size()));
     }
   }
-  check_state_written_during_step();  // a Python behaviour's prepare() may write the views
+  // A Python behaviour's prepare() may write the views.
+  check_state_written_during(
+      " (written during the step, by a Python behaviour or another thread; nothing has moved, steps_taken and "
+      "time are unchanged)");
   auto body = [&](int t, int worker) {
     const Task& task = tasks_[t];
     const Controller& c = controllers_[task.controller];

@@ -3,10 +3,7 @@
 // order in which each steering's agents are evaluated.
 #include <algorithm>
 #include <numeric>
-#include <stdexcept>
-#include <string>
 
-#include "contextsteer/base/format_real.hpp"
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer {
@@ -35,15 +32,7 @@ void World::refresh_grid() {
 }
 
 void World::check_pile() const {
-  const int most = grid_.most_in_one_cell();
-  if (most <= kMaxAgentsInOneCell) return;
-  const int first = grid_.order()[grid_.first_of_fullest_cell()];
-  const Vec2 p = load(store_.positions.data(), static_cast<std::size_t>(first));
-  throw std::invalid_argument(
-      "positions: " + std::to_string(most) + " agents lie in one cell of the neighbour grid (rows of " +
-      format_real(grid_.row_height()) + " m, near (" + format_real(p.x) + ", " + format_real(p.y) +
-      ")); a step takes at most " + std::to_string(kMaxAgentsInOneCell) +
-      " there, as each of them meets every other: spread the agents out, or add them over several steps");
+  grid_.check_pile(store_.positions.data(), "a step", "spread the agents out, or add them over several steps");
 }
 
 void World::index_stage() {

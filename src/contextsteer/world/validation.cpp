@@ -159,14 +159,10 @@ void World::check_state() const {
                   [this](std::size_t first, std::size_t count) { check_agents(first, count); });
 }
 
-void World::check_state_written_during_step() const {
+void World::check_state_written_during(const char* note) const {
   const bool foreign = std::any_of(controllers_.begin(), controllers_.end(),
                                    [](const Controller& c) { return c.steering.runs_foreign_code; });
-  if (!foreign) return;
-  with_note(
-      " (written during the step, by a Python behaviour or another thread; nothing has moved, steps_taken and "
-      "time are unchanged)",
-      [this] { check_state(); });
+  if (foreign) with_note(note, [this] { check_state(); });
 }
 
 void World::check_moved_state() const {

@@ -315,7 +315,10 @@ Pipeline::Explanation World::explain(int index) {
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
   const bool has_previous = steps_ > 0;
   return p->explain(scene(), index, has_previous ? store_.interest.data() + row : nullptr,
-                    has_previous ? store_.danger.data() + row : nullptr);
+                    has_previous ? store_.danger.data() + row : nullptr, [this] {
+                      check_state_written_during(
+                          " (written during explain, by a Python behaviour or another thread; nothing was explained)");
+                    });
 }
 
 ClassicSteering::Explanation World::explain_classic(int index, Real dt) {

@@ -128,12 +128,8 @@ class World {
   }
   const MovingObstacles& moving() const { return moving_; }
 
-  // The most agents a step takes in one cell of its neighbour grid (rows as tall as the
-  // longest neighbour reach, cells half as wide): more can only be agents piled far
-  // deeper into each other than any crowd (or agents of radius 0 at nearly one point).
-  // A full cell still costs a step kMaxAgentsInOneCell^2 neighbour tests per behaviour
-  // that queries neighbours.
-  static constexpr int kMaxAgentsInOneCell = 16384;
+  // The most agents a step takes in one cell of its neighbour grid (see SpatialGrid).
+  static constexpr int kMaxAgentsInOneCell = SpatialGrid::kMaxAgentsInOneCell;
 
   // Worker threads for a step, from 1 to kMaxThreads; results are the same for any count.
   static constexpr int kMaxThreads = 1024;
@@ -199,7 +195,8 @@ class World {
 
   // Why the agent at row `index` decides as it does, evaluated from the current state
   // (see Pipeline::explain). Throws std::invalid_argument for a classically steered agent,
-  // and as step() does for a state it would refuse.
+  // and as step() does for a state it would refuse: before the behaviours' prepare() and,
+  // when a steering runs foreign code, after it (a Python behaviour may write the views).
   Pipeline::Explanation explain(int index);
   // The same for a classically steered agent, whose steering is computed as a step of dt
   // (seconds, as step() takes it) would compute it: every goal time is at least dt.
@@ -276,9 +273,10 @@ class World {
   // build_grid() unless the grid was built from the agents as they are now.
   void refresh_grid();
   void step_unguarded(Real dt, int substeps);
-  // Throws as check_state() does, with a note that the value was written during the
-  // step, when a steering runs foreign code (Steering::runs_foreign_code).
-  void check_state_written_during_step() const;
+  // Throws as check_state() does, with `note` (" (written during ...)") added, when a
+  // steering runs foreign code (Steering::runs_foreign_code): after its prepare() in a
+  // step or an explanation.
+  void check_state_written_during(const char* note) const;
   // Throws std::invalid_argument, naming the column and the agent, for a value of the
   // moved state that is not finite or lies beyond kMaxMovedMagnitude.
   void check_moved_state() const;

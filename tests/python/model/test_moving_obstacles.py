@@ -394,3 +394,17 @@ def test_plot_moving_obstacles_names_a_bad_shape():
 
     with pytest.raises(ValueError, match=r"shapes\[0\]"):
         plotting.plot_moving_obstacles([np.zeros((2, 3))])
+
+
+def test_a_pile_of_coincident_moving_bodies_is_added_whole_and_sensed():
+    # 20,000 circles at one point and as many segments across it, each added in one call
+    # (in time near-linear in them: bench_quadratic_corners.py): every body is there, and
+    # an agent beside the pile is stopped by it.
+    world = cs.World(cs.Pipeline([cs.Seek([[10.0, 0.0]]), cs.Avoid()], slots=16), [[-1.5, 0.0]])
+    circles = world.add_moving_circles(np.tile([0.0, 0.0, 0.5], (20_000, 1)))
+    segments = world.add_moving_segments(np.tile([0.0, -1.0, 0.0, 1.0], (20_000, 1)), velocities=[0.0, 0.1])
+    assert circles.tolist() == list(range(20_000)) and segments[-1] == 39_999 and world.moving_count == 40_000
+    world.step(0.1)
+    np.testing.assert_allclose(world.moving_positions[20_000:], np.tile([0.0, 0.01], (20_000, 1)), atol=1e-6)
+    assert world.danger[0].max() > 0 and world.direction[0][0] < 0.9  # the pile ahead is danger
+

@@ -221,6 +221,20 @@ def test_a_world_holding_what_a_step_refuses_loads_and_refuses_it_alike():
             w.step(0.1)
 
 
+def test_a_moving_obstacle_value_a_step_refuses_is_refused_by_pickle_too():
+    # The moving obstacles' index is built from their poses on load: a NaN pose has no
+    # cell to go in, so the pickle refuses it by name rather than writing bytes load refuses.
+    world = cs.World(cs.Pipeline([cs.Chase([5.0, 0.0])]), [[0.0, 0.0]])
+    world.add_moving_circles([[2.0, 2.0, 0.5], [4.0, 2.0, 0.5]])
+    world.moving_positions[1, 0] = np.nan
+    for refused in (lambda: pickle.dumps(world), lambda: world.step(0.1)):
+        with pytest.raises(ValueError, match=r"moving_positions: expected values within -1e9 to 1e9, got \(nan\) "
+                                             r"at flat index 2"):
+            refused()
+    world.moving_positions[1, 0] = 4.0
+    np.testing.assert_array_equal(round_trip(world).moving_positions, world.moving_positions)
+
+
 def test_a_world_state_that_no_world_gives_is_refused_by_name_and_changes_nothing():
     world = cs.World(cs.Pipeline([cs.FollowPath([[0, 0], [10, 0]])]), [[0.0, 0.0], [1.0, 1.0]])
     world.step(0.1)   # FollowPath keeps each agent's progress, in the last column
@@ -305,7 +319,7 @@ def test_pickling_a_world_another_thread_steps_raises_busy_or_holds_a_whole_step
             try:
                 loaded = pickle.loads(pickle.dumps(world))
             except RuntimeError as error:
-                assert str(error).startswith("pickle: the world is busy with step() or run() in another thread")
+                assert str(error).startswith("pickle: the world is busy with step() in another thread")
                 busy += 1
                 continue
             np.testing.assert_array_equal(loaded.positions, expected[loaded.steps_taken])

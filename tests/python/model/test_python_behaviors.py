@@ -274,3 +274,29 @@ def test_after_the_refusal_a_good_value_steps_again():
     world.velocities[0] = 0.0
     world.step(0.05)
     assert world.steps_taken == 1 and np.isfinite(world.positions).all()
+
+
+def test_explain_refuses_a_state_a_python_behaviour_wrote_during_it():
+    world = world_writing("positions", np.nan)
+    with pytest.raises(ValueError, match=r"^positions: expected values .* for agent 1 \(written during explain"):
+        world.explain(0)
+    assert world.steps_taken == 0
+
+
+def test_a_call_from_a_behaviour_inside_the_step_is_told_it_came_from_inside():
+    messages = []
+
+    def fill(batch, interest, danger):
+        interest[:] = 0.5
+        try:
+            world.add_agents([[3.0, 3.0]])
+        except RuntimeError as error:
+            messages.append(str(error))
+
+    world = cs.World(cs.Pipeline([cs.PythonBehavior(fill)]), np.zeros((2, 2)))
+    world.step(0.05)
+    world.explain(0)
+    assert messages[0].startswith("add_agents: the world is busy with step(), and this call came from inside it, "
+                                  "on the same thread")
+    assert messages[1].startswith("add_agents: the world is busy with explain(), and this call came from inside it")
+    assert len(world) == 2 and world.steps_taken == 1

@@ -225,6 +225,16 @@ def test_a_pile_of_agents_at_one_point_is_refused_before_anything_moves():
     assert spread.steps_taken == 1
 
 
+def test_evaluate_refuses_a_pile_of_agents_that_see_each_other_as_a_step_does():
+    limit = 16384
+    with pytest.raises(ValueError, match=r"positions: 16385 agents lie in one cell of the neighbour grid .*"
+                                         r"near \(0, 0\)\); an evaluation takes at most 16384 there"):
+        cs.Pipeline([cs.Avoid(agents=True)]).evaluate(np.zeros((limit + 1, 2)))
+    # Agents that do not look at each other are evaluated however piled.
+    evaluation = cs.Pipeline([cs.Seek([[1.0, 0.0]])], slots=8).evaluate(np.zeros((limit + 1, 2)))
+    np.testing.assert_allclose(evaluation.decision.direction, np.tile([1.0, 0.0], (limit + 1, 1)), atol=1e-6)
+
+
 PIPELINE = cs.Pipeline([cs.Chase([5.0, 0.0]), cs.Avoid()])
 
 

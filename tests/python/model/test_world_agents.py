@@ -3,6 +3,7 @@ obstacles of every kind, neighbor queries, layers, recording and threads."""
 
 import hashlib
 import inspect
+import io
 import math
 import threading
 
@@ -451,6 +452,57 @@ def test_a_recording_saves_and_loads_whole(tmp_path):
     np.savez(tmp_path / "other.npz", x=np.zeros(3))
     with pytest.raises(ValueError, match="Recording.save"):
         cs.Recording.load(tmp_path / "other.npz")
+
+
+def _damaged(good: bytes, how: str) -> bytes:
+    """The bytes of a saved recording, damaged: emptied, cut short, flipped, or another file."""
+    if how == "empty":
+        return b""
+    if how == "cut short":
+        return good[:len(good) // 2]
+    if how == "flipped":  # the middle of the compressed data, past the first header
+        middle = bytearray(good)
+        middle[len(good) // 3:len(good) // 3 + 16] = bytes(16)
+        return bytes(middle)
+    if how == "text":
+        return b"time,x\n0,1\n"
+    buffer = io.BytesIO()
+    np.save(buffer, np.zeros(3))  # a single .npy array
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("how", ["empty", "cut short", "flipped", "text", "npy"])
+def test_a_damaged_recording_raises_a_value_error_naming_the_file(tmp_path, how):
+    world = cs.World(chase_pipeline(), np.zeros((4, 2)), targets=[[10, 0]] * 4, max_speed=1.0)
+    world.run(12, 0.1, record="all").save(tmp_path / "good.npz")
+    path = tmp_path / "damaged.npz"
+    path.write_bytes(_damaged((tmp_path / "good.npz").read_bytes(), how))
+    with pytest.raises(ValueError, match=rf"^path: .*{path}") as caught:
+        cs.Recording.load(path)
+    assert type(caught.value) is ValueError
+
+
+@pytest.mark.parametrize(("arrays", "words"), [
+    ({"positions": np.zeros((4, 2, 2), np.float32)}, "holds positions of shape (4, 2, 2) and dtype float32, "
+                                                     "not of shape (3, 2, 2)"),
+    ({"strength": np.zeros((3, 2), np.int64)}, "holds strength of shape (3, 2) and dtype int64"),
+    ({"complete": np.zeros(3)}, "holds complete of shape (3,)"),
+    ({"event_step": np.int64(3), "event_kind": np.array(["arrived"])}, "holds event_step of shape ()"),
+    ({"moving_positions": np.zeros((3, 1, 2), np.float32)}, "without ['moving_angles'"),
+])
+def test_a_recording_of_arrays_save_never_writes_is_refused_by_name(tmp_path, arrays, words):
+    path = tmp_path / "odd.npz"
+    np.savez(path, **{"time": np.zeros(3), "ids": np.arange(2), "complete": np.bool_(True), **arrays})
+    with pytest.raises(ValueError, match="path: expected a recording saved by Recording.save") as caught:
+        cs.Recording.load(path)
+    assert str(path) in str(caught.value) and words in str(caught.value)
+
+
+def test_a_recording_that_cannot_be_read_raises_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        cs.Recording.load(tmp_path / "missing.npz")
+    with pytest.raises(IsADirectoryError):
+        cs.Recording.load(tmp_path)
 
 
 def test_a_recording_becomes_a_long_table_with_a_row_per_step_and_agent():

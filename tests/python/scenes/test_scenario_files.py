@@ -191,6 +191,19 @@ BAD = [
      "Contact has no setting 'iteratons'"),
     ("contact setting out of range", "[agents]", "[contact]\nslop = -1.0\n\n[agents]", "contact.slop", "expected"),
     ("contact not a table", 'name = "small"', 'name = "small"\ncontact = 3', "contact", "expected a table"),
+    ("starts of unequal lengths", "starts = [[-3.0, 0.0], [-3.0, 1.0]]", "starts = [[-3.0, 0.0], [-3.0]]",
+     "groups[0].starts", "unequal lengths"),
+    ("starts nested unequally", "starts = [[-3.0, 0.0], [-3.0, 1.0]]", "starts = [[-3.0, 0.0], [[-3.0], 1.0]]",
+     "groups[0].starts", "unequal depths"),
+    ("bounds of text", "bounds = [-5.0, -5.0, 5.0, 5.0]", 'bounds = ["a", -5.0, 5.0, 5.0]', "geometry.bounds",
+     "expected an array of numbers, got an array"),
+    ("steps beyond an int", "steps = 10", "steps = 99999999999999999999", "run.steps", "from 1 to 2147483647"),
+    ("nested past any scenario", 'name = "small"', 'name = "small"\nx = ' + "[" * 20 + "]" * 20,
+     "x" + "[0]" * 16, "nested at most 16 deep"),
+    ("slots that disagree across groups", "targets = [[3.0, 0.0], [3.0, 1.0]]\n",
+     "targets = [[3.0, 0.0], [3.0, 1.0]]\n\n[[groups]]\nstarts = [[0.0, 3.0]]\ntargets = [[0.0, -3.0]]\n"
+     "pipeline = { slots = 8, behaviors = [{ type = \"Arrive\" }] }\n", "groups[1].pipeline.slots",
+     "expected the slot count of group 0's pipeline (16)"),
 ]
 
 
@@ -257,6 +270,22 @@ def test_a_contact_table_turns_the_contact_stage_on(tmp_path):
     tuned.save(tmp_path / "tuned.toml")
     assert "[contact]\niterations = 8\nslop = 1e-05\n" in (tmp_path / "tuned.toml").read_text()
     assert cs.Scenario.load(tmp_path / "tuned.toml").world().contact == cs.Contact(iterations=8, slop=1e-5)
+
+
+@pytest.mark.parametrize("depth", [500, 5000])
+def test_arrays_nested_past_the_parser_are_a_file_error_not_a_recursion_error(tmp_path, depth):
+    path = tmp_path / "deep.toml"
+    path.write_text("format = 1\nx = " + "[" * depth + "]" * depth)
+    with pytest.raises(cs.ScenarioFileError, match="nested too deeply for the TOML parser") as caught:
+        cs.Scenario.load(path)
+    assert caught.value.path == str(path)
+
+
+def test_a_file_that_is_not_utf8_names_the_byte_and_its_line(tmp_path):
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"format = 1\n\n# caf\xe9\n")
+    with pytest.raises(cs.ScenarioFileError, match=r"binary.toml: not UTF-8 text \(as TOML is\): byte 0xe9 at line 3"):
+        cs.Scenario.load(path)
 
 
 def test_a_syntax_error_names_its_line(tmp_path):

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 import contextsteer as cs  # noqa: E402
 from contextsteer.__main__ import main  # noqa: E402
+from contextsteer.model import recording as recording_module  # noqa: E402
 
 STEPS = 4
 
@@ -81,14 +82,77 @@ def test_run_of_a_moving_scene_draws_and_records_its_bodies(tmp_path, capsys):
 @pytest.mark.parametrize(("arguments", "words"), [
     (["--video", "run.avi"], "--video: expected a file ending in .mp4 or .gif"),
     (["--record", "run.csv"], "--record: expected a file ending in .parquet or .npz"),
-    (["--steps", "0"], "--steps: expected an integer >= 1"),
-    (["--duration", "-1"], "--duration: expected seconds > 0"),
+    (["--steps", "0"], "--steps: expected an integer from 1 to 2147483647, got 0"),
+    (["--duration", "-1"], "--duration: expected a finite number above 0, got -1.0"),
     (["--watch", "99"], "--watch: expected an agent row from 0 to 15"),
+    # The reproducers of #53: each one line, before anything runs.
+    (["--duration", "1e30"], "--duration: expected at most 2147483647 steps of 0.05 s, got 1e+30 s"),
+    (["--steps", "1180591620717411303424"], "--steps: expected an integer from 1 to 2147483647"),
+    (["--steps", "3000000000"], "--steps: expected an integer from 1 to 2147483647, got 3000000000"),
+    (["--steps", "1180591620717411303424", "--video", "x.gif"], "--steps: expected an integer from 1"),
+    (["--video", "/nonexistent/d/v.mp4"], "--video: cannot write /nonexistent/d/v.mp4: No such file or directory"),
+    (["--record", "/nonexistent/r.npz"], "--record: cannot write /nonexistent/r.npz: No such file or directory"),
+    (["--record", "/nonexistent/r.parquet"], "--record: cannot write /nonexistent/r.parquet"),
+    (["--record", "."], "--record: expected a file ending in .parquet or .npz"),
+    (["--video", "q.gif", "--fps", "0"], "--fps: expected a finite number from 0.01 to 1000, got 0.0"),
+    (["--video", "q.gif", "--fps", "nan"], "--fps: expected a finite number from 0.01 to 1000, got nan"),
+    (["--video", "q.gif", "--fps", "-5"], "--fps: expected a finite number from 0.01 to 1000, got -5.0"),
+    (["--video", "q.gif", "--fps", "1e-300"], "--fps: expected a finite number from 0.01 to 1000"),
+    (["--video", "q.gif", "--speed", "inf"], "--speed: expected a finite number above 0, got inf"),
+    (["--video", "q.gif", "--speed", "0"], "--speed: expected a finite number above 0, got 0.0"),
+    (["--video", "q.gif", "--speed", "-1"], "--speed: expected a finite number above 0, got -1.0"),
+    (["--threads", "0"], "--threads: expected an integer from 1 to 1024, got 0"),
+    (["--watch", "-1"], "--watch: expected an integer from 0"),
+    (["--steps", "x"], "argument --steps: invalid int value: 'x'"),
 ])
-def test_run_refuses_bad_arguments(arguments, words, capsys, tmp_path, monkeypatch):
+def test_run_refuses_bad_arguments_in_one_line(arguments, words, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert main(["run", "circle", *arguments]) == 2
-    assert words in capsys.readouterr().err
+    try:
+        code = main(["run", "circle", *arguments])
+    except SystemExit as exit_:  # argparse's own
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and err.startswith("contextsteer run: error: ")
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even the path tried
+
+
+def test_a_run_too_long_for_memory_is_refused_before_it_starts(capsys, monkeypatch):
+    monkeypatch.setattr(recording_module, "available_bytes", lambda: 10**9)  # 1 GB free
+    assert main(["run", "circle", "--steps", "2000000000", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("contextsteer run: error: --steps: a run of 2000000000 steps of 16 "
+                                                    "agents would need ")
+    assert "GB, more than the 1 GB this machine has available; run fewer steps" in err
+
+
+@pytest.mark.parametrize(("scene", "words"), [
+    ("nosuch", "nosuch: no such file, nor a built-in scene (one of corridor, "),
+    ("deep", "deep.toml: not a scenario: arrays or tables nested too deeply for the TOML parser"),
+    ("binary", "binary.toml: not UTF-8 text"),
+    ("folder", "cannot read it: Is a directory"),
+])
+def test_run_refuses_a_scene_it_cannot_read_in_one_line(scene, words, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deep.toml").write_text("format = 1\nx = " + "[" * 500 + "]" * 500)
+    (tmp_path / "binary.toml").write_bytes(b"\x89PNG\r\n")
+    (tmp_path / "folder").mkdir()
+    path = {"deep": "deep.toml", "binary": "binary.toml"}.get(scene, scene)
+    assert main(["run", path]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_live_refuses_bad_arguments_in_one_line(capsys, tmp_path):
+    scene = tmp_path / "scene.toml"
+    cs.scenarios.builtin("circle").save(scene)
+    for arguments, words in ((["--every", "0"], "--every: expected an integer from 1 to 10000, got 0"),
+                             (["--every", "99999999999"], "--every: expected an integer from 1 to 10000"),):
+        assert main(["live", str(scene), *arguments]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
+    assert main(["live", str(tmp_path / "missing.toml")]) == 2
+    assert capsys.readouterr().err == f"contextsteer live: error: {tmp_path / 'missing.toml'}: no such file\n"
 
 
 def test_run_names_the_key_of_a_bad_file(tmp_path, capsys):

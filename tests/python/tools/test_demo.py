@@ -28,13 +28,17 @@ def test_demo_command_writes_a_png_and_reports_arrivals(tmp_path):
     (["--seed", "-3"], "seed"),
     (["--out", "corridor.txt"], "--out"),
     (["--scene", "moon"], "--scene"),
+    (["--out", "/nonexistent/d/x.png"], "--out: cannot write /nonexistent/d/x.png: No such file or directory"),
+    (["--steps", "3000000000"], "--steps: expected an integer from 1 to 2147483647"),
+    (["--agents", "1000000000"], "--agents: a run of 1200 steps of 1000000000 agents would need 9.61e+03 GB"),
 ])
 def test_demo_command_reports_bad_arguments(arguments, named, tmp_path):
     result = subprocess.run([sys.executable, "-m", "contextsteer", "demo", *arguments],
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 2
-    assert "contextsteer demo: error:" in result.stderr and named in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("contextsteer demo: error:") and named in result.stderr
+    assert result.stderr.count("\n") == 1  # one line, no usage, no traceback
+    assert list(tmp_path.iterdir()) == []  # refused before the run: nothing written
 
 
 def test_demo_command_runs_any_standard_scene(tmp_path):

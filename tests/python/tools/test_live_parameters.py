@@ -306,7 +306,8 @@ def test_a_change_during_a_step_raises_busy():
     pipeline_with_hook = cs.Pipeline([avoid, cs.PythonBehavior(fill)], slots=8)
     world = cs.World(pipeline_with_hook, [[0.0, 0.0], [1.0, 0.0]])
     world.step(0.05)
-    assert len(seen) == 1 and seen[0].startswith("max_distance: in use by a world's step()"), seen
+    assert len(seen) == 1 and seen[0].startswith("max_distance: in use by the world's step() or run() (or an "
+                                                 "evaluation) this call came from, on the same thread"), seen
     assert avoid.max_distance == 5.0  # refused, not half written
     pipeline.threshold = 0.1  # not in use by any world: taken
     avoid.max_distance = 2.0  # once the step returned: taken

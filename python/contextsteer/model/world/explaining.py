@@ -40,6 +40,10 @@ def explain(self, agent: int, *, dt: float = 1 / 60):
     ------
     IndexError
         An unknown or removed id.
+    ValueError
+        A state a step would refuse, as :meth:`~contextsteer.World.step` checks it: before
+        the behaviours run and, for a Python behaviour that wrote into the world during the
+        explanation, after it ("written during explain").
 
     Examples
     --------

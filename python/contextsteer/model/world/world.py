@@ -237,7 +237,9 @@ class World(MovingObstacles):
         loaded, and stepped alike, it gives the same results to the bit. To save a run and
         go on with it later, or to send a world to another process. While another thread
         steps it, pickling raises RuntimeError (busy), as :meth:`copy` does (and a step
-        another thread starts while the pickle reads the world raises it too)."""
+        another thread starts while the pickle reads the world raises it too). A value
+        written into a moving obstacle's view that a step would refuse (NaN, beyond 1e9)
+        raises ValueError naming the column."""
         circle_layers, segment_layers, polygon_layers = self._core.obstacle_layers
         obstacles = (self.circles, circle_layers, self.segments, segment_layers, self.polygons, polygon_layers,
                      self.bounds)

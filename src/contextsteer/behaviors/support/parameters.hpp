@@ -8,6 +8,7 @@
 // checks. Enumerations name their values in a Names<E> specialisation.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -128,6 +129,17 @@ void check_fields(const P& params) {
       P::fields());
 }
 
+class ParameterGuard;
+
+// The guards a thread reads now, the first kMost of them (a step holds a few, one per
+// pipeline and behaviour): ParameterGuard tells by them whether a change that meets a
+// reader came from inside the reading call, on its own thread.
+struct GuardsReadHere {
+  static constexpr int kMost = 64;
+  const ParameterGuard* guards[kMost];
+  int count = 0;
+};
+
 // Parameters that worlds read while they step and Python may change between steps.
 // Any number of readers (steps, evaluations) at once; a change waits for none of them:
 // it throws the busy std::runtime_error while one reads. A reader that meets a change
@@ -141,17 +153,33 @@ class ParameterGuard {
         seen = state_.load(std::memory_order_relaxed);
         continue;
       }
-      if (state_.compare_exchange_weak(seen, seen + 1, std::memory_order_acquire)) return;
+      if (state_.compare_exchange_weak(seen, seen + 1, std::memory_order_acquire)) break;
     }
+    if (read_here_.count < GuardsReadHere::kMost) read_here_.guards[read_here_.count] = this;
+    ++read_here_.count;
   }
-  void end_reading() const { state_.fetch_sub(1, std::memory_order_release); }
+  // On the thread that began the reading.
+  void end_reading() const {
+    const int held = std::min(read_here_.count, static_cast<int>(GuardsReadHere::kMost));
+    int k = held - 1;
+    while (k >= 0 && read_here_.guards[k] != this) --k;
+    if (k >= 0) std::copy(read_here_.guards + k + 1, read_here_.guards + held, read_here_.guards + k);
+    --read_here_.count;
+    state_.fetch_sub(1, std::memory_order_release);
+  }
 
   // Runs `change` (which must not throw) while no reader reads; throws the busy error
-  // naming `what` while one does.
+  // naming `what` while one does: a read on this very thread (the change came from
+  // inside a step, from a behaviour's Python code) or on another.
   template <class Change>
   void write(const char* what, Change&& change) {
     int idle = 0;
     if (!state_.compare_exchange_strong(idle, -1, std::memory_order_acquire)) {
+      if (read_on_this_thread()) {
+        throw std::runtime_error(std::string(what) +
+                                 ": in use by the world's step() or run() (or an evaluation) this call came from, on "
+                                 "the same thread (from a behaviour's Python code): set it once that returns");
+      }
       throw std::runtime_error(std::string(what) +
                                ": in use by a world's step() or run() (or an evaluation) in another thread; "
                                "set it again once that returns");
@@ -161,7 +189,14 @@ class ParameterGuard {
   }
 
  private:
-  mutable std::atomic<int> state_{0};  // readers, or -1 while a change is written
+  bool read_on_this_thread() const {
+    for (int k = 0; k < std::min(read_here_.count, static_cast<int>(GuardsReadHere::kMost)); ++k)
+      if (read_here_.guards[k] == this) return true;
+    return false;
+  }
+
+  mutable std::atomic<int> state_{0};                    // readers, or -1 while a change is written
+  static inline thread_local GuardsReadHere read_here_;  // this thread's
 };
 
 }  // namespace contextsteer
