@@ -276,7 +276,8 @@ def test_a_contact_table_turns_the_contact_stage_on(tmp_path):
 def test_arrays_nested_past_the_parser_are_a_file_error_not_a_recursion_error(tmp_path, depth):
     path = tmp_path / "deep.toml"
     path.write_text("format = 1\nx = " + "[" * depth + "]" * depth)
-    with pytest.raises(cs.ScenarioFileError, match="nested too deeply for the TOML parser") as caught:
+    # The parser's own recursion, or the check of the depth when the stack allows it more.
+    with pytest.raises(cs.ScenarioFileError, match="nested (too deeply for the TOML parser|at most 16 deep)") as caught:
         cs.Scenario.load(path)
     assert caught.value.path == str(path)
 

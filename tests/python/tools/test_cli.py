@@ -128,7 +128,7 @@ def test_a_run_too_long_for_memory_is_refused_before_it_starts(capsys, monkeypat
 
 @pytest.mark.parametrize(("scene", "words"), [
     ("nosuch", "nosuch: no such file, nor a built-in scene (one of corridor, "),
-    ("deep", "deep.toml: not a scenario: arrays or tables nested too deeply for the TOML parser"),
+    ("deep", "deep.toml: "),  # nested past the TOML parser's recursion, or past 16 levels
     ("binary", "binary.toml: not UTF-8 text"),
     ("folder", "cannot read it: Is a directory"),
 ])
@@ -140,7 +140,7 @@ def test_run_refuses_a_scene_it_cannot_read_in_one_line(scene, words, capsys, tm
     path = {"deep": "deep.toml", "binary": "binary.toml"}.get(scene, scene)
     assert main(["run", path]) == 2
     err = capsys.readouterr().err
-    assert words in err and err.count("\n") == 1
+    assert words in err and err.count("\n") == 1 and ("nested" in err or scene != "deep")
 
 
 def test_live_refuses_bad_arguments_in_one_line(capsys, tmp_path):
