@@ -199,6 +199,56 @@ TEST(Allocations, AStepOfAWorldAlongADiagonalAllocatesNothing) {
   }
 }
 
+TEST(Allocations, AStepOfACrowdThatPacksAfterTheWarmUpAllocatesNothing) {
+  // 600 agents of radius 0.5 m spread over a 60 m square, with contact: warmed up while
+  // they stand apart, then stepped as they all press toward the centre, where the
+  // contact stage's lists of the agents near each agent grow with the crowd's density.
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<Real> place(-30, 30), goal(-1, 1);
+  std::vector<Real> positions, targets;
+  for (int k = 0; k < 600; ++k) {
+    positions.insert(positions.end(), {place(rng), place(rng)});
+    targets.insert(targets.end(), {goal(rng), goal(rng)});
+  }
+  ChaseParams chase;
+  chase.agent_target = true;
+  AvoidParams avoid;
+  avoid.agents = true;
+  avoid.world_obstacles = false;
+  avoid.max_distance = 1.5f;
+  avoid.weight = 0.2f;
+  PipelineConfig config;
+  config.slots = 16;
+  const std::vector<std::shared_ptr<const Behavior>> behaviours{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+                                                                std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
+  ContactParams contact;
+  contact.events = false;
+  for (int threads : {1, 2}) {
+    World world(Steering{std::make_shared<Pipeline>(config, behaviours), nullptr});
+    world.set_threads(threads);
+    world.set_contact(&contact);
+    std::vector<Real> speed(600, 3);
+    AgentSpawn spawn;
+    spawn.positions = positions.data();
+    spawn.targets = targets.data();
+    spawn.max_speed = speed.data();
+    world.add_agents(600, spawn, 0);
+    for (int i = 0; i < 3; ++i) world.step(0.05f);  // warm-up, the agents still apart
+    const long long before = heap_allocations();
+    for (int i = 0; i < 300; ++i) world.step(0.1f);
+    EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
+    // The crowd did pack: most agents have at least four others within 1.2 m.
+    int packed = 0;
+    const Real* p = world.agents().positions.data();
+    for (int a = 0; a < 600; ++a) {
+      int close = 0;
+      for (int b = 0; b < 600; ++b) close += b != a && length(load(p, a) - load(p, b)) < 1.2f;
+      packed += close >= 4;
+    }
+    EXPECT_GT(packed, 400) << threads << " thread(s)";
+  }
+}
+
 TEST(Allocations, TheCounterCounts) {
   // The check above can fail: an allocation made in between shows.
   const long long before = heap_allocations();

@@ -77,24 +77,48 @@ void World::contact_stage() {
   out.correction.resize(2 * static_cast<std::size_t>(n));
   out.deepest.resize(static_cast<std::size_t>(blocks));
   out.drift.resize(static_cast<std::size_t>(blocks));
-  out.near.resize(static_cast<std::size_t>(blocks));
+  const std::size_t block_room = static_cast<std::size_t>(Pipeline::kBlockAgents) * ContactProduct::kNearPerAgent;
+  out.near.resize(static_cast<std::size_t>(blocks) * block_room);
+  out.near_full.resize(static_cast<std::size_t>(blocks));
   out.near_span.resize(2 * static_cast<std::size_t>(n));
   out.near_from.resize(2 * static_cast<std::size_t>(n));
   const Real max_radius = index_.max_radius;
   const Real margin = Real(0.25) * max_radius;
+  auto reach_of = [&](int a) { return view.radius_of(a) + max_radius + 2 * margin; };
+  // Calls visit(b) for each agent b that agent a pushes against in the passes, in the
+  // grid's order from where a was listed: the same agents whether a's block is listed or not.
+  auto for_each_near = [&](int a, auto&& visit) {
+    if (!out.near_full[a / Pipeline::kBlockAgents]) {
+      for (int k = out.near_span[2 * a]; k < out.near_span[2 * a + 1]; ++k) visit(out.near[k]);
+      return;
+    }
+    const LayerMask senses = view.senses(a);
+    grid_.for_each_within(load(out.near_from.data(), a), reach_of(a), [&](const Neighbor& nb) {
+      if (nb.agent != a && (senses & nb.layer)) visit(nb.agent);
+    });
+  };
   auto list = [&](int block, int) {
-    std::vector<int>& near = out.near[block];
-    near.clear();
+    const int first = static_cast<int>(block * block_room);
+    const int last = first + static_cast<int>(block_room);
+    int count = first;
+    bool full = false;
     for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
       const Vec2 p = load(pos, a);
       store(out.near_from.data(), a, p);
+      if (full) continue;
       const LayerMask senses = view.senses(a);
-      out.near_span[2 * a] = static_cast<int>(near.size());
-      grid_.for_each_within(p, view.radius_of(a) + max_radius + 2 * margin, [&](const Neighbor& nb) {
-        if (nb.agent != a && (senses & nb.layer)) near.push_back(nb.agent);
+      out.near_span[2 * a] = count;
+      grid_.for_each_within(p, reach_of(a), [&](const Neighbor& nb) {
+        if (nb.agent == a || !(senses & nb.layer)) return;
+        if (count == last) {
+          full = true;
+        } else {
+          out.near[count++] = nb.agent;
+        }
       });
-      out.near_span[2 * a + 1] = static_cast<int>(near.size());
+      out.near_span[2 * a + 1] = count;
     }
+    out.near_full[block] = full;
   };
   bool listed = false;
   for (int pass = 0; pass < params.iterations && n > 1; ++pass) {
@@ -106,21 +130,19 @@ void World::contact_stage() {
     const bool report = pass == 0 && params.events;
     auto find = [&](int block, int) {
       Real deepest = 0;
-      const int* near = out.near[block].data();
       for (int a = block * Pipeline::kBlockAgents; a < block_end(block); ++a) {
         const Vec2 p = load(pos, a);
         const Real ra = view.radius_of(a);
         const LayerMask layer = view.layer_of(a);
         const std::int64_t id = store_.ids[a];
         Vec2 correction{};
-        for (int k = out.near_span[2 * a]; k < out.near_span[2 * a + 1]; ++k) {
-          const int b = near[k];
+        for_each_near(a, [&](int b) {
           const Vec2 q = load(pos, b);
           const Real dx = q.x - p.x;
           const Real dy = q.y - p.y;
           const Real distance = std::sqrt(dx * dx + dy * dy);
           const Real depth = ra + view.radius_of(b) - distance;
-          if (!(depth > slop)) continue;
+          if (!(depth > slop)) return;
           deepest = std::max(deepest, depth);
           const std::int64_t other = store_.ids[b];
           // Coincident centres part along x, the smaller id to the left.
@@ -132,7 +154,7 @@ void World::contact_stage() {
             out.block_events[block].push_back(
                 {steps_, time_, id, EventKind::agent_contact, other, static_cast<double>(depth)});
           }
-        }
+        });
         store(out.correction.data(), a, correction);
       }
       out.deepest[block] = deepest;

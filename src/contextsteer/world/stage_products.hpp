@@ -55,9 +55,13 @@ struct ContactProduct {
   std::vector<Real> correction;  // (agents, 2) m, of the pass under way
   std::vector<Real> deepest;     // (blocks,) m, the deepest overlap a block met; after the moves, 1 if it moved one
   // The agents near each agent, found on the grid once for several passes: agent a's are
-  // near[block of a][near_span[2a], near_span[2a + 1]), in the grid's order, found while
-  // the agents stood at near_from; drift is each block's farthest move from there, m^2.
-  std::vector<std::vector<int>> near;
+  // near[near_span[2a], near_span[2a + 1]), in the grid's order, found while the agents
+  // stood at near_from; drift is each block's farthest move from there, m^2. Each block
+  // owns kNearPerAgent entries a member, sized with the agents; a block whose agents have
+  // more is not listed (near_full) and its passes ask the same grid from near_from again.
+  static constexpr int kNearPerAgent = 16;
+  std::vector<int> near;                             // (blocks * kBlockAgents * kNearPerAgent,)
+  std::vector<char> near_full;                       // (blocks,)
   std::vector<int> near_span;                        // (agents, 2)
   std::vector<Real> near_from;                       // (agents, 2) m
   std::vector<Real> drift;                           // (blocks,) m^2
