@@ -1,5 +1,6 @@
 """Agents in a world: ids, add/remove/reset, classic steering beside context steering,
-obstacles of every kind, neighbor queries, layers, recording and threads."""
+obstacles of every kind, neighbor queries, layers, recording and threads. The file is long
+because it follows every way agents enter, leave and share a world."""
 
 import hashlib
 import inspect
