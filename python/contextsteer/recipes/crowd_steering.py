@@ -29,6 +29,7 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False)
 # square a goal area, the field's way ending at it and going on straight to the target).
 GOAL_SQUARE = 2.0
 LANES = 2.0  # metres the fields keep right by where several groups may meet
+MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
@@ -89,8 +90,8 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     obstacles to its goal, then on straight to each agent's own target
     (``to_target``), slowing within its last metre; it avoids the walls within 0.5 m and
     anticipates the other agents (:class:`~contextsteer.Anticipate`: within 3 m over
-    0.5 s, keeping right, making way, taking 0.9 of the avoiding on itself); danger
-    multiplies interest, so that each agent walks at the pace that stays clear, and the
+    0.5 s, keeping right, making way where there is room, taking 0.9 of the avoiding on
+    itself); danger multiplies interest, so that each agent walks at the pace that stays clear, and the
     choice leans toward the way it already walks (``hysteresis=1``). The world's goals
     (:data:`CROWD_GOALS`) step arrived agents aside; its contact stage
     (:data:`CROWD_CONTACT`) keeps bodies apart and out of the walls.
@@ -108,6 +109,11 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       are marched again every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5,
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's; one group walks one way and needs neither;
+    - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
+      of a body's width that the narrowest passage on its group's way leaves beside one
+      body (all of it where two walk abreast, none where one barely passes; measured on
+      cells of 0.1 m, so up to about a cell narrower than it is): where there is no room
+      to step aside, stepping aside only stops the file;
     - at fewer than 16 slots walls are measured over the share ``slots / 16`` of each
       slot's arc (Avoid's ``wall_arc``), so that a corridor's way stays open.
 
@@ -163,17 +169,18 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
                           LANES if len(areas) > 1 else 0.0, obstacles)
                    for g, goal_areas in enumerate(areas))
     crowd = 1.0 if len(areas) > 1 else 0.0
-    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd)
-    pipelines = tuple(_pipeline(field, slots, crowd) for field in fields)
+    room = _room_beside(scene.bounds, areas, starts, groups, radius, obstacles)
+    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, MAKE_WAY * min(room))
+    pipelines = tuple(_pipeline(field, slots, crowd, MAKE_WAY * r) for field, r in zip(fields, room))
     return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT)
 
 
-def _pipeline(field, slots: int, crowd: float) -> Pipeline:
+def _pipeline(field, slots: int, crowd: float, make_way: float) -> Pipeline:
     return Pipeline([
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
                     crowd_counterflow=crowd),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
-        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=0.6, responsibility=0.9)],
+        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
         slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
 
 
@@ -274,6 +281,55 @@ def _near_obstacle(rectangle, radius, obstacles) -> bool:
     xs, ys = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
     points = np.column_stack([xs.ravel(), ys.ravel()])
     return bool((distances_to_obstacles(points, **obstacles) < 1.25 * radius).any())
+
+
+def _room_beside(bounds, areas, starts, groups, radius, obstacles) -> list[float]:
+    """Per group, the share (0 to 1) of a body's width (``2 radius``) that the narrowest
+    passage on its way leaves beside one body: ``(w - 2 radius) / (2 radius)`` clipped,
+    ``w`` twice the largest distance from the obstacles that a way from every start to the
+    goal areas keeps (cells of :data:`_FINE_CELL`; a start counts as reached when the
+    cells kept touch its clear disc)."""
+    x0, y0, x1, y1 = bounds
+    xs, ys = np.arange(x0, x1 + _FINE_CELL, _FINE_CELL), np.arange(y0, y1 + _FINE_CELL, _FINE_CELL)
+    gx, gy = np.meshgrid(xs, ys)
+    gaps = distances_to_obstacles(np.column_stack([gx.ravel(), gy.ravel()]), **obstacles).reshape(gx.shape)
+    start_gaps = distances_to_obstacles(starts, **obstacles)
+    rooms = []
+    for g, goal_areas in enumerate(areas):
+        goal = np.zeros(gx.shape, dtype=bool)
+        for ax0, ay0, ax1, ay1 in goal_areas:
+            goal |= (gx >= ax0) & (gx <= ax1) & (gy >= ay0) & (gy <= ay1)
+        mine = np.flatnonzero(groups == g)
+        low, high = radius, 2 * radius  # half widths: the way keeps `low`; is `high` kept?
+        if _kept(gaps >= high, goal, gx, gy, starts[mine], start_gaps[mine]):
+            rooms.append(1.0)
+            continue
+        for _ in range(6):
+            middle = (low + high) / 2
+            low, high = (middle, high) if _kept(gaps >= middle, goal, gx, gy, starts[mine], start_gaps[mine]) \
+                else (low, middle)
+        rooms.append(float(np.clip((2 * low - 2 * radius) / (2 * radius), 0.0, 1.0)))
+    return rooms
+
+
+def _kept(free, goal, gx, gy, starts, start_gaps) -> bool:
+    """Whether the cells of ``free`` connected to the goal cells touch every start's clear disc."""
+    reached = free & goal
+    while True:  # grow through free cells by 4-neighbours until nothing changes
+        grown = reached.copy()
+        grown[1:] |= reached[:-1]
+        grown[:-1] |= reached[1:]
+        grown[:, 1:] |= reached[:, :-1]
+        grown[:, :-1] |= reached[:, 1:]
+        grown &= free
+        if (grown == reached).all():
+            break
+        reached = grown
+    ry, rx = np.nonzero(reached)
+    if not len(rx):
+        return False
+    points = np.column_stack([gx[ry, rx], gy[ry, rx]])
+    return all((np.hypot(*(points - s).T) < gap).any() for s, gap in zip(starts, start_gaps))
 
 
 def _field(bounds, goal_areas, starts, group, rows, radius, lanes, obstacles) -> NavigationField:

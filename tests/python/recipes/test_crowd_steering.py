@@ -155,3 +155,16 @@ def test_bad_arguments_are_named(argument, value, message):
         cs.crowd_steering(scene, **{"radius": 0.3, argument: value})
     with pytest.raises(TypeError, match="scene: expected a contextsteer.Scenario"):
         cs.crowd_steering("two_way_door", radius=0.3)
+
+
+@pytest.mark.parametrize("width, share", [(0.6, 0.0), (0.9, 0.5), (1.2, 1.0), (3.0, 1.0)])
+def test_agents_make_way_by_the_room_the_narrowest_passage_leaves_beside_one_body(width, share):
+    # A corridor `width` metres wide (agents 0.6 m wide) out into the open, walked one
+    # way: make_way is MAKE_WAY times (width - 0.6) / 0.6 clipped to [0, 1], measured on
+    # cells of 0.1 m (up to about a cell narrower).
+    half = width / 2
+    walls = [[0, half, 10, half], [0, -half, 10, -half], [0, -half, 0, half]]
+    scene = scenario("corridor", [[1.0, 0.0], [2.0, 0.0]], [[16.0, 0.0], [17.0, 1.0]], (-1, -4, 21, 4),
+                     segments=walls)
+    make_way = cs.crowd_steering(scene, radius=0.3).pipeline.behaviors[2].make_way
+    assert share * 0.6 - 0.6 * 0.1 / 0.3 - 1e-6 <= make_way <= share * 0.6 + 1e-6
