@@ -32,6 +32,7 @@ from .model.pipeline import Evaluation, Pipeline  # noqa: E402
 from .model.racing import LaneMaps, RacingLanes, Track  # noqa: E402
 from .model.recording import Recording  # noqa: E402
 from .model.world import ALL_LAYERS, World  # noqa: E402
+from .recipes.crowd_steering import CrowdSteering, crowd_steering  # noqa: E402
 from .scenes import moving_scenes, scenarios  # noqa: E402
 from .scenes.scenario_file import RunSettings, ScenarioFileError  # noqa: E402
 from .scenes.scenarios import Scenario  # noqa: E402
@@ -71,6 +72,7 @@ __all__ = [
     "Goals",
     "Contact",
     "ClassicExplanation",
+    "CrowdSteering",
     "Explanation",
     "LaneMaps",
     "NavigationField",
@@ -85,6 +87,7 @@ __all__ = [
     "ScenarioFileError",
     "World",
     "classic",
+    "crowd_steering",
     "metrics",
     "moving_scenes",
     "scenarios",

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from .._internal import validation as check
 from ..model import classic
-from ..model.behaviors import Anticipate, Arrive, Avoid, Chase, FollowField
-from ..model.contact import Contact
-from ..model.goals import Goals
+from ..model.behaviors import Arrive, Avoid, Chase, FollowField
 from ..model.pipeline import Pipeline
+from .crowd_steering import CROWD_CONTACT as CROWD_CONTACT  # the crowd scenes' contact stage
+from .crowd_steering import CROWD_GOALS as CROWD_GOALS  # the crowd scenes' goals
+from .crowd_steering import crowd_steering
 
 
 @dataclass(frozen=True)
@@ -63,61 +64,9 @@ def time_limit(scene: str) -> float:
     return recipe(scene).steps * DT
 
 
-def group_pipelines(geometry, slots: int, *, clearance: float, cell: float = 0.25,
-                    lanes: float = 2.0, make_way: float = 0.6, crowd: float = 0.0) -> tuple[Pipeline, ...]:
-    """The recipe of the crowd scenes, one pipeline per group: FollowField to the group's
-    goal (its own navigation field, ``clearance`` metres from the walls, keeping right by
-    ``lanes`` metres: see :class:`~contextsteer.NavigationField`) and on from it straight to
-    the agent's own target (``to_target``, ``sideways=0.5``), slowing down within 1 m of
-    it (``slowing_radius=1``, not the default 3 m), Avoid of the walls within
-    0.5 m over arcs of +-11.25 degrees at most (``wall_arc``: coarse maps keep the way
-    along a narrow corridor open), and Anticipate of the agents within 3 m over 0.5 s, keeping right by
-    0.3 rad, making way with ``make_way`` and taking 0.9 of the avoiding on itself (each
-    agent expects the other to take a little: fewer over-reactions, fewer heading
-    reversals); danger multiplies interest, so that the strength is the share of max
-    speed that stays clear, and the choice leans toward the way the agent already walks
-    when that way leads on (``hysteresis=1``: an agent in a jam, where every way is
-    nearly shut, does not dither back and forth between the few that open). With
-    ``crowd`` > 0 each field is re-marched every 0.5 s from the crowd (FollowField's
-    ``crowd_density`` 0.5 ``crowd``, ``crowd_counterflow`` ``crowd``): a group's way bends
-    round the other's flow."""
-    return tuple(
-        Pipeline([FollowField(geometry.navigation_field(group=g, cell=cell, clearance=clearance, keep_right=lanes),
-                              sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
-                              crowd_counterflow=crowd),
-                  Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
-                  Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
-                 slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
-        for g in range(geometry.group_count))
-
-
-# Each crowd scene's recipe, in one place: its geometry -> its pipelines.
-def _two_way_door(geometry, slots: int):
-    return group_pipelines(geometry, slots, clearance=0.3, crowd=1.0)
-
-
-def _four_way(geometry, slots: int):
-    return group_pipelines(geometry, slots, clearance=0.0)
-
-
-def _zigzag(geometry, slots: int):
-    # Cells of 0.1 m: the default corridor leaves a lane 0.4 m wide for the field within
-    # 0.25 m of its walls. Single file, one way: no lanes to keep.
-    return group_pipelines(geometry, slots, clearance=0.25, cell=0.1, lanes=0.0, make_way=0.3)
-
-
-def _u_trap(geometry, slots: int):
-    return group_pipelines(geometry, slots, clearance=0.3)
-
-
-CROWD_SCENES = {"two_way_door": _two_way_door, "four_way": _four_way, "zigzag": _zigzag, "u_trap": _u_trap}
-# The crowd scenes' goals: arrived agents step aside for those still coming, and a
-# face-off that lasts 2 s is settled (see contextsteer.goals).
-CROWD_GOALS = Goals(arrival="give_way", patience=2.0)
-# The crowd scenes' contact stage: overlapping agents are pushed apart to within 10 um of
-# touching (slop), and no body ends a step in a wall; contacts are not events (a dense
-# crowd touches at every step).
-CROWD_CONTACT = Contact(slop=1e-5, events=False)
+# The crowd scenes: their steering is the public crowd steering
+# (contextsteer.recipes.crowd_steering), built from each scene's geometry at its defaults.
+CROWD_SCENES = ("two_way_door", "four_way", "zigzag", "u_trap")
 
 
 def steering(scene: str, geometry, slots: int) -> tuple[Pipeline | tuple[Pipeline, ...], dict]:
@@ -127,7 +76,8 @@ def steering(scene: str, geometry, slots: int) -> tuple[Pipeline | tuple[Pipelin
     chosen = recipe(scene)
     parameters = {"radius": chosen.radius, "max_speed": chosen.max_speed, "max_acceleration": chosen.max_acceleration}
     if scene in CROWD_SCENES:
-        return CROWD_SCENES[scene](geometry, slots), {**parameters, "goals": CROWD_GOALS, "contact": CROWD_CONTACT}
+        crowd = crowd_steering(geometry, radius=chosen.radius, slots=slots)
+        return crowd.pipelines, {**parameters, "goals": crowd.goals, "contact": crowd.contact}
     if scene == "corridor":
         behaviors = [Chase(geometry.target), Avoid(max_distance=2.5, world_obstacles=True)]
     elif scene == "bottleneck":

@@ -50,9 +50,10 @@ def scene_setup(scene: str = "corridor", agents: int | None = None, *, slots: in
     ``sideways=0.5``, Avoid of the agents within 2 m with ``keep_right=0.3``.
     bottleneck: FollowField to the field beyond the door (0.3 m of clearance), Arrive
     with ``sideways=0.5``, and Avoid of the agents within 1 m. two_way_door, four_way,
-    zigzag and u_trap: per group, FollowField to the group's goal areas along a field that
-    keeps right (not in the single-file zigzag) and on to each agent's own target, Avoid of
-    the walls and Anticipate of the other agents (see ``_group_pipelines``).
+    zigzag and u_trap: the public crowd steering at its defaults
+    (:func:`~contextsteer.crowd_steering`, its :attr:`~contextsteer.CrowdSteering.pipelines`),
+    one pipeline per group along the group's field to its goal areas and on to each
+    agent's own target, with Avoid of the walls and Anticipate of the other agents.
 
     Raises ValueError for an unknown scene, and TypeError for a size the scene's function
     does not take, naming it and the sizes it takes.

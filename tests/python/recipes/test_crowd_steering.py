@@ -1,0 +1,170 @@
+"""The public crowd steering (cs.crowd_steering): its laws on scenes of its own (a lone
+agent reaches any reachable target; a mirrored scene gives a mirrored run), the README's
+first world, scenes unlike the standard ones at its defaults, and its errors."""
+
+import numpy as np
+import pytest
+
+import contextsteer as cs
+from contextsteer import metrics
+
+DT = 0.05
+AGENT = {"radius": 0.3, "max_speed": 1.4, "max_acceleration": 4.0}
+
+
+def run(scene, steps, slots=16, **agent):
+    crowd = cs.crowd_steering(scene, radius=0.3, slots=slots)
+    world = scene.world(crowd.pipeline, **{**AGENT, **agent}, **crowd.world_parameters)
+    return world.run(steps, DT, record="state").positions
+
+
+def arrived(scene, positions) -> np.ndarray:
+    return (np.linalg.norm(positions - scene.targets[None], axis=2) <= 1.0).any(axis=0)
+
+
+def scenario(name, starts, targets, bounds, **obstacles) -> cs.Scenario:
+    return cs.Scenario(name, np.asarray(starts, dtype=float), np.asarray(targets, dtype=float), bounds,
+                       **{key: np.asarray(value, dtype=float) for key, value in obstacles.items()})
+
+
+def rooms(door: float, agents_each: int, seed: int) -> cs.Scenario:
+    """Two rooms 10 m square side by side, a door of ``door`` metres in the middle of the
+    wall between them; half the agents in each, each going to a place of its own in the other."""
+    rng = np.random.default_rng(seed)
+    half = door / 2
+    walls = np.array([[-10, -5, 10, -5], [-10, 5, 10, 5], [-10, -5, -10, 5], [10, -5, 10, 5],
+                      [0, -5, 0, -half], [0, half, 0, 5]], dtype=float)
+    left = np.column_stack([rng.uniform(-9, -1.5, agents_each), rng.uniform(-4.3, 4.3, agents_each)])
+    right = np.column_stack([rng.uniform(1.5, 9, agents_each), rng.uniform(-4.3, 4.3, agents_each)])
+    left_targets = np.column_stack([rng.uniform(1.5, 9, agents_each), rng.uniform(-4.3, 4.3, agents_each)])
+    right_targets = np.column_stack([rng.uniform(-9, -1.5, agents_each), rng.uniform(-4.3, 4.3, agents_each)])
+    return cs.Scenario("rooms", np.vstack([left, right]), np.vstack([left_targets, right_targets]),
+                       (-10.5, -5.5, 10.5, 5.5), segments=walls)
+
+
+# A lone agent, from any start, reaches any target it can reach: round a pillar, out of a
+# cup whose mouth faces away, along a corridor with a bend, through a door.
+CUP = np.array([[-1, -2, 1, -2], [1, -2, 1, 2], [1, 2, -1, 2]], dtype=float)  # open to the left
+LONE = {
+    "behind a pillar": scenario("pillar", [[-6.0, 1.0]], [[6.3, 0.6]], (-8, -5, 8, 5),
+                                   obstacles=[[0.0, 0.0, 2.0]]),
+    "out of a cup": scenario("cup", [[0.0, 0.0]], [[6.0, 1.5]], (-6, -5, 8, 5), segments=CUP),
+    "into a cup": scenario("cup", [[6.0, 0.3]], [[0.0, 0.0]], (-6, -5, 8, 5), segments=CUP),
+    "round a bend": scenario("bend", [[-5.0, 0.0]], [[0.0, 5.0]], (-6, -1, 1, 6),
+                                segments=[[-6, -0.5, 0.5, -0.5], [0.5, -0.5, 0.5, 6], [-6, 0.5, -0.5, 0.5],
+                                          [-0.5, 0.5, -0.5, 6]]),
+}
+_two = rooms(1.0, 1, seed=4)
+LONE["through a door"] = cs.Scenario("door", _two.starts[:1], _two.targets[:1], _two.bounds, segments=_two.segments)
+
+
+@pytest.mark.parametrize("name", LONE)
+@pytest.mark.parametrize("slots", [16, 8])
+def test_a_lone_agent_reaches_any_target_it_can_reach(name, slots):
+    scene = LONE[name]
+    positions = run(scene, 600, slots)
+    report = metrics.scene_report(scene, positions, dt=DT, radius=0.3, max_speed=1.4)
+    assert report["arrived"] == 1.0 and report["wall_penetrations"] == 0
+
+
+def turned_half_round(scene: cs.Scenario) -> tuple[cs.Scenario, np.ndarray]:
+    """The scene turned by 180 degrees about the middle of its bounds, and that middle."""
+    centre = np.array(scene.bounds).reshape(2, 2).mean(axis=0)
+    turned = cs.Scenario("turned", 2 * centre - scene.starts, 2 * centre - scene.targets, scene.bounds,
+                         obstacles=np.column_stack([2 * centre - scene.obstacles[:, :2], scene.obstacles[:, 2]]),
+                         segments=np.tile(2 * centre, 2) - scene.segments)
+    return turned, centre
+
+
+# Turned by 180 degrees (which keeps left and right, unlike a mirror, and maps 16 slots
+# onto themselves), a scene gives its run turned: to within 5 cm for a lone agent (the
+# fields are marched on a grid, in one order), and the same arrivals and lengths of way
+# (to 2%) for a crowd, where the agents' meetings magnify the fields' small differences.
+@pytest.mark.parametrize("name", ["behind a pillar", "out of a cup", "round a bend"])
+def test_a_lone_agent_turned_half_round_walks_the_way_turned(name):
+    turned, centre = turned_half_round(LONE[name])
+    np.testing.assert_allclose(run(LONE[name], 300), 2 * centre - run(turned, 300), atol=0.05)
+
+
+def test_a_crowd_turned_half_round_arrives_as_it_did():
+    scene = rooms(2.0, 10, seed=1)
+    turned, _ = turned_half_round(scene)
+    a, b = run(scene, 1200), run(turned, 1200)
+    assert arrived(scene, a).all() and arrived(turned, b).all()
+    length = [np.linalg.norm(np.diff(p, axis=0), axis=2).sum() for p in (a, b)]
+    assert length[1] == pytest.approx(length[0], rel=0.02)
+
+
+def test_the_readme_world_gets_everyone_home():
+    rng = np.random.default_rng(0)
+    points = rng.uniform(-10, 10, (200, 2))
+    starts = points[np.hypot(*points.T) > 2.5][:100]
+    scene = scenario("first", starts, -starts, (-12, -12, 12, 12), obstacles=[[0.0, 0.0, 2.0]])
+    positions = run(scene, 600, max_speed=1.5, max_acceleration=3.0)
+    assert arrived(scene, positions).all()
+
+
+@pytest.mark.parametrize("door, slots", [(1.4, 16), (2.5, 8)])
+def test_a_counterflow_through_a_door_of_its_own_size_gets_home(door, slots):
+    scene = rooms(door, 30, seed=2)
+    positions = run(scene, 2400, slots)
+    report = metrics.scene_report(scene, positions, dt=DT, radius=0.3, max_speed=1.4)
+    assert report["arrived"] == 1.0 and report["stalled_end"] == 0 and report["wall_penetrations"] == 0
+
+
+def test_groups_follow_goal_areas_and_own_targets_are_grouped_by_squares():
+    scene = cs.scenarios.two_way_door(20)
+    crowd = cs.crowd_steering(scene, radius=0.3)
+    np.testing.assert_array_equal(crowd.groups, scene.groups)
+    assert len(crowd.fields) == scene.group_count
+    starts = np.array([[0.0, 0.0], [0.5, 0.0], [5.0, 5.0]])
+    own = scenario("own", starts, starts + [[6.0, 0.0], [6.5, 0.5], [-5.0, -5.0]], (-1, -1, 8, 6))
+    crowd = cs.crowd_steering(own, radius=0.3, max_fields=2)
+    assert crowd.groups[0] == crowd.groups[1] != crowd.groups[2] and len(crowd.fields) == 2
+    assert len(cs.crowd_steering(own, radius=0.3, max_fields=1).fields) == 1
+
+
+def test_starts_and_targets_in_an_obstacle_are_named():
+    starts = np.array([[-5.0, 0.0], [0.5, 0.5], [-5.0, 2.0], [1.9, 0.0]])
+    targets = np.array([[5.0, 0.0], [5.0, 2.0], [0.0, -0.1], [5.0, -2.0]])
+    scene = scenario("pillar", starts, targets, (-8, -5, 8, 5), obstacles=[[0.0, 0.0, 2.0]])
+    with pytest.raises(ValueError, match=r"starts in or touching an obstacle .*: 2 of 4 \(rows 1, 3\)"):
+        cs.crowd_steering(scene, radius=0.3)
+    scene = scenario("pillar", starts[[0, 2]], targets[[0, 2]], (-8, -5, 8, 5), obstacles=[[0, 0, 2.0]])
+    with pytest.raises(ValueError, match=r"targets in or touching an obstacle .*: 1 of 2 \(rows 1\)"):
+        cs.crowd_steering(scene, radius=0.3)
+
+
+def test_shut_in_agents_and_targets_outside_the_bounds_are_named():
+    box = [[-1, -1, 1, -1], [1, -1, 1, 1], [1, 1, -1, 1], [-1, 1, -1, -1]]
+    scene = scenario("box", [[0.0, 0.0], [-4.0, 0.0]], [[4.0, 0.0], [4.0, 1.0]], (-5, -3, 5, 3),
+                        segments=box)
+    with pytest.raises(ValueError, match=r"no way from their start to their goal.*: 1 \(rows 0\)"):
+        cs.crowd_steering(scene, radius=0.3)
+    scene = scenario("far", [[0.0, 0.0]], [[9.0, 0.0]], (-5, -3, 5, 3))
+    with pytest.raises(ValueError, match=r"targets outside its bounds .*: 1 of 1 \(rows 0\)"):
+        cs.crowd_steering(scene, radius=0.3)
+
+
+@pytest.mark.parametrize("argument, value, message", [
+    ("radius", 0.0, "radius"), ("radius", float("nan"), "radius"), ("slots", 3, "slots"),
+    ("slots", 16.5, "slots"), ("max_fields", 0, "max_fields")])
+def test_bad_arguments_are_named(argument, value, message):
+    scene = scenario("one", [[0.0, 0.0]], [[3.0, 0.0]], (-1, -1, 4, 1))
+    with pytest.raises((ValueError, TypeError), match=message):
+        cs.crowd_steering(scene, **{"radius": 0.3, argument: value})
+    with pytest.raises(TypeError, match="scene: expected a contextsteer.Scenario"):
+        cs.crowd_steering("two_way_door", radius=0.3)
+
+
+@pytest.mark.parametrize("width, share", [(0.6, 0.0), (0.9, 0.5), (1.2, 1.0), (3.0, 1.0)])
+def test_agents_make_way_by_the_room_the_narrowest_passage_leaves_beside_one_body(width, share):
+    # A corridor `width` metres wide (agents 0.6 m wide) out into the open, walked one
+    # way: make_way is MAKE_WAY times (width - 0.6) / 0.6 clipped to [0, 1], measured on
+    # cells of 0.1 m (up to about a cell narrower).
+    half = width / 2
+    walls = [[0, half, 10, half], [0, -half, 10, -half], [0, -half, 0, half]]
+    scene = scenario("corridor", [[1.0, 0.0], [2.0, 0.0]], [[16.0, 0.0], [17.0, 1.0]], (-1, -4, 21, 4),
+                     segments=walls)
+    make_way = cs.crowd_steering(scene, radius=0.3).pipeline.behaviors[2].make_way
+    assert share * 0.6 - 0.6 * 0.1 / 0.3 - 1e-6 <= make_way <= share * 0.6 + 1e-6
