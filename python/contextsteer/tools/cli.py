@@ -4,6 +4,7 @@ recording, or animated in a window that follows the file's every save."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 from pathlib import Path
@@ -11,6 +12,42 @@ from pathlib import Path
 import numpy as np
 
 RECORD_SUFFIXES = (".parquet", ".npz")
+# The optional packages (of the ``cli`` extra) an output needs, by the file's suffix:
+# (option, suffix) -> (module, what pip installs).
+NEEDS = {("--record", ".parquet"): ("pyarrow", "pyarrow"), ("--video", ".mp4"): ("imageio_ffmpeg", "imageio-ffmpeg")}
+
+
+def missing_package(option: str, path: str | None) -> str | None:
+    """The one-line message of an output ``path`` (given to ``option``) whose optional
+    package is not installed, else None; looked up without importing it, so a run fails at
+    once rather than after its simulation."""
+    if path is None:
+        return None
+    need = NEEDS.get((option, Path(path).suffix.lower()))
+    if need is None or importlib.util.find_spec(need[0]) is not None:
+        return None
+    return (f"{option} {path}: needs {need[1]}, which is not installed; install the cli extra "
+            f"(pip install \".[cli]\" in a checkout of contextsteer, or pip install {need[1]})")
+
+
+def print_metrics(table: dict) -> None:
+    """The measures of :func:`~contextsteer.metrics.crowd_metrics`, one a line with its unit
+    (the share arrived as a percentage; n/a for a measure the run cannot tell)."""
+    from ..analysis.metrics.crowd import UNITS
+
+    for name, value in table.items():
+        unit = UNITS.get(name, "")
+        if unit == "share of agents":
+            value, unit = 100.0 * value, "% of agents"
+        shown = f"{value:>10.4g} {unit}" if math.isfinite(value) else f"{'n/a':>10}"  # e.g. no 3 s to judge
+        print(f"  {name:<28}{shown}".rstrip())
+
+
+def builtin_list() -> str:
+    """The built-in scenes' names, for the help."""
+    from ..scenes.scenario_file import builtin_names
+
+    return ", ".join(builtin_names())
 
 
 def scenario_path(text: str) -> Path:
@@ -26,7 +63,7 @@ def scenario_path(text: str) -> Path:
 def add_commands(commands) -> None:
     run = commands.add_parser("run", help="run a scenario file and print its metrics",
                               description="Run a scenario file (or a built-in scene by name) and print its metrics.")
-    run.add_argument("scene", help="the scenario file (TOML), or the name of a built-in scene")
+    run.add_argument("scene", help=f"the scenario file (TOML), or the name of a built-in scene: {builtin_list()}")
     length = run.add_mutually_exclusive_group()
     length.add_argument("--steps", type=int, help="steps to run (default: the file's [run] steps)")
     length.add_argument("--duration", type=float, help="seconds to run (default: the file's)")
@@ -58,6 +95,9 @@ def run_command(args, parser) -> int:
         return _fail(parser, f"--video: expected a file ending in .mp4 or .gif, got {args.video!r}")
     if args.record is not None and Path(args.record).suffix.lower() not in RECORD_SUFFIXES:
         return _fail(parser, f"--record: expected a file ending in .parquet or .npz, got {args.record!r}")
+    for option, path in (("--record", args.record), ("--video", args.video)):
+        if (missing := missing_package(option, path)) is not None:
+            return _fail(parser, missing)
     try:
         scenario = load(scenario_path(args.scene))
         if scenario.steering is None:
@@ -81,9 +121,9 @@ def run_command(args, parser) -> int:
                                   targets=scenario.targets, segments=scenario.segments,
                                   polygons=list(scenario.polygons), within=settings.within)
     print(f"{scenario.name}: {taken} steps of {settings.dt:g} s, {len(world)} agents")
-    for name, value in table.items():
-        print(f"  {name:<28}{value:>12.4g}")
+    print_metrics(table)
     if args.record:
+        recording.scene.update(name=scenario.name, dt=float(settings.dt))
         if args.record.lower().endswith(".npz"):
             recording.save(args.record)
         else:

@@ -11,6 +11,12 @@ from .trajectories import arrival_steps, deepest_overlap, heading_reversals, sta
 from .walls import wall_penetration
 
 
+# The unit of each measure of crowd_metrics, for tables and the command line's report.
+UNITS = {"agents": "agents", "duration": "s", "arrived": "share of agents", "time_to_95": "s",
+         "stalled_end": "agents", "stalled_ever": "agents", "reversals_per_agent_minute": "per agent and minute",
+         "deepest_overlap": "m", "wall_penetrations": "agents", "deepest_wall_penetration": "m"}
+
+
 def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=None, polygons=None,
                   within: float = 1.0, wall_tolerance: float = 0.01) -> dict[str, float]:
     """The measures of a crowd run, one number each, from its trajectory ``(T + 1, n, 2)``
