@@ -112,7 +112,13 @@ def run_command(args, parser) -> int:
     if not 0 <= args.watch < len(world):
         return _fail(parser, f"--watch: expected an agent row from 0 to {len(world) - 1}, got {args.watch}")
     every = max(1, round(args.speed / (args.fps * settings.dt))) if args.video else max(1, steps // 100)
-    recording, frames = _run(world, settings, steps, every, args)
+    # One bar over the steps and then the video's frames, drawn before the report is printed.
+    bar = progress(steps + (-(-steps // every) if args.video else 0), args)
+    try:
+        recording, frames = _run(world, settings, steps, every, args, bar)
+        count = _write_video(args, scenario, frames, world.radius, bar) if args.video and frames else 0
+    finally:
+        bar.close()
     taken = recording.steps_run
     if not recording.complete:
         print(f"interrupted: {taken} of {steps} steps ran", file=sys.stderr)
@@ -129,11 +135,7 @@ def run_command(args, parser) -> int:
         else:
             recording.to_parquet(args.record)
         print(f"recording written to {args.record}")
-    if args.video and frames:
-        from ..analysis import video
-
-        count = video.write(args.video, video.render(scenario, frames, watch=args.watch, radius=world.radius),
-                            args.fps)
+    if count:
         print(f"video of {count} frames written to {args.video}")
     return 0 if recording.complete else 130
 
@@ -149,11 +151,30 @@ def _steps(args, settings) -> int | str:
     return settings.steps
 
 
-def _run(world, settings, steps: int, every: int, args):
-    """The run, ``every`` steps per call, a frame after each when a video is wanted; Ctrl-C
-    keeps what finished. Returns the recording and the frames."""
+def progress(total: int, args):
+    """The command's progress bar on stderr (none with --quiet): ``total`` steps and frames."""
     from tqdm.auto import tqdm
 
+    return tqdm(total=total, unit="step", disable=args.quiet or None, file=sys.stderr,
+                desc="simulating and drawing" if args.video else "simulating")
+
+
+def _write_video(args, scenario, frames: list, radius, bar) -> int:
+    """Draws ``frames`` and writes them to ``args.video``, the bar counting each; returns how many."""
+    from ..analysis import video
+
+    def counted(images):
+        for image in images:
+            bar.update(1)
+            yield image
+
+    return video.write(args.video, counted(video.render(scenario, frames, watch=args.watch, radius=radius)),
+                       args.fps)
+
+
+def _run(world, settings, steps: int, every: int, args, bar):
+    """The run, ``every`` steps per call, a frame after each when a video is wanted, counted on
+    ``bar``; Ctrl-C keeps what finished. Returns the recording and the frames."""
     from ..analysis.video import frame_of
     from ..model.recording import Recording
 
@@ -161,7 +182,6 @@ def _run(world, settings, steps: int, every: int, args):
     parts: list = []
     frames: list = []
     first = world.steps_taken
-    bar = tqdm(total=steps, unit="step", disable=args.quiet or None, file=sys.stderr)
     try:
         while (done := world.steps_taken - first) < steps:
             part = world.run(min(every, steps - done), settings.dt, substeps=settings.substeps, record=names,
@@ -174,8 +194,6 @@ def _run(world, settings, steps: int, every: int, args):
                 break
     except KeyboardInterrupt:
         pass
-    finally:
-        bar.close()
     if not parts:
         start = world.run(0, settings.dt, record=names)  # the start's row alone
         start.complete = False

@@ -176,7 +176,8 @@ def test_run_prints_each_measure_with_its_unit(capsys):
     assert main(["run", "circle", "--steps", "4", "--quiet"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
     assert lines["arrived"].endswith("% of agents") and lines["duration"].endswith(" s")
-    assert lines["stalled_ever"].endswith("agents") and lines["deepest_overlap"].endswith(" m")
+    assert lines["wall_penetrations"].endswith("agents") and lines["deepest_overlap"].endswith(" m")
+    assert lines["stalled_ever"].split()[1:] == ["n/a"]   # no 3 s window in 0.2 s
 
 
 def test_run_help_lists_the_built_in_scenes(capsys):
