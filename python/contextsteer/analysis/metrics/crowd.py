@@ -10,7 +10,6 @@ from .checks import targets_of, trajectory_of
 from .trajectories import arrival_steps, deepest_overlap, heading_reversals, stalled_agents, time_to_share
 from .walls import wall_penetration
 
-
 # The unit of each measure of crowd_metrics, for tables and the command line's report.
 UNITS = {"agents": "agents", "duration": "s", "arrived": "share of agents", "time_to_95": "s",
          "stalled_end": "agents", "stalled_ever": "agents", "reversals_per_agent_minute": "per agent and minute",
