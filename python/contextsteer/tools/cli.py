@@ -205,10 +205,13 @@ def _run(world, settings, steps: int, every: int, args, bar):
 
 def live_command(args, parser) -> int:
     from ..scenes.scenario_file import ScenarioFileError
-    from .live import LiveRun, show
+    from .live import LiveRun, has_display, show
 
     if args.every < 1:
         return _fail(parser, f"--every: expected an integer >= 1, got {args.every}")
+    if not has_display():
+        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
+                             "or write a video: contextsteer run SCENE --video run.mp4")
     try:
         live = LiveRun(args.scene, every=args.every)
     except (ScenarioFileError, OSError, ValueError, TypeError) as error:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import textwrap
 import threading
 from pathlib import Path
 
@@ -24,6 +25,11 @@ from ..model.goals import Goals
 from ..model.pipeline import _SETTINGS
 from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
 from ..scenes.steering_toml import describe_behavior
+
+# The keys of the live window, listed in it.
+KEYS_HELP = "space: pause / go on    right arrow or '.': one step while paused    r: restart"
+# matplotlib's backends that write files and open no window.
+NON_INTERACTIVE = {"agg", "pdf", "ps", "svg", "pgf", "cairo", "template"}
 
 # What the world's settings are when a file leaves them out.
 _WORLD_DEFAULTS = {"goals": Goals(), "contact": None}
@@ -217,6 +223,10 @@ class LiveRun:
         self._update(new)
         return "updated"
 
+    def restart(self) -> None:
+        """Starts the scene again from its starts, as last read."""
+        self._restart(self.scenario)
+
     def _restart(self, scenario) -> None:
         self.scenario = scenario
         self.world = scenario.world()
@@ -358,8 +368,11 @@ class LiveView:
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
         ax.set_aspect("equal")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
+        self.fig.text(0.01, 0.01, KEYS_HELP, fontsize="small", color="0.3", va="bottom")
         self.message = ax.text(0.01, 0.01, "", transform=ax.transAxes, va="bottom", color="tab:red",
-                               fontsize="small", wrap=True, bbox={"facecolor": "white", "alpha": 0.8})
+                               fontsize="small", bbox={"facecolor": "white", "alpha": 0.8})
         self._shown = (self.live.world, self.live.restarts)
 
     def update(self) -> list:
@@ -396,9 +409,15 @@ class LiveView:
         self.discs.set_widths(2 * np.asarray(world.radius, dtype=np.float64))
         self.discs.set_heights(2 * np.asarray(world.radius, dtype=np.float64))
         self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
-        self.message.set_text(self.live.error or "")
+        self.message.set_text(self._wrapped(self.live.error or ""))
         self.message.set_visible(self.live.error is not None)
         return [self.discs, self.message, *self.bodies]
+
+    def _wrapped(self, text: str) -> str:
+        """``text`` broken into lines that fit the axis' width (at the message's font size)."""
+        width_points = self.ax.get_position().width * self.fig.get_figwidth() * 72.0
+        columns = max(20, int(width_points / (0.6 * self.message.get_fontsize())) - 2)
+        return "\n".join(textwrap.fill(line, columns) for line in text.splitlines())
 
 
 def show(live: LiveRun, *, interval: float = 30.0):
@@ -431,14 +450,39 @@ def show(live: LiveRun, *, interval: float = 30.0):
     from matplotlib.animation import FuncAnimation
 
     view = LiveView(live)
+    state = {"paused": False, "steps": 0}  # steps: to take while paused
+
+    def key(event):
+        if event.key == " ":
+            state["paused"] = not state["paused"]
+        elif event.key in ("right", "."):
+            state["steps"] += 1
+        elif event.key == "r":
+            live.restart()
 
     def frame(_):
-        live.step()
+        if not state["paused"]:
+            live.step()
+        elif state["steps"]:
+            state["steps"] -= 1
+            live.step()
+        else:
+            live.poll()  # the file's saves are still taken while paused
         return view.update()
+
+    view.fig.canvas.mpl_connect("key_press_event", key)
 
     animation = FuncAnimation(view.fig, frame, interval=interval, cache_frame_data=False, blit=False)
     plt.show()
     return animation
 
 
-__all__ = ["LiveRun", "LiveView", "show"]
+def has_display() -> bool:
+    """Whether matplotlib can open a window here (an interactive backend; without a
+    display it falls back to one that only writes files)."""
+    import matplotlib.pyplot as plt
+
+    return plt.get_backend().lower() not in NON_INTERACTIVE
+
+
+__all__ = ["LiveRun", "LiveView", "has_display", "show"]
