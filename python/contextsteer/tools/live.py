@@ -27,7 +27,7 @@ from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
 from ..scenes.steering_toml import describe_behavior
 
 # The keys of the live window, listed in it.
-KEYS_HELP = "space: pause / go on    right arrow or '.': one step while paused    r: restart"
+KEYS_HELP = "space: pause / go on    right arrow or '.': one step while paused    r: restart    t: trails"
 # matplotlib's backends that write files and open no window.
 NON_INTERACTIVE = {"agg", "pdf", "ps", "svg", "pgf", "cairo", "template"}
 
@@ -315,8 +315,9 @@ class LiveRun:
 
 
 class LiveView:
-    """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, and the
-    reload error when the file did not read. :meth:`update` draws the run as it stands.
+    """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, their trails,
+    and the reload error when the file did not read. :meth:`update` draws the run as it
+    stands.
 
     Parameters
     ----------
@@ -324,6 +325,9 @@ class LiveView:
         The run.
     fig : matplotlib.figure.Figure, optional
         The figure to draw in (a new one when None).
+    trail : int, default 60
+        How many frames of path to draw behind each agent (0: none); the key ``t`` of
+        :func:`show` turns them off and on.
 
     Examples
     --------
@@ -336,21 +340,25 @@ class LiveView:
     >>> with LiveRun(path, watch=False) as live:
     ...     view = LiveView(live)
     ...     live.step()
-    ...     print(len(view.update()))
-    2
+    ...     print(len(view.update()))    # the discs, their trails, the error message
+    3
     >>> plt.close("all")
     """
 
-    def __init__(self, live: LiveRun, fig=None):
+    def __init__(self, live: LiveRun, fig=None, *, trail: int = 60):
         import matplotlib.pyplot as plt
 
+        from .._internal import validation as check
+
+        self.trail = check.count("trail", trail)
+        self.trails_shown = self.trail > 0
         self.live = live
         self.fig = plt.figure(figsize=(10, 6)) if fig is None else fig
         self._shown: tuple | None = None
         self.update()
 
     def _draw_scene(self) -> None:
-        from matplotlib.collections import EllipseCollection
+        from matplotlib.collections import EllipseCollection, LineCollection
 
         from ..analysis.plotting import plot_scenario
 
@@ -364,6 +372,8 @@ class LiveView:
                                        offset_transform=ax.transData, facecolors="tab:blue", edgecolors="0.2",
                                        linewidths=0.4)
         ax.add_collection(self.discs)
+        self.history: list = []  # the last ``trail`` frames' positions
+        self.paths = ax.add_collection(LineCollection([], colors="tab:blue", linewidths=0.6, alpha=0.4))
         x0, y0, x1, y1 = scenario.bounds
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
@@ -394,7 +404,7 @@ class LiveView:
         >>> with LiveRun(path, watch=False) as live:
         ...     artists = LiveView(live).update()
         >>> len(artists)
-        2
+        3
         >>> plt.close("all")
         """
         if self._shown != (self.live.world, self.live.restarts):
@@ -406,12 +416,16 @@ class LiveView:
             artist.remove()
         self.bodies = plot_moving_obstacles(world.moving_shapes(), self.ax) if world.moving_count else []
         self.discs.set_offsets(world.positions)
+        if self.trail:
+            self.history = [*self.history[-self.trail + 1:], world.positions.copy()]
+        shown = self.trails_shown and len(self.history) > 1 and all(len(p) == len(world) for p in self.history)
+        self.paths.set_segments(list(np.swapaxes(np.stack(self.history), 0, 1)) if shown else [])
         self.discs.set_widths(2 * np.asarray(world.radius, dtype=np.float64))
         self.discs.set_heights(2 * np.asarray(world.radius, dtype=np.float64))
         self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
         self.message.set_text(self._wrapped(self.live.error or ""))
         self.message.set_visible(self.live.error is not None)
-        return [self.discs, self.message, *self.bodies]
+        return [self.discs, self.paths, self.message, *self.bodies]
 
     def _wrapped(self, text: str) -> str:
         """``text`` broken into lines that fit the axis' width (at the message's font size)."""
@@ -459,6 +473,8 @@ def show(live: LiveRun, *, interval: float = 30.0):
             state["steps"] += 1
         elif event.key == "r":
             live.restart()
+        elif event.key == "t":
+            view.trails_shown = not view.trails_shown
 
     def frame(_):
         if not state["paused"]:

@@ -163,8 +163,11 @@ def test_the_live_window_has_units_its_keys_and_wrapped_errors(tmp_path):
         view.fig.canvas.draw()
         extent = view.message.get_window_extent()
         assert len(view.message.get_text().splitlines()) > 1 and extent.x1 <= view.fig.bbox.x1
-        live.step()
+        for _ in range(3):
+            live.step()
+            view.update()
+        assert len(view.paths.get_segments()) == len(live.world) and len(view.paths.get_segments()[0]) == 5  # 5 updates
         moved = live.world.steps_taken
         live.restart()
-        assert live.world.steps_taken == 0 and moved == 1
+        assert live.world.steps_taken == 0 and moved == 3
     matplotlib.pyplot.close("all")
