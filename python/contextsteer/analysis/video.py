@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -85,7 +86,7 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         ax.set_aspect("equal")
         ax.set_xlabel("x (m)")
         ax.set_ylabel("y (m)")
-        polar = fig.add_subplot(grid[0, 1], projection="polar")
+        polar: Any = fig.add_subplot(grid[0, 1], projection="polar")  # PolarAxes
         trail = np.stack([f.positions for f in frames])
         # The maps drawn once, on one radial scale for the whole video (the largest value of
         # any frame, at least 1), then only their data changed frame by frame.
@@ -95,12 +96,12 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         plot_context_maps({name: getattr(first, name) for name in maps}, polar,
                           direction=first.direction if np.any(first.direction) else [1.0, 0.0], strength=1.0)
         polar.set_rlim(0.0, top)
-        curves = polar.lines[:len(maps)]
-        arrow = next(a for a in polar.texts if hasattr(a, "arrow_patch"))
-        strength_text = polar.get_legend().get_texts()[len(maps)]
+        curves = list(polar.lines)[:len(maps)]
+        arrow: Any = next(a for a in polar.texts if hasattr(a, "arrow_patch"))  # an Annotation
+        legend = polar.get_legend()
+        strength_text = legend.get_texts()[len(maps)]
         polar.set_title(f"agent {watch}", fontsize="small", pad=16)
         title = ax.set_title(f"{scenario.name}: t = {frames[-1].time:.2f} s")
-        legend = polar.get_legend()
         # Blitting: what changes is drawn anew on each frame over the rest, drawn once (the
         # axes, ticks and fixed scene), laid out once for the longest title.
         moving_parts = [(ax, [paths, discs, title]), (polar, [*curves, arrow, legend])]

@@ -549,13 +549,13 @@ class Recording:
         >>> cs.Recording.load(path).positions.shape
         (61, 2, 2)
         """
-        arrays = {name: getattr(self, name) for name in self.recorded}
-        np.savez_compressed(path, **arrays, **self._file_arrays())
+        arrays: dict[str, Any] = {name: getattr(self, name) for name in self.recorded}
+        np.savez_compressed(path, **arrays | self._file_arrays())
 
-    def _file_arrays(self) -> dict[str, np.ndarray]:
+    def _file_arrays(self) -> dict[str, Any]:
         """The arrays a file holds besides the recorded ones: the time, the ids, the flags,
         the events, the moving obstacles and the scene."""
-        arrays = {"time": self.time, "ids": self.ids, "complete": np.bool_(self.complete),
+        arrays: dict[str, Any] = {"time": self.time, "ids": self.ids, "complete": np.bool_(self.complete),
                   "includes_start": np.bool_(self.includes_start)}
         arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
         if self.moving_positions is not None:

@@ -373,7 +373,8 @@ class LiveView:
                                        linewidths=0.4)
         ax.add_collection(self.discs)
         self.history: list = []  # the last ``trail`` frames' positions
-        self.paths = ax.add_collection(LineCollection([], colors="tab:blue", linewidths=0.6, alpha=0.4))
+        self.paths = LineCollection([], colors="tab:blue", linewidths=0.6, alpha=0.4)
+        ax.add_collection(self.paths)
         x0, y0, x1, y1 = scenario.bounds
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
@@ -430,7 +431,7 @@ class LiveView:
     def _wrapped(self, text: str) -> str:
         """``text`` broken into lines that fit the axis' width (at the message's font size)."""
         width_points = self.ax.get_position().width * self.fig.get_figwidth() * 72.0
-        columns = max(20, int(width_points / (0.6 * self.message.get_fontsize())) - 2)
+        columns = max(20, int(width_points / (0.6 * self.message.get_fontproperties().get_size_in_points())) - 2)
         return "\n".join(textwrap.fill(line, columns) for line in text.splitlines())
 
 
