@@ -8,6 +8,9 @@ pipeline (:meth:`World.set_steering <contextsteer.World.set_steering>`); new geo
 agents restart the scene. A file that no longer reads keeps the run going, its error in
 :attr:`LiveRun.error`. :class:`LiveView` draws a run into a matplotlib figure, and
 :func:`show` animates it in a window: ``contextsteer live scene.toml``.
+
+This module is long because the run, its view and the window's keys are one tool, and
+each public method carries a numpydoc docstring with an example that runs.
 """
 
 from __future__ import annotations
@@ -224,7 +227,21 @@ class LiveRun:
         return "updated"
 
     def restart(self) -> None:
-        """Starts the scene again from its starts, as last read."""
+        """Starts the scene again from its starts, as last read (the key ``r`` of :func:`show`).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     live.step()
+        ...     live.restart()
+        ...     print(live.world.steps_taken, live.restarts)
+        0 1
+        """
         self._restart(self.scenario)
 
     def _restart(self, scenario) -> None:
@@ -496,7 +513,21 @@ def show(live: LiveRun, *, interval: float = 30.0):
 
 def has_display() -> bool:
     """Whether matplotlib can open a window here (an interactive backend; without a
-    display it falls back to one that only writes files)."""
+    display it falls back to one that only writes files).
+
+    Returns
+    -------
+    bool
+        False for a backend that writes files alone (Agg, PDF, SVG, ...).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> from contextsteer.live import has_display
+    >>> matplotlib.use("Agg")
+    >>> has_display()
+    False
+    """
     import matplotlib.pyplot as plt
 
     return plt.get_backend().lower() not in NON_INTERACTIVE
