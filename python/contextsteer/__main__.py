@@ -38,7 +38,10 @@ def _demo_errors(args) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .recipes.crowd import RECIPES
     from .tools.demo import SCENES
+
+    finer = [name for name, recipe in RECIPES.items() if recipe.slots != 16]
 
     parser = _Parser(prog="contextsteer", description="Context steering for game agents.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -51,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", help="where the PNG goes (default: the scene's name, as in corridor.png)")
     demo.add_argument("--agents", type=_positive_int, help="number of agents (default: the scene's own, 10 to 200)")
     demo.add_argument("--slots", type=_positive_int,
-                      help="context map slots (default: the scene's own, 24 for the bottleneck and the two-way "
-                           "door, else 16)")
+                      help="context map slots (default: the scene's own, "
+                           + "".join(f"{RECIPES[name].slots} for {name}, " for name in finer) + "else 16)")
     demo.add_argument("--steps", type=_positive_int, help="most steps of 0.05 s to run (default: enough for the scene)")
     demo.add_argument("--seed", type=int, default=0, help="seed of the start positions (default: %(default)s)")
     from .tools.cli import add_commands, dispatch

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from .. import _core
+from . import shapely_input
 
 REAL = np.float32
 MAX_MAGNITUDE = float(_core.MAX_MAGNITUDE)
@@ -109,13 +110,18 @@ def _rows_of_four(name: str, value, meaning: str) -> np.ndarray:
 
 
 def segments(name: str, value) -> np.ndarray:
-    """Walls as ``(m, 4)`` x0, y0, x1, y1; a single ``(4,)`` wall is accepted as m = 1."""
+    """Walls as ``(m, 4)`` x0, y0, x1, y1; a single ``(4,)`` wall is accepted as m = 1, and
+    shapely lines, rings and polygons (each edge a wall) or their WKT as their edges."""
+    if shapely_input.has_geometry(value):
+        value = shapely_input.segments(name, value)
     return _rows_of_four(name, value, "x0, y0, x1, y1")
 
 
 def rectangles(name: str, value) -> np.ndarray:
     """Rectangles as ``(m, 4)`` xmin, ymin, xmax, ymax (a single ``(4,)`` one is m = 1),
-    none of them inside out."""
+    none of them inside out; shapely axis-aligned boxes (or their WKT) as their bounds."""
+    if shapely_input.has_geometry(value):
+        value = shapely_input.rectangles(name, value)
     arr = _rows_of_four(name, value, "xmin, ymin, xmax, ymax")
     inverted = (arr[:, 0] > arr[:, 2]) | (arr[:, 1] > arr[:, 3])
     if inverted.any():
@@ -124,9 +130,12 @@ def rectangles(name: str, value) -> np.ndarray:
 
 
 def polygons(name: str, value) -> list[np.ndarray]:
-    """A sequence of polygons, each as :func:`polygon` checks it; None is none."""
+    """A sequence of polygons, each as :func:`polygon` checks it; None is none; shapely
+    (multi)polygons or their WKT, alone or in a list, as their outlines."""
     if value is None:
         return []
+    if shapely_input.has_geometry(value):
+        value = shapely_input.polygons(name, value)
     if isinstance(value, np.ndarray) and value.ndim != 3:
         raise ValueError(f"{name}: expected a list of (k, 2) vertex arrays (or an (m, k, 2) array), "
                          f"got an array of shape {value.shape}")

@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -85,8 +86,31 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         ax.set_aspect("equal")
         ax.set_xlabel("x (m)")
         ax.set_ylabel("y (m)")
-        polar = fig.add_subplot(grid[0, 1], projection="polar")
+        polar: Any = fig.add_subplot(grid[0, 1], projection="polar")  # PolarAxes
         trail = np.stack([f.positions for f in frames])
+        # The maps drawn once, on one radial scale for the whole video (the largest value of
+        # any frame, at least 1), then only their data changed frame by frame.
+        maps = ("interest", "danger", "final")
+        top = max(1.0, *(float(np.max(getattr(f, name), initial=0.0)) for f in frames for name in maps))
+        first = frames[0]
+        plot_context_maps({name: getattr(first, name) for name in maps}, polar,
+                          direction=first.direction if np.any(first.direction) else [1.0, 0.0], strength=1.0)
+        polar.set_rlim(0.0, top)
+        curves = list(polar.lines)[:len(maps)]
+        arrow: Any = next(a for a in polar.texts if hasattr(a, "arrow_patch"))  # an Annotation
+        legend = polar.get_legend()
+        strength_text = legend.get_texts()[len(maps)]
+        polar.set_title(f"agent {watch}", fontsize="small", pad=16)
+        title = ax.set_title(f"{scenario.name}: t = {frames[-1].time:.2f} s")
+        # Blitting: what changes is drawn anew on each frame over the rest, drawn once (the
+        # axes, ticks and fixed scene), laid out once for the longest title.
+        moving_parts = [(ax, [paths, discs, title]), (polar, [*curves, arrow, legend])]
+        for _, parts in moving_parts:
+            for artist in parts:
+                artist.set_animated(True)
+        fig.canvas.draw()
+        fig.set_layout_engine("none")
+        background = fig.canvas.copy_from_bbox(fig.bbox)  # type: ignore[attr-defined]  # Agg's
         bodies: list = []
         for i, frame in enumerate(frames):
             for artist in bodies:
@@ -94,12 +118,20 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
             bodies = plot_moving_obstacles(frame.moving, ax)
             discs.set_offsets(frame.positions)
             paths.set_segments(list(np.swapaxes(trail[:i + 1], 0, 1)) if i else [])
-            ax.set_title(f"{scenario.name}: t = {frame.time:.2f} s")
-            polar.clear()
-            plot_context_maps({"interest": frame.interest, "danger": frame.danger, "final": frame.final}, polar,
-                              direction=frame.direction, strength=frame.strength)
-            polar.set_title(f"agent {watch}", fontsize="small", pad=16)
-            fig.canvas.draw()
+            title.set_text(f"{scenario.name}: t = {frame.time:.2f} s")
+            for curve, name in zip(curves, maps):
+                values = getattr(frame, name)
+                curve.set_ydata(np.maximum(0.0, np.append(values, values[0])))
+            share = min(frame.strength, 1.0)
+            arrow.set_visible(share > 0.0 and bool(np.any(frame.direction)))
+            arrow.xy = (float(np.arctan2(frame.direction[1], frame.direction[0])), top * share)
+            strength_text.set_text(f"chosen direction, strength {frame.strength:.2g}")
+            fig.canvas.restore_region(background)  # type: ignore[attr-defined]
+            for body in bodies:
+                ax.draw_artist(body)
+            for axis, parts in moving_parts:
+                for artist in parts:
+                    axis.draw_artist(artist)
             yield np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()  # type: ignore[attr-defined]  # Agg's
     finally:
         plt.close(fig)

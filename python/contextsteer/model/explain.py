@@ -116,9 +116,8 @@ class Explanation:
         styles: dict[str, dict] = {}
         behaviors = check.flag("behaviors", behaviors)
         if ax is None:
-            # Room to the right of the circle for the legend (moved there below).
-            figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"})
-            figure.subplots_adjust(left=0.02, right=0.62)
+            # Constrained: the legend beside the circle and the title fit in the figure.
+            figure, ax = plt.subplots(figsize=(7.4, 4.8), subplot_kw={"projection": "polar"}, layout="constrained")
         if behaviors:
             of_kind = {"interest": 0, "danger": 0}   # each kind's behaviours take the patterns in turn
             named: dict[str, int] = {}               # the same class twice: the others numbered
@@ -134,7 +133,7 @@ class Explanation:
         artists = plot_context_maps(maps, ax, direction=self.direction, strength=self.strength, styles=styles,
                                     masked=self.masked)
         # Beside the circle rather than over it: a line per map is too tall to fit its corner.
-        ax.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), fontsize="small")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.12, 1.0), borderaxespad=0.0, fontsize="small")
         ax.set_title(f"agent {self.agent}: {int(self.masked.sum())} of {len(self.final)} slots masked"
                      + (", blocked" if self.blocked else ""), fontsize="medium", pad=14)
         return artists
@@ -225,9 +224,8 @@ class ClassicExplanation:
         import matplotlib.pyplot as plt
 
         if ax is None:
-            # Room to the right of the square axis for the legend.
-            figure, ax = plt.subplots(figsize=(8.4, 4.8))
-            figure.subplots_adjust(left=0.1, right=0.55, bottom=0.13)
+            # Constrained: the legend beside the square axis fits in the figure.
+            figure, ax = plt.subplots(figsize=(8.4, 4.8), layout="constrained")
         elif getattr(ax, "name", "") == "polar":
             raise ValueError("ax: expected a Cartesian axis, got a 'polar' axis")
         level = "" if self.level is None else f", priority level {self.level}"

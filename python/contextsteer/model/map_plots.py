@@ -35,10 +35,11 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     offset : float, default 0
         The angle of slot 0, radians.
     direction : array_like, shape (2,), optional
-        The chosen direction, drawn as a thick black arrow out to the circle's edge,
-        whatever the strength, so that it reads at any size.
+        The chosen direction, drawn as a thick black arrow from the centre; its length is
+        the strength's share of the circle's radius (the whole radius without a
+        strength), and a strength under 5 % of it is drawn as a black dot at the centre.
     strength : float, optional
-        The share of max speed, given in the legend.
+        The share of max speed (0 to 1, more is drawn as 1), given in the legend.
     styles : dict of str to dict, optional
         Keyword arguments of ``ax.plot`` for a map's curve, over the defaults (e.g.
         ``{"danger": {"linestyle": "--"}}``).
@@ -83,7 +84,7 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     if unknown:
         raise ValueError(f"styles: expected names among the maps' {list(maps)}, got {unknown[0]!r}")
     if ax is None:
-        _, ax = plt.subplots(subplot_kw={"projection": "polar"})
+        _, ax = plt.subplots(subplot_kw={"projection": "polar"}, layout="constrained")
     elif getattr(ax, "name", "") != "polar":
         kind = getattr(ax, "name", type(ax).__name__)
         raise ValueError(f"ax: expected a polar axis (projection='polar'), got a {kind!r} axis")
@@ -114,11 +115,16 @@ def plot_context_maps(maps: Mapping[str, np.ndarray], ax=None, *, offset: float 
     ax.set_rlim(0, top)
     ax.set_rticks([tick for tick in ticks if 0 < tick <= top])
     if d is not None and np.any(d):
-        arrow = (float(np.arctan2(d[1], d[0])), top)
-        artists.append(ax.annotate("", xy=arrow, xytext=(0, 0), zorder=3, arrowprops={
-            "arrowstyle": "-|>", "color": "black", "linewidth": 2.5, "mutation_scale": 18, "shrinkA": 0, "shrinkB": 0}))
+        share = 1.0 if strength is None else min(strength, 1.0)
         name = "chosen direction" + ("" if strength is None else f", strength {strength:.2g}")
-        ax.plot([], [], color="black", linewidth=2.5, label=name)  # the arrow's legend entry
+        if share >= 0.05:
+            arrow = (float(np.arctan2(d[1], d[0])), top * share)
+            artists.append(ax.annotate("", xy=arrow, xytext=(0, 0), zorder=3, arrowprops={
+                "arrowstyle": "-|>", "color": "black", "linewidth": 2.5, "mutation_scale": 18, "shrinkA": 0,
+                "shrinkB": 0}))
+            ax.plot([], [], color="black", linewidth=2.5, label=name)  # the arrow's legend entry
+        else:  # too weak for an arrow to show its way
+            artists += ax.plot([0.0], [0.0], "o", color="black", markersize=5, zorder=3, label=name)
     if shade is not None and shade.any():
         width = 2 * np.pi / shade.size
         centres = offset + width * np.flatnonzero(shade)

@@ -7,6 +7,7 @@ example that runs, and saving, loading, truncating and joining must agree on eve
 from __future__ import annotations
 
 import contextlib
+import json
 import numbers
 import os
 import threading
@@ -123,7 +124,8 @@ def _recording_arguments(archive: dict[str, np.ndarray], path: str) -> dict[str,
     names = set(archive)
     event_names = {f"event_{name}" for name in EVENT_FIELDS}
     missing = {"time", "ids", "complete"} - names
-    unknown = names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names - set(_MOVING_ARRAYS)
+    unknown = (names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names
+               - set(_MOVING_ARRAYS) - {name for name in names if name.startswith("scene_")})
     if missing or unknown:
         raise wrong(f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
 
@@ -172,7 +174,8 @@ def _recording_arguments(archive: dict[str, np.ndarray], path: str) -> dict[str,
                   "moving_kinds": tuple(KINDS[k] for k in kinds),
                   "moving_local_shapes": tuple(np.split(shapes, np.cumsum(counts)[:-1]))}
     return dict(time=time, ids=ids, complete=flags["complete"], recorded=recorded,
-                includes_start=flags.get("includes_start", False), event_arrays=events, **moving, **arrays)
+                includes_start=flags.get("includes_start", False), event_arrays=events,
+                scene=scene_of_arrays(archive), **moving, **arrays)
 
 
 @dataclass(repr=False)
@@ -238,6 +241,14 @@ class Recording:
     moving_local_shapes : tuple of ndarray
         Each moving obstacle's shape about its reference point, as
         :meth:`World.moving_local_shapes <contextsteer.World.moving_local_shapes>` gives it.
+    scene : dict of str to ndarray, str or float
+        The world's fixed scene and agents when the run began, as :meth:`World.run` records
+        it: ``circles`` ``(m, 3)``, ``segments`` ``(m, 4)``, ``polygons`` (list of ``(k, 2)``),
+        ``bounds`` ``(4,)`` (absent without bounds), metres; the agents' ``targets``
+        ``(n, 2)``, ``groups`` ``(n,)``, ``radius`` ``(n,)`` (m). The command line adds the
+        scene's ``name`` and the step ``dt`` (s). :func:`~contextsteer.plotting.animate` and
+        :func:`~contextsteer.plotting.plot_trajectories` draw it; :meth:`save`,
+        :meth:`to_parquet` and :meth:`load` keep it, so that a file alone can be plotted.
 
     Examples
     --------
@@ -274,6 +285,7 @@ class Recording:
     moving_angles: np.ndarray | None = None
     moving_kinds: tuple[str, ...] = ()
     moving_local_shapes: tuple[np.ndarray, ...] = ()
+    scene: dict[str, Any] = field(default_factory=dict)
 
     def moving_shapes(self, step: int) -> list[np.ndarray]:
         """The moving obstacles' shapes at a row, as :meth:`World.moving_shapes
@@ -395,7 +407,7 @@ class Recording:
         return Recording(self.time[:steps], self.ids, complete=False, recorded=self.recorded,
                          includes_start=self.includes_start,
                          event_arrays={name: values[kept] for name, values in self.event_arrays.items()},
-                         **self._moving(slice(0, steps)), **arrays)
+                         scene=self.scene, **self._moving(slice(0, steps)), **arrays)
 
     @classmethod
     def joined(cls, parts) -> Recording:
@@ -443,7 +455,8 @@ class Recording:
             moving = {**first._moving(), "moving_positions": np.concatenate([p.moving_positions for p in parts]),
                       "moving_angles": np.concatenate([p.moving_angles for p in parts])}
         joined = cls(np.concatenate([p.time for p in parts]), first.ids, complete=all(p.complete for p in parts),
-                     recorded=first.recorded, includes_start=first.includes_start, **moving, **arrays)
+                     recorded=first.recorded, includes_start=first.includes_start, scene=first.scene, **moving,
+                     **arrays)
         for part in parts:
             joined.add_events(part.event_arrays)
         return joined
@@ -524,10 +537,17 @@ class Recording:
         122
         """
         try:
-            import pyarrow  # type: ignore[import-untyped]  # noqa: F401 -- else pandas gives a vaguer error
+            import pyarrow as pa  # type: ignore[import-untyped]
+            import pyarrow.parquet as pq  # type: ignore[import-untyped]
         except ImportError as exc:
-            raise ImportError("to_parquet needs pyarrow (pip install pyarrow)") from exc
-        self.to_dataframe().to_parquet(path, engine="pyarrow", index=False)
+            raise ImportError('to_parquet needs pyarrow (pip install ".[cli]" or pip install pyarrow)') from exc
+        table = self.to_dataframe()
+        if "groups" in self.scene:
+            table.insert(3, "group", np.tile(np.asarray(self.scene["groups"], np.int64), self.steps))
+        arrow = pa.Table.from_pandas(table, preserve_index=False)
+        meta = dict(arrow.schema.metadata or {})
+        meta[PARQUET_KEY] = json.dumps({name: _json_of(values) for name, values in self._file_arrays().items()})
+        pq.write_table(arrow.replace_schema_metadata(meta), path)
 
     def to_pedpy(self, frame_rate: float | None = None):
         """The positions as a PedPy ``TrajectoryData`` (``pip install pedpy``), for the
@@ -601,7 +621,14 @@ class Recording:
         >>> cs.Recording.load(path).positions.shape
         (61, 2, 2)
         """
-        arrays = {name: getattr(self, name) for name in self.recorded}
+        arrays: dict[str, Any] = {name: getattr(self, name) for name in self.recorded}
+        np.savez_compressed(path, **arrays | self._file_arrays())
+
+    def _file_arrays(self) -> dict[str, Any]:
+        """The arrays a file holds besides the recorded ones: the time, the ids, the flags,
+        the events, the moving obstacles and the scene."""
+        arrays: dict[str, Any] = {"time": self.time, "ids": self.ids, "complete": np.bool_(self.complete),
+                  "includes_start": np.bool_(self.includes_start)}
         arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
         if self.moving_positions is not None:
             from .moving import KINDS
@@ -610,17 +637,18 @@ class Recording:
                           moving_kinds=np.array([KINDS.index(k) for k in self.moving_kinds], dtype=np.int32),
                           moving_vertex_counts=np.array([len(s) for s in self.moving_local_shapes], dtype=np.int64),
                           moving_local_shapes=np.concatenate(self.moving_local_shapes))
-        np.savez_compressed(path, time=self.time, ids=self.ids, complete=np.bool_(self.complete),
-                            includes_start=np.bool_(self.includes_start), **arrays)
+        arrays.update(scene_arrays(self.scene))
+        return arrays
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Recording:
-        """A recording written by :meth:`save`.
+        """A recording written by :meth:`save` (``.npz``) or :meth:`to_parquet` (``.parquet``,
+        with pyarrow; a table of the same columns written otherwise is read as well).
 
         Parameters
         ----------
         path : str or os.PathLike
-            The ``.npz`` file.
+            The ``.npz`` or ``.parquet`` file.
 
         Returns
         -------
@@ -647,11 +675,92 @@ class Recording:
         >>> cs.Recording.load(path).steps
         61
         """
-        with open(path, "rb") as file:  # OSError when it cannot be read
-            try:
-                archive = _read_archive(file)
-            except Exception as error:  # noqa: BLE001 - what NumPy, zipfile or zlib raise for damaged bytes
-                reason = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
-                raise ValueError(f"path: {os.fspath(path)} is not a recording saved by Recording.save: cannot read "
-                                 f"it as an .npz archive ({reason})") from None
+        try:
+            if os.fspath(path).lower().endswith(".parquet"):
+                archive = _parquet_arrays(path)
+            else:
+                with open(path, "rb") as file:
+                    archive = _read_archive(file)
+        except (OSError, ImportError):  # cannot be read, or pyarrow is missing: as they are
+            raise
+        except Exception as error:  # noqa: BLE001 - what NumPy, zipfile, zlib or pyarrow raise for damaged bytes
+            reason = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
+            raise ValueError(f"path: {os.fspath(path)} is not a recording saved by Recording.save or "
+                             f"to_parquet: cannot read it ({reason})") from None
         return cls(**_recording_arguments(archive, os.fspath(path)))
+
+
+# The key of a Parquet file's metadata that holds what its table does not: a JSON object of
+# arrays by name (as Recording._file_arrays gives them), each {"dtype", "shape", "data"}.
+PARQUET_KEY = b"contextsteer.recording"
+# The table's columns of each recorded array that is not a map (Recording.to_dataframe).
+TABLE_COLUMNS = {name: {"positions": ("x", "y"), "velocities": ("vx", "vy"), "headings": ("heading",),
+                        "direction": ("direction_x", "direction_y"),
+                        "give_way": ("give_way_x", "give_way_y")}.get(name, (name,))
+                 for name in FIELDS if name not in MAPS}
+
+
+def scene_arrays(scene: dict[str, Any]) -> dict[str, np.ndarray]:
+    """A recording's scene as arrays named ``scene_<key>`` (the polygons as their vertices
+    end to end and their vertex counts), for a file."""
+    arrays = {}
+    for key, value in scene.items():
+        if key == "polygons":
+            arrays["scene_polygon_counts"] = np.array([len(p) for p in value], dtype=np.int64)
+            arrays["scene_polygons"] = (np.concatenate(value).astype(np.float32) if len(value)
+                                        else np.zeros((0, 2), np.float32))
+        else:
+            arrays[f"scene_{key}"] = np.asarray(value)
+    return arrays
+
+
+def scene_of_arrays(archive) -> dict[str, Any]:
+    """The scene of :func:`scene_arrays`'s arrays in ``archive`` (arrays by name)."""
+    scene: dict[str, Any] = {}
+    for name in archive:
+        if name.startswith("scene_") and name not in ("scene_polygons", "scene_polygon_counts"):
+            value = archive[name]
+            scene[name.removeprefix("scene_")] = value.item() if value.ndim == 0 else value
+    if "scene_polygon_counts" in archive:
+        counts = archive["scene_polygon_counts"]
+        scene["polygons"] = list(np.split(archive["scene_polygons"], np.cumsum(counts)[:-1])) if len(counts) else []
+    return scene
+
+
+def _json_of(values) -> dict:
+    values = np.asarray(values)
+    return {"dtype": values.dtype.str, "shape": list(values.shape), "data": values.ravel().tolist()}
+
+
+def _parquet_arrays(path: str | os.PathLike) -> dict[str, np.ndarray]:
+    """The arrays of a Parquet file written by :meth:`Recording.to_parquet` (or any table
+    of its columns, one row per step and agent, step by step)."""
+    try:
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+    except ImportError as exc:
+        raise ImportError('reading a Parquet recording needs pyarrow (pip install ".[cli]" or pip install pyarrow)'
+                          ) from exc
+    table = pq.read_table(path)
+    meta = (table.schema.metadata or {}).get(PARQUET_KEY)
+    frame = table.to_pandas()
+    arrays: dict[str, np.ndarray] = {}
+    if meta is not None:
+        for name, item in json.loads(meta).items():
+            arrays[name] = np.array(item["data"], dtype=np.dtype(item["dtype"])).reshape(item["shape"])
+    else:  # a table alone: its steps, times and ids tell the rest
+        if not {"step", "time", "id"} <= set(frame.columns):
+            raise ValueError(f"path: expected a recording's table with columns step, time and id, "
+                             f"got columns {list(frame.columns)}")
+        first = frame["step"].to_numpy() == frame["step"].iloc[0] if len(frame) else np.zeros(0, bool)
+        arrays["ids"] = frame["id"].to_numpy(np.int64)[first]
+        arrays["time"] = frame["time"].to_numpy(np.float64)[::max(len(arrays["ids"]), 1)]
+        arrays["complete"] = np.bool_(True)
+        if "group" in frame.columns:
+            arrays["scene_groups"] = frame["group"].to_numpy(np.int64)[first]
+    steps, agents = len(arrays["time"]), len(arrays["ids"])
+    for name, columns in TABLE_COLUMNS.items():
+        if set(columns) <= set(frame.columns):
+            width, dtype = FIELDS[name]
+            values = np.stack([frame[c].to_numpy(dtype) for c in columns], axis=-1)
+            arrays[name] = values.reshape((steps, agents) if width == 1 else (steps, agents, len(columns)))
+    return arrays

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .._internal import shapely_input
 from .._internal import validation as check
 from .._internal.arguments import counted
 from ..model.navigation import NavigationField
@@ -53,7 +54,8 @@ class Scenario:
     obstacles : ndarray, shape (m, 3), optional
         Circles as x, y, radius in metres.
     segments : ndarray, shape (k, 4), optional
-        Walls as x0, y0, x1, y1 in metres.
+        Walls as x0, y0, x1, y1 in metres (or shapely lines, rings and polygons, each edge a
+        wall, or their WKT; the ``shapely`` extra for WKT).
     goal_areas : ndarray, shape (k, 4), optional
         Rectangles ``(xmin, ymin, xmax, ymax)`` in metres that the agents head for as a
         whole (the field beyond an exit, holding their targets), for
@@ -64,7 +66,8 @@ class Scenario:
     goal_area_groups : ndarray of int, shape (k,), optional
         The group each goal area is for (all 0 when not given).
     polygons : tuple of ndarray of shape (k, 2), optional
-        Vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`).
+        Vertex arrays, metres, each an obstacle (as for :class:`~contextsteer.World`), or
+        shapely (multi)polygons or their WKT; goal areas may be shapely boxes too.
     moving : tuple of MovingBody, optional
         :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
         scenes; scenario files do not describe them).
@@ -105,6 +108,11 @@ class Scenario:
     def __post_init__(self):
         # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
         object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
+        # Walls, goal areas and polygons given as shapely geometries or WKT: their arrays.
+        for name, convert in (("segments", shapely_input.segments), ("goal_areas", shapely_input.rectangles),
+                              ("polygons", shapely_input.polygons)):
+            if shapely_input.has_geometry(getattr(self, name)):
+                object.__setattr__(self, name, convert(name, getattr(self, name)))
         for name, rows in (("groups", len(self.starts)), ("goal_area_groups", len(self.goal_areas))):
             value = np.asarray(getattr(self, name), dtype=np.int64)
             object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)

@@ -4,6 +4,7 @@ recording, or animated in a window that follows the file's every save."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 from pathlib import Path
@@ -15,6 +16,42 @@ MOST_STEPS = 2**31 - 1  # a world's step count in one call
 MOST_THREADS = 1024
 LEAST_FPS, MOST_FPS = 0.01, 1000.0  # frames a second of a video
 MOST_EVERY = 10_000  # live: steps per frame, each frame drawn as they end
+# The optional packages (of the ``cli`` extra) an output needs, by the file's suffix:
+# (option, suffix) -> (module, what pip installs).
+NEEDS = {("--record", ".parquet"): ("pyarrow", "pyarrow"), ("--video", ".mp4"): ("imageio_ffmpeg", "imageio-ffmpeg")}
+
+
+def missing_package(option: str, path: str | None) -> str | None:
+    """The one-line message of an output ``path`` (given to ``option``) whose optional
+    package is not installed, else None; looked up without importing it, so a run fails at
+    once rather than after its simulation."""
+    if path is None:
+        return None
+    need = NEEDS.get((option, Path(path).suffix.lower()))
+    if need is None or importlib.util.find_spec(need[0]) is not None:
+        return None
+    return (f"{option} {path}: needs {need[1]}, which is not installed; install the cli extra "
+            f"(pip install \".[cli]\" in a checkout of contextsteer, or pip install {need[1]})")
+
+
+def print_metrics(table: dict) -> None:
+    """The measures of :func:`~contextsteer.metrics.crowd_metrics`, one a line with its unit
+    (the share arrived as a percentage; n/a for a measure the run cannot tell)."""
+    from ..analysis.metrics.crowd import UNITS
+
+    for name, value in table.items():
+        unit = UNITS.get(name, "")
+        if unit == "share of agents":
+            value, unit = 100.0 * value, "% of agents"
+        shown = f"{value:>10.4g} {unit}" if math.isfinite(value) else f"{'n/a':>10}"  # e.g. no 3 s to judge
+        print(f"  {name:<28}{shown}".rstrip())
+
+
+def builtin_list() -> str:
+    """The built-in scenes' names, for the help."""
+    from ..scenes.scenario_file import builtin_names
+
+    return ", ".join(builtin_names())
 
 
 def scenario_path(text: str) -> Path:
@@ -30,7 +67,7 @@ def scenario_path(text: str) -> Path:
 def add_commands(commands) -> None:
     run = commands.add_parser("run", help="run a scenario file and print its metrics",
                               description="Run a scenario file (or a built-in scene by name) and print its metrics.")
-    run.add_argument("scene", help="the scenario file (TOML), or the name of a built-in scene")
+    run.add_argument("scene", help=f"the scenario file (TOML), or the name of a built-in scene: {builtin_list()}")
     length = run.add_mutually_exclusive_group()
     length.add_argument("--steps", type=int, help="steps to run (default: the file's [run] steps)")
     length.add_argument("--duration", type=float, help="seconds to run (default: the file's)")
@@ -163,6 +200,9 @@ def run_command(args, parser) -> int:
     message = _option_errors(args)
     if message is not None:
         return _fail(parser, message)
+    for option, path in (("--record", args.record), ("--video", args.video)):
+        if (missing := missing_package(option, path)) is not None:
+            return _fail(parser, missing)
     try:
         scenario = load(scenario_path(args.scene))
         if scenario.steering is None:
@@ -182,7 +222,15 @@ def run_command(args, parser) -> int:
     message = _run_memory(args, world, settings, steps, every)
     if message is not None:
         return _fail(parser, message)
-    recording, frames = _run(world, settings, steps, every, args)
+    # One bar over the steps and then the video's frames, drawn before the report is printed.
+    bar = progress(steps + (-(-steps // every) if args.video else 0), args)
+    try:
+        recording, frames = _run(world, settings, steps, every, args, bar)
+        count = _write_video(args, scenario, frames, world.radius, bar) if args.video and frames else 0
+    except OSError as error:  # the disk filled, or the path went away during the run
+        return _fail(parser, f"cannot write {error.filename or 'the output'}: {error.strerror or error}")
+    finally:
+        bar.close()
     taken = recording.steps_run
     if not recording.complete:
         print(f"interrupted: {taken} of {steps} steps ran", file=sys.stderr)
@@ -191,20 +239,16 @@ def run_command(args, parser) -> int:
                                   targets=scenario.targets, segments=scenario.segments,
                                   polygons=list(scenario.polygons), within=settings.within)
     print(f"{scenario.name}: {taken} steps of {settings.dt:g} s, {len(world)} agents")
-    for name, value in table.items():
-        print(f"  {name:<28}{value:>12.4g}")
+    print_metrics(table)
     try:
         if args.record:
+            recording.scene.update(name=scenario.name, dt=float(settings.dt))
             if args.record.lower().endswith(".npz"):
                 recording.save(args.record)
             else:
                 recording.to_parquet(args.record)
             print(f"recording written to {args.record}")
-        if args.video and frames:
-            from ..analysis import video
-
-            count = video.write(args.video, video.render(scenario, frames, watch=args.watch, radius=world.radius),
-                                args.fps)
+        if count:
             print(f"video of {count} frames written to {args.video}")
     except OSError as error:  # the disk filled, or the path went away during the run
         return _fail(parser, f"cannot write {error.filename or 'the output'}: {error.strerror or error}")
@@ -225,11 +269,30 @@ def _steps(args, settings) -> int | str:
     return settings.steps
 
 
-def _run(world, settings, steps: int, every: int, args):
-    """The run, ``every`` steps per call, a frame after each when a video is wanted; Ctrl-C
-    keeps what finished. Returns the recording and the frames."""
+def progress(total: int, args):
+    """The command's progress bar on stderr (none with --quiet): ``total`` steps and frames."""
     from tqdm.auto import tqdm
 
+    return tqdm(total=total, unit="step", disable=args.quiet or None, file=sys.stderr,
+                desc="simulating and drawing" if args.video else "simulating")
+
+
+def _write_video(args, scenario, frames: list, radius, bar) -> int:
+    """Draws ``frames`` and writes them to ``args.video``, the bar counting each; returns how many."""
+    from ..analysis import video
+
+    def counted(images):
+        for image in images:
+            bar.update(1)
+            yield image
+
+    return video.write(args.video, counted(video.render(scenario, frames, watch=args.watch, radius=radius)),
+                       args.fps)
+
+
+def _run(world, settings, steps: int, every: int, args, bar):
+    """The run, ``every`` steps per call, a frame after each when a video is wanted, counted on
+    ``bar``; Ctrl-C keeps what finished. Returns the recording and the frames."""
     from ..analysis.video import frame_of
     from ..model.recording import Recording
 
@@ -237,7 +300,6 @@ def _run(world, settings, steps: int, every: int, args):
     parts: list = []
     frames: list = []
     first = world.steps_taken
-    bar = tqdm(total=steps, unit="step", disable=args.quiet or None, file=sys.stderr)
     try:
         while (done := world.steps_taken - first) < steps:
             part = world.run(min(every, steps - done), settings.dt, substeps=settings.substeps, record=names,
@@ -250,8 +312,6 @@ def _run(world, settings, steps: int, every: int, args):
                 break
     except KeyboardInterrupt:
         pass
-    finally:
-        bar.close()
     if not parts:
         start = world.run(0, settings.dt, record=names)  # the start's row alone
         start.complete = False
@@ -263,11 +323,14 @@ def _run(world, settings, steps: int, every: int, args):
 
 def live_command(args, parser) -> int:
     from ..scenes.scenario_file import ScenarioFileError
-    from .live import LiveRun, show
+    from .live import LiveRun, has_display, show
 
     message = count_within("--every", args.every, 1, MOST_EVERY)
     if message is not None:
         return _fail(parser, message)
+    if not has_display():
+        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
+                             "or write a video: contextsteer run SCENE --video run.mp4")
     try:
         live = LiveRun(args.scene, every=args.every)
     except OSError as error:

@@ -8,12 +8,16 @@ pipeline (:meth:`World.set_steering <contextsteer.World.set_steering>`); new geo
 agents restart the scene. A file that no longer reads keeps the run going, its error in
 :attr:`LiveRun.error`. :class:`LiveView` draws a run into a matplotlib figure, and
 :func:`show` animates it in a window: ``contextsteer live scene.toml``.
+
+This module is long because the run, its view and the window's keys are one tool, and
+each public method carries a numpydoc docstring with an example that runs.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import textwrap
 import threading
 from pathlib import Path
 
@@ -25,6 +29,11 @@ from ..model.pipeline import _SETTINGS
 from ..scenes.file_format import read_text
 from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
 from ..scenes.steering_toml import describe_behavior
+
+# The keys of the live window, listed in it.
+KEYS_HELP = "space: pause / go on    right arrow or '.': one step while paused    r: restart    t: trails"
+# matplotlib's backends that write files and open no window.
+NON_INTERACTIVE = {"agg", "pdf", "ps", "svg", "pgf", "cairo", "template"}
 
 # What the world's settings are when a file leaves them out.
 _WORLD_DEFAULTS = {"goals": Goals(), "contact": None}
@@ -218,6 +227,24 @@ class LiveRun:
         self._update(new)
         return "updated"
 
+    def restart(self) -> None:
+        """Starts the scene again from its starts, as last read (the key ``r`` of :func:`show`).
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import contextsteer as cs
+        >>> from contextsteer.live import LiveRun
+        >>> path = os.path.join(tempfile.mkdtemp(), "corridor.toml")
+        >>> cs.scenarios.builtin("corridor").save(path)
+        >>> with LiveRun(path, watch=False) as live:
+        ...     live.step()
+        ...     live.restart()
+        ...     print(live.world.steps_taken, live.restarts)
+        0 1
+        """
+        self._restart(self.scenario)
+
     def _restart(self, scenario) -> None:
         self.scenario = scenario
         self.world = scenario.world()
@@ -306,8 +333,9 @@ class LiveRun:
 
 
 class LiveView:
-    """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, and the
-    reload error when the file did not read. :meth:`update` draws the run as it stands.
+    """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, their trails,
+    and the reload error when the file did not read. :meth:`update` draws the run as it
+    stands.
 
     Parameters
     ----------
@@ -315,6 +343,9 @@ class LiveView:
         The run.
     fig : matplotlib.figure.Figure, optional
         The figure to draw in (a new one when None).
+    trail : int, default 60
+        How many frames of path to draw behind each agent (0: none); the key ``t`` of
+        :func:`show` turns them off and on.
 
     Examples
     --------
@@ -327,21 +358,25 @@ class LiveView:
     >>> with LiveRun(path, watch=False) as live:
     ...     view = LiveView(live)
     ...     live.step()
-    ...     print(len(view.update()))
-    2
+    ...     print(len(view.update()))    # the discs, their trails, the error message
+    3
     >>> plt.close("all")
     """
 
-    def __init__(self, live: LiveRun, fig=None):
+    def __init__(self, live: LiveRun, fig=None, *, trail: int = 60):
         import matplotlib.pyplot as plt
 
+        from .._internal import validation as check
+
+        self.trail = check.count("trail", trail)
+        self.trails_shown = self.trail > 0
         self.live = live
         self.fig = plt.figure(figsize=(10, 6)) if fig is None else fig
         self._shown: tuple | None = None
         self.update()
 
     def _draw_scene(self) -> None:
-        from matplotlib.collections import EllipseCollection
+        from matplotlib.collections import EllipseCollection, LineCollection
 
         from ..analysis.plotting import plot_scenario
 
@@ -355,12 +390,18 @@ class LiveView:
                                        offset_transform=ax.transData, facecolors="tab:blue", edgecolors="0.2",
                                        linewidths=0.4)
         ax.add_collection(self.discs)
+        self.history: list = []  # the last ``trail`` frames' positions
+        self.paths = LineCollection([], colors="tab:blue", linewidths=0.6, alpha=0.4)
+        ax.add_collection(self.paths)
         x0, y0, x1, y1 = scenario.bounds
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
         ax.set_aspect("equal")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
+        self.fig.text(0.01, 0.01, KEYS_HELP, fontsize="small", color="0.3", va="bottom")
         self.message = ax.text(0.01, 0.01, "", transform=ax.transAxes, va="bottom", color="tab:red",
-                               fontsize="small", wrap=True, bbox={"facecolor": "white", "alpha": 0.8})
+                               fontsize="small", bbox={"facecolor": "white", "alpha": 0.8})
         self._shown = (self.live.world, self.live.restarts)
 
     def update(self) -> list:
@@ -382,7 +423,7 @@ class LiveView:
         >>> with LiveRun(path, watch=False) as live:
         ...     artists = LiveView(live).update()
         >>> len(artists)
-        2
+        3
         >>> plt.close("all")
         """
         if self._shown != (self.live.world, self.live.restarts):
@@ -394,12 +435,22 @@ class LiveView:
             artist.remove()
         self.bodies = plot_moving_obstacles(world.moving_shapes(), self.ax) if world.moving_count else []
         self.discs.set_offsets(world.positions)
+        if self.trail:
+            self.history = [*self.history[-self.trail + 1:], world.positions.copy()]
+        shown = self.trails_shown and len(self.history) > 1 and all(len(p) == len(world) for p in self.history)
+        self.paths.set_segments(list(np.swapaxes(np.stack(self.history), 0, 1)) if shown else [])
         self.discs.set_widths(2 * np.asarray(world.radius, dtype=np.float64))
         self.discs.set_heights(2 * np.asarray(world.radius, dtype=np.float64))
         self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
-        self.message.set_text(self.live.error or "")
+        self.message.set_text(self._wrapped(self.live.error or ""))
         self.message.set_visible(self.live.error is not None)
-        return [self.discs, self.message, *self.bodies]
+        return [self.discs, self.paths, self.message, *self.bodies]
+
+    def _wrapped(self, text: str) -> str:
+        """``text`` broken into lines that fit the axis' width (at the message's font size)."""
+        width_points = self.ax.get_position().width * self.fig.get_figwidth() * 72.0
+        columns = max(20, int(width_points / (0.6 * self.message.get_fontproperties().get_size_in_points())) - 2)
+        return "\n".join(textwrap.fill(line, columns) for line in text.splitlines())
 
 
 def show(live: LiveRun, *, interval: float = 30.0):
@@ -432,14 +483,55 @@ def show(live: LiveRun, *, interval: float = 30.0):
     from matplotlib.animation import FuncAnimation
 
     view = LiveView(live)
+    state = {"paused": False, "steps": 0}  # steps: to take while paused
+
+    def key(event):
+        if event.key == " ":
+            state["paused"] = not state["paused"]
+        elif event.key in ("right", "."):
+            state["steps"] += 1
+        elif event.key == "r":
+            live.restart()
+        elif event.key == "t":
+            view.trails_shown = not view.trails_shown
 
     def frame(_):
-        live.step()
+        if not state["paused"]:
+            live.step()
+        elif state["steps"]:
+            state["steps"] -= 1
+            live.step()
+        else:
+            live.poll()  # the file's saves are still taken while paused
         return view.update()
+
+    view.fig.canvas.mpl_connect("key_press_event", key)
 
     animation = FuncAnimation(view.fig, frame, interval=interval, cache_frame_data=False, blit=False)
     plt.show()
     return animation
 
 
-__all__ = ["LiveRun", "LiveView", "show"]
+def has_display() -> bool:
+    """Whether matplotlib can open a window here (an interactive backend; without a
+    display it falls back to one that only writes files).
+
+    Returns
+    -------
+    bool
+        False for a backend that writes files alone (Agg, PDF, SVG, ...).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> from contextsteer.live import has_display
+    >>> matplotlib.use("Agg")
+    >>> has_display()
+    False
+    """
+    import matplotlib.pyplot as plt
+
+    return plt.get_backend().lower() not in NON_INTERACTIVE
+
+
+__all__ = ["LiveRun", "LiveView", "has_display", "show"]

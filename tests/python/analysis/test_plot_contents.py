@@ -44,9 +44,9 @@ def test_the_explain_plot_shades_the_masked_slots_and_draws_the_direction_to_the
     centres = sorted(np.round(np.mod([w.get_x() + w.get_width() / 2 for w in wedges], 2 * np.pi), 6))
     assert centres == sorted(np.round(2 * np.pi * np.flatnonzero(e.masked) / 8, 6))
     assert all(w.get_width() == pytest.approx(2 * np.pi / 8) and w.get_height() == polar.get_rmax() for w in wedges)
-    # The arrow reaches the edge whatever the strength, which the legend gives.
+    # The arrow's length is the strength's share of the circle's radius.
     arrow = next(a for a in artists if hasattr(a, "arrow_patch"))
-    assert arrow.xy[1] == polar.get_rmax()
+    assert arrow.xy[1] == pytest.approx(polar.get_rmax() * e.strength)
     assert arrow.xy[0] == pytest.approx(np.arctan2(e.direction[1], e.direction[0]), abs=1e-6)
     assert arrow.arrow_patch.get_linewidth() >= 2.5
     assert legend_texts(polar) == ["interest", "danger", "final", f"chosen direction, strength {e.strength:.2g}",
@@ -72,7 +72,7 @@ def test_trajectories_of_a_recording_have_units_a_legend_of_their_markers_and_ob
     plot_polygons([[[1.0, 1.0], [2.0, 1.0], [1.5, 2.0]]], ax)
     lines = plot_trajectories(recording, ax, targets=world.targets)
     assert ax.get_xlabel() == "x (m)" and ax.get_ylabel() == "y (m)"
-    assert sorted(legend_texts(ax)) == ["end", "goal", "obstacles", "polygons", "start", "walls"]
+    assert sorted(legend_texts(ax)) == ["end", "obstacles", "polygons", "start", "targets", "walls"]
     np.testing.assert_array_equal(lines[0].get_xydata(), recording.positions[:, 0])
     polygon = ax.patches[-1]
     np.testing.assert_allclose(polygon.get_xy()[:3], [[1.0, 1.0], [2.0, 1.0], [1.5, 2.0]])
@@ -90,7 +90,7 @@ def test_a_crowd_is_drawn_thin_coloured_by_group_or_as_a_subset():
     groups = np.repeat([0, 1], 50)
     fig, ax = plt.subplots()
     lines = plot_trajectories(positions, ax, groups=groups, group_names=["east", "west"], mark_ends=False)
-    assert len(lines) == 100 and all(line.get_linewidth() <= 0.3 for line in lines)
+    assert len(lines) == 100 and all(line.get_linewidth() <= 0.5 for line in lines)
     assert {to_rgba(line.get_color()) for line in lines[:50]} == {to_rgba("C0")}
     assert {to_rgba(line.get_color()) for line in lines[50:]} == {to_rgba("C1")}
     assert legend_texts(ax) == ["east", "west"]
@@ -148,7 +148,7 @@ def test_the_demo_figure_explains_its_markers_and_shows_the_agent_avoiding():
     fig = demo.draw_run(demo.run_scene("swap", steps=5))
     scene = fig.axes[0]
     crowd = [line for line in scene.get_lines() if line.get_linestyle() != "None"]
-    assert len(crowd) == 100 and max(line.get_linewidth() for line in crowd) <= 0.3
+    assert len(crowd) == 100 and max(line.get_linewidth() for line in crowd) <= 0.5
     assert len({to_rgba(line.get_color()) for line in crowd}) == 2
     assert legend_texts(scene)[:2] == ["going east", "going west"]
     plt.close(fig)

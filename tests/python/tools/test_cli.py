@@ -42,7 +42,13 @@ def test_run_writes_a_playable_video_and_a_parquet_file(scene, tmp_path, capsys)
     assert frames.std() > 10  # a picture, not a blank
     # the same run, in Python: the same table
     expected = cs.scenarios.builtin(scene).world().run(STEPS, dt)
-    pd.testing.assert_frame_equal(pd.read_parquet(table), expected.to_dataframe())
+    written = pd.read_parquet(table)
+    assert (written["group"].to_numpy() == np.tile(expected.scene["groups"], STEPS + 1)).all()
+    pd.testing.assert_frame_equal(written.drop(columns="group"), expected.to_dataframe())
+    # the file alone: the recording, the scene's geometry and name
+    loaded = cs.Recording.load(table)
+    assert np.array_equal(loaded.positions, expected.positions) and loaded.scene["name"] == scene
+    assert np.array_equal(loaded.scene["circles"], expected.scene["circles"])
 
 
 def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
@@ -189,7 +195,9 @@ def _recording():
 def test_to_parquet_reads_back_as_to_dataframe(tmp_path):
     recording = _recording()
     recording.to_parquet(tmp_path / "r.parquet")
-    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "r.parquet"), recording.to_dataframe())
+    table = pd.read_parquet(tmp_path / "r.parquet")
+    assert (table.pop("group") == np.tile(recording.scene["groups"], recording.steps)).all()
+    pd.testing.assert_frame_equal(table, recording.to_dataframe())
 
 
 def test_to_pedpy_gives_trajectory_data_at_the_step_rate():
@@ -210,3 +218,34 @@ def test_to_pedpy_gives_trajectory_data_at_the_step_rate():
     assert recording.to_pedpy(frame_rate=10.0).frame_rate == 10.0
     with pytest.raises(ValueError, match="frame_rate: expected a number > 0"):
         recording.to_pedpy(frame_rate=0.0)
+
+
+@pytest.mark.parametrize(("option", "name", "module"), [("--record", "run.parquet", "pyarrow"),
+                                                         ("--video", "run.mp4", "imageio_ffmpeg")])
+def test_a_missing_optional_package_fails_at_once_with_one_line(option, name, module, tmp_path, capsys,
+                                                                 monkeypatch):
+    from contextsteer.tools import cli
+
+    real = cli.importlib.util.find_spec
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda m, *a: None if m == module else real(m, *a))
+    ran = []
+    monkeypatch.setattr(cli, "_run", lambda *a: ran.append(a))
+    assert main(["run", "circle", option, str(tmp_path / name), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and 'pip install ".[cli]"' in err[0] and option in err[0], err
+    assert not ran and not (tmp_path / name).exists()
+
+
+def test_run_prints_each_measure_with_its_unit(capsys):
+    assert main(["run", "circle", "--steps", "4", "--quiet"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:]}
+    assert lines["arrived"].endswith("% of agents") and lines["duration"].endswith(" s")
+    assert lines["wall_penetrations"].endswith("agents") and lines["deepest_overlap"].endswith(" m")
+    assert lines["stalled_ever"].split()[1:] == ["n/a"]   # no 3 s window in 0.2 s
+
+
+def test_run_help_lists_the_built_in_scenes(capsys):
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert all(name in out for name in cs.scenario_file.builtin_names())

@@ -135,3 +135,39 @@ def test_a_save_that_changes_the_goals_sets_them_on_the_running_world(tmp_path):
         path.write_text(text.replace('[goals]\narrival = "give_way"\npatience = 2.0\n', ""))
         assert live.reload() == "updated" and world.goals == cs.Goals()
         live.step()
+
+
+def test_live_without_a_display_fails_with_one_line(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    scene = tmp_path / "corridor.toml"
+    cs.scenarios.builtin("corridor").save(scene)
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MPLBACKEND")}
+    done = subprocess.run([sys.executable, "-m", "contextsteer", "live", str(scene)], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "no display" in done.stderr
+
+
+def test_the_live_window_has_units_its_keys_and_wrapped_errors(tmp_path):
+    import matplotlib.pyplot  # noqa: F401 -- closed below
+    scene = tmp_path / "corridor.toml"
+    cs.scenarios.builtin("corridor").save(scene)
+    with LiveRun(scene, watch=False) as live:
+        view = LiveView(live)
+        assert view.ax.get_xlabel() == "x (m)" and view.ax.get_ylabel() == "y (m)"
+        assert any("pause" in text.get_text() and "restart" in text.get_text() for text in view.fig.texts)
+        live.error = "scene.toml: " + "a very long message about a typo in a key " * 6
+        view.update()
+        view.fig.canvas.draw()
+        extent = view.message.get_window_extent()
+        assert len(view.message.get_text().splitlines()) > 1 and extent.x1 <= view.fig.bbox.x1
+        for _ in range(3):
+            live.step()
+            view.update()
+        assert len(view.paths.get_segments()) == len(live.world) and len(view.paths.get_segments()[0]) == 5  # 5 updates
+        moved = live.world.steps_taken
+        live.restart()
+        assert live.world.steps_taken == 0 and moved == 3
+    matplotlib.pyplot.close("all")

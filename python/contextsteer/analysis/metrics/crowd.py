@@ -10,6 +10,11 @@ from .checks import targets_of, trajectory_of
 from .trajectories import arrival_steps, deepest_overlap, heading_reversals, stalled_agents, time_to_share
 from .walls import wall_penetration
 
+# The unit of each measure of crowd_metrics, for tables and the command line's report.
+UNITS = {"agents": "agents", "duration": "s", "arrived": "share of agents", "time_to_95": "s",
+         "stalled_end": "agents", "stalled_ever": "agents", "reversals_per_agent_minute": "per agent and minute",
+         "deepest_overlap": "m", "wall_penetrations": "agents", "deepest_wall_penetration": "m"}
+
 
 def crowd_metrics(positions, *, dt: float, radius, max_speed, targets, segments=None, polygons=None,
                   within: float = 1.0, wall_tolerance: float = 0.01) -> dict[str, float]:

@@ -11,8 +11,16 @@ from ...model.map_plots import MAP_COLOURS as MAP_COLOURS  # a public name of co
 from ...model.map_plots import plot_context_maps
 from .animation import animate
 from .fields import plot_field
-from .scene import plot_moving_obstacles, plot_obstacles, plot_polygons, plot_scenario, plot_segments, scene_legend
+from .scene import (
+           plot_moving_obstacles,
+           plot_obstacles,
+           plot_polygons,
+           plot_scenario,
+           plot_scene,
+           plot_segments,
+           scene_legend,
+)
 from .trajectories import plot_trajectories
 
 __all__ = ["animate", "plot_context_maps", "plot_field", "plot_moving_obstacles", "plot_obstacles", "plot_polygons",
-           "plot_scenario", "plot_segments", "plot_trajectories", "scene_legend"]
+           "plot_scenario", "plot_scene", "plot_segments", "plot_trajectories", "scene_legend"]

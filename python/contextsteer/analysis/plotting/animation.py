@@ -1,4 +1,5 @@
-"""An animation of a recorded run: the agents as discs, their trails and the moving obstacles."""
+"""An animation of a recorded run over its scene: the agents as discs, their trails, the
+obstacles, targets and moving obstacles, and a legend."""
 
 from __future__ import annotations
 
@@ -8,16 +9,20 @@ from matplotlib.collections import LineCollection
 
 from ..._internal import validation as check
 from ...model.recording import Recording
-from .scene import plot_moving_obstacles
+from .scene import ax_is_empty, plot_moving_obstacles, plot_scene, scene_legend
 from .style import colours_of, label_metres
 
 
-def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float = 40.0, color="tab:blue",
-            trail: int = 0, moving=None):
-    """A matplotlib ``FuncAnimation`` of agents moving, one frame per ``every``-th step.
+def animate(recording, ax=None, *, scene=None, radius=None, every: int = 1, interval: float = 40.0,
+            color="tab:blue", trail: int = 0, moving=None, legend: bool = True):
+    """A matplotlib ``FuncAnimation`` of agents moving over their scene, one frame per
+    ``every``-th step.
 
-    Draw the scene first (``plot_obstacles``, ``plot_segments``, ``plot_field``) on
-    ``ax`` to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
+    A :class:`~contextsteer.Recording` of :meth:`World.run` carries its world's obstacles,
+    targets and agents' radii (:attr:`Recording.scene <contextsteer.Recording.scene>`), so
+    ``animate(recording)`` draws them; ``scene`` draws another (a
+    :class:`~contextsteer.Scenario` or a :class:`~contextsteer.World`). Draw more on ``ax``
+    first (``plot_field``) to animate over it. In a notebook, ``IPython.display.HTML(anim.to_jshtml())``
     shows it; ``anim.save("run.gif", writer="pillow")`` writes a file. Keep a reference to
     the animation while it plays (matplotlib's rule).
 
@@ -28,9 +33,13 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
         headings, when recorded, as a radius-long tick on each disc), or positions in
         metres.
     ax : matplotlib.axes.Axes, optional
-        The axis (the current one when None).
-    radius : float or array_like, shape (n,), default 0.3
-        Metres: each agent is drawn as a disc of that radius.
+        The axis (a new figure's, its layout constrained, when None).
+    scene : Scenario, World, Recording or dict, optional
+        The fixed scene to draw under the agents (:func:`plot_scene`); by default the
+        recording's own, when it has one and ``ax`` shows no scene yet; ``False`` for none.
+    radius : float or array_like, shape (n,), optional
+        Metres: each agent is drawn as a disc of that radius (by default the recording's
+        agents' radii, else 0.3).
     every : int, default 1
         Steps per frame.
     interval : float, default 40
@@ -44,6 +53,8 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
         takes them (one list of shapes per step, ``MovingSceneRun.moving_outlines``); by
         default those of ``recording`` (:meth:`Recording.moving_shapes
         <contextsteer.Recording.moving_shapes>`) when it holds them.
+    legend : bool, default True
+        A legend of the scene (obstacles, walls, targets, moving obstacles) beside the axis.
 
     Returns
     -------
@@ -62,7 +73,7 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     >>> from contextsteer import plotting
     >>> fig, ax = plt.subplots()
     >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]])
-    >>> animation = plotting.animate(world.run(60), ax, every=10)
+    >>> animation = plotting.animate(world.run(60), ax, every=10)  # the target too, in the legend
     >>> type(animation).__name__
     'FuncAnimation'
     >>> "<img" in animation.to_jshtml()  # six frames, as a notebook shows them
@@ -73,6 +84,12 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     from matplotlib.animation import FuncAnimation
     from matplotlib.collections import EllipseCollection
 
+    recorded_scene = recording.scene if isinstance(recording, Recording) else {}
+    if radius is None:
+        radius = recorded_scene["radius"] if len(recorded_scene.get("radius", ())) else 0.3
+    if scene is None:
+        scene = recording if recorded_scene and ax_is_empty(ax) else False
+    legend = check.flag("legend", legend)
     time = recording.time if isinstance(recording, Recording) else None
     headings = recording.headings if isinstance(recording, Recording) else None
     positions = recording.positions if isinstance(recording, Recording) else recording
@@ -91,7 +108,9 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     interval = check.number("interval", interval, above=0.0)
     color = colours_of("color", color, count)
     if ax is None:
-        _, ax = plt.subplots()
+        _, ax = plt.subplots(layout="constrained")
+    if scene is not False:
+        plot_scene(scene, ax)
     frames = range(0, len(positions), every)
     discs = EllipseCollection(2 * radii, 2 * radii, np.zeros(count), units="xy", offsets=positions[0],
                               offset_transform=ax.transData, facecolors=color, edgecolors="0.2", linewidths=0.5)
@@ -110,6 +129,10 @@ def animate(recording, ax=None, *, radius=0.3, every: int = 1, interval: float =
     ax.set_aspect("equal")
     ax.autoscale_view()
     label_metres(ax)
+    if moving is not None and len(moving):
+        bodies[:] = plot_moving_obstacles(moving[0], ax)
+    if legend and ax.get_legend_handles_labels()[0]:
+        scene_legend(ax, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
 
     def show(step: int):
         discs.set_offsets(positions[step])

@@ -156,11 +156,89 @@ def plot_scenario(scenario, ax=None) -> list:
     116
     """
     check.having("scenario", scenario, ("obstacles", "segments", "polygons", "targets"), "a contextsteer.Scenario")
+    return plot_scene(scenario, ax)
+
+
+# How targets look in every plot of a scene: one marker style, one legend entry.
+TARGET_STYLE = {"marker": "x", "linestyle": "none", "color": "0.35", "markersize": 4, "markeredgewidth": 1.0}
+
+
+def scene_geometry(scene) -> dict:
+    """``circles``, ``segments``, ``polygons`` and ``targets`` (metres) of a
+    :class:`~contextsteer.Scenario`, a :class:`~contextsteer.World`, a
+    :class:`~contextsteer.Recording` (its :attr:`~contextsteer.Recording.scene`) or a dict
+    of those keys; TypeError for anything else."""
+    if isinstance(scene, dict):
+        found = scene
+    elif isinstance(getattr(scene, "scene", None), dict):  # a Recording
+        found = scene.scene
+    elif hasattr(scene, "obstacles") and hasattr(scene, "targets"):  # a Scenario
+        found = {"circles": scene.obstacles, "segments": scene.segments, "polygons": list(scene.polygons),
+                 "targets": scene.targets}
+    elif hasattr(scene, "circles") and hasattr(scene, "targets"):  # a World
+        found = {"circles": scene.circles, "segments": scene.segments, "polygons": scene.polygons,
+                 "targets": scene.targets}
+    else:
+        raise TypeError(f"scene: expected a Scenario, a World, a Recording or a dict of circles, segments, polygons "
+                        f"and targets, got {type(scene).__name__}")
+    return {"circles": np.asarray(found.get("circles", np.zeros((0, 3))), dtype=np.float64).reshape(-1, 3),
+            "segments": np.asarray(found.get("segments", np.zeros((0, 4))), dtype=np.float64).reshape(-1, 4),
+            "polygons": [np.asarray(p, dtype=np.float64) for p in found.get("polygons", [])],
+            "targets": np.asarray(found.get("targets", np.zeros((0, 2))), dtype=np.float64).reshape(-1, 2)}
+
+
+def ax_is_empty(ax) -> bool:
+    """Whether ``ax`` (None: a new one) has nothing drawn on it yet: a recording's scene is
+    then drawn by default, and not over the scene a caller drew."""
+    return ax is None or not (ax.lines or ax.patches or ax.collections or ax.images)
+
+
+def plot_scene(scene, ax=None, *, targets: bool = True) -> list:
+    """Draw a scene's fixed obstacles (circles, walls, polygons) and its agents' targets
+    (grey crosses named "targets" once in a legend), from a :class:`~contextsteer.Scenario`,
+    a :class:`~contextsteer.World` or a :class:`~contextsteer.Recording` (the scene its
+    run recorded, :attr:`Recording.scene <contextsteer.Recording.scene>`).
+
+    Parameters
+    ----------
+    scene : Scenario, World, Recording or dict
+        The scene (a dict of ``circles``, ``segments``, ``polygons``, ``targets``).
+    ax : matplotlib.axes.Axes, optional
+        The axis (a new figure's when None).
+    targets : bool, default True
+        Whether the targets are drawn.
+
+    Returns
+    -------
+    list
+        The artists drawn.
+
+    Raises
+    ------
+    TypeError
+        For a scene of none of those kinds.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import contextsteer as cs
+    >>> from contextsteer import plotting
+    >>> world = cs.World(cs.Pipeline([cs.Seek()]), [[0.0, 0.0]], targets=[[3.0, 0.0]], circles=[[1.5, 1.0, 0.5]])
+    >>> fig, ax = plt.subplots()
+    >>> [a.get_label() for a in plotting.plot_scene(world.run(10), ax)]   # no walls: unnamed
+    ['obstacles', '_walls', 'targets']
+    >>> plt.close(fig)
+    """
+    geometry = scene_geometry(scene)
+    targets = check.flag("targets", targets)
     if ax is None:
-        _, ax = plt.subplots()
-    artists = plot_obstacles(scenario.obstacles, ax) + [plot_segments(scenario.segments, ax)]
-    artists += plot_polygons(list(scenario.polygons), ax) if scenario.polygons else []
-    artists += ax.plot(*scenario.targets.T, "x", color="grey", markersize=3, label="targets")
+        _, ax = plt.subplots(layout="constrained")
+    named = {artist.get_label() for artist in [*ax.get_lines(), *ax.patches, *ax.collections]}
+    artists = plot_obstacles(geometry["circles"], ax) + [plot_segments(geometry["segments"], ax)]
+    artists += plot_polygons(geometry["polygons"], ax) if geometry["polygons"] else []
+    if targets and len(geometry["targets"]):
+        artists += ax.plot(*geometry["targets"].T, **TARGET_STYLE,
+                           label="targets" if "targets" not in named else "_targets")
     return artists
 
 

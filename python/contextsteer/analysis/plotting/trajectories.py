@@ -7,30 +7,32 @@ import numpy as np
 
 from ..._internal import validation as check
 from ...model.recording import Recording
-from .scene import scene_legend
+from .scene import TARGET_STYLE, ax_is_empty, plot_scene, scene_legend
 from .style import agent_indices, label_metres
 
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=None, groups=None,
-                      group_names=None, agents=None, legend: bool = True, **kwargs) -> list:
-    """Draw positions over time as one line per agent.
+                      group_names=None, agents=None, legend: bool = True, scene=None, **kwargs) -> list:
+    """Draw positions over time as one line per agent, over the scene.
 
-    Lines are thinner the more agents there are (1 point for 20 and fewer). Other
-    keywords go to ``ax.plot``; a ``label`` names the group once in a legend (on its
-    first line), and the markers are named "start", "end" and "goal" once per axes, so
-    that the legend after several calls lists each group and each marker once. The axes
-    are labelled in metres unless they have labels.
+    Lines are thinner and fainter the more agents there are (1 point for 20 and fewer),
+    so that a crowd reads as where it went. Other keywords go to ``ax.plot``; a ``label``
+    names the group once in a legend (on its first line), and the markers are named
+    "start", "end" and "targets" once per axes, so that the legend after several calls
+    lists each group and each marker once; the legend stands beside the axis, off the
+    room. The axes are labelled in metres unless they have labels.
 
     Parameters
     ----------
     trajectories : array_like of shape (T, n, 2), or Recording
         Positions in metres, or a :class:`~contextsteer.Recording` with positions.
     ax : matplotlib.axes.Axes, optional
-        The axis (the current one when None).
+        The axis (a new figure's, its layout constrained, when None).
     mark_ends : bool, default True
         Whether the starts and ends are marked.
     targets : array_like, shape (n, 2), optional
-        Each agent's goal, drawn as a cross named "goal".
+        Each agent's target, drawn as a cross named "targets" (by default those of
+        ``scene``).
     groups : array_like of int, shape (n,), optional
         The agents of each group share a colour (of matplotlib's cycle) and a legend
         entry; for crowds, where a colour per agent says nothing.
@@ -39,7 +41,12 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
     agents : array_like of int, optional
         The indices of the agents to draw (all when None), for a subset of a crowd.
     legend : bool, default True
-        Draw the axis' legend (of every named artist on it) afterwards.
+        Draw the axis' legend (of every named artist on it) afterwards, beside the axis.
+    scene : Scenario, World, Recording or dict, optional
+        The fixed scene drawn under the paths (:func:`plot_scene`): its obstacles, walls and
+        targets; by default the recording's own when ``trajectories`` is a
+        :class:`~contextsteer.Recording` of a world and ``ax`` shows no scene yet;
+        ``False`` for none.
     **kwargs
         Passed on to ``ax.plot``.
 
@@ -67,6 +74,10 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
     >>> plt.close(fig)
 
     """
+    if scene is None and isinstance(trajectories, Recording) and trajectories.scene and ax_is_empty(ax):
+        scene = trajectories
+        if groups is None and len(trajectories.scene.get("groups", ())) and trajectories.scene["groups"].max() > 0:
+            groups = trajectories.scene["groups"]
     if isinstance(trajectories, Recording):
         if trajectories.positions is None:
             raise ValueError("trajectories: expected a recording with positions (record='state' or 'all'), got none")
@@ -89,9 +100,13 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
         if group_names is not None and (isinstance(group_names, str) or len(group_names) != count):
             raise ValueError(f"group_names: expected {count} names, one per group, got {group_names!r}")
     if ax is None:
-        _, ax = plt.subplots()
+        _, ax = plt.subplots(layout="constrained")
+    if scene is not None and scene is not False:
+        plot_scene(scene, ax, targets=goals is None)
     traj, shown = traj[:, chosen], len(chosen)
-    style = {"linewidth": 1.0 if shown <= 20 else max(0.3, 20.0 / shown), "alpha": 0.8} | kwargs
+    crowd = shown > 20
+    style = {"linewidth": max(0.5, 20.0 / shown) if crowd else 1.0, "alpha": max(0.35, 20.0 / shown) if crowd else 0.8
+             } | kwargs
     label = style.pop("label", None)
     named = {artist.get_label() for artist in [*ax.get_lines(), *ax.patches, *ax.collections]}
     if group_of is None:
@@ -106,17 +121,21 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
             lines = ax.plot(traj[:, members, 0], traj[:, members, 1], **({"color": f"C{g % 10}"} | style))
             lines[0].set_label(name if name not in named else f"_{name}")
             artists += lines
-    size = 3 if shown <= 20 else 2
+    # One style per meaning: hollow circles at the starts, filled squares at the ends,
+    # smaller and fainter for a crowd so that its paths stay visible.
+    size, fade = (2.0, 0.5) if crowd else (3.5, 1.0)
     if mark_ends and len(traj):
-        for row, marker, name in ((0, "o", "start"), (-1, "s", "end")):
-            artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markersize=size,
+        for row, marker, fill, name in ((0, "o", "none", "start"), (-1, "s", "0.2", "end")):
+            artists += ax.plot(traj[row, :, 0], traj[row, :, 1], marker, color="0.2", markerfacecolor=fill,
+                               markersize=size, markeredgewidth=0.6, alpha=fade, linestyle="none",
                                label=name if name not in named else "_" + name)
+    named = {artist.get_label() for artist in [*ax.get_lines(), *ax.patches, *ax.collections]}
     if goals is not None:
-        artists += ax.plot(goals[chosen, 0], goals[chosen, 1], "x", color="0.35", markersize=size + 1,
-                           label="goal" if "goal" not in named else "_goal")
+        artists += ax.plot(goals[chosen, 0], goals[chosen, 1], **TARGET_STYLE,
+                           label="targets" if "targets" not in named else "_targets")
     ax.set_aspect("equal")
     label_metres(ax)
     if legend:
-        scene_legend(ax, fontsize="small")
+        scene_legend(ax, fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     return artists
 

@@ -190,7 +190,18 @@ def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
         arrays.update(moving_positions=np.empty((steps, self.moving_count, 2), dtype=np.float32),
                       moving_angles=np.empty((steps, self.moving_count), dtype=np.float32),
                       moving_kinds=self.moving_kinds, moving_local_shapes=self.moving_local_shapes())
-    return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, **arrays)
+    return rec.Recording(np.empty(steps), self.ids.copy(), recorded=names, scene=_scene(self), **arrays)
+
+
+def _scene(self) -> dict[str, Any]:
+    """The world's fixed scene and its agents' targets, groups and radii, copies
+    (:attr:`Recording.scene <contextsteer.Recording.scene>`)."""
+    scene: dict[str, Any] = {"circles": self.circles, "segments": self.segments, "polygons": list(self.polygons),
+                             "targets": np.array(self.targets), "groups": np.array(self.groups),
+                             "radius": np.array(self.radius)}
+    if self.bounds is not None:
+        scene["bounds"] = np.asarray(self.bounds, dtype=np.float64)
+    return scene
 
 
 def _run_recorded(self, recording: rec.Recording, start: int, dt: float, substeps: int, chunk: int,
