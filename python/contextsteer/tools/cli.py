@@ -328,15 +328,16 @@ def live_command(args, parser) -> int:
     message = count_within("--every", args.every, 1, MOST_EVERY)
     if message is not None:
         return _fail(parser, message)
-    if not has_display():
-        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
-                             "or write a video: contextsteer run SCENE --video run.mp4")
-    try:
-        live = LiveRun(args.scene, every=args.every)
+    display = has_display()
+    try:  # the file's own errors first; the watcher starts only where there is a display
+        live = LiveRun(args.scene, every=args.every, watch=display)
     except OSError as error:
         return _fail(parser, unreadable_scene(args.scene, error, builtin=False))
     except (ScenarioFileError, ValueError, TypeError) as error:
         return _fail(parser, str(error))
+    if not display:
+        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
+                             "or write a video: contextsteer run SCENE --video run.mp4")
     with live:
         show(live)
     return 0
