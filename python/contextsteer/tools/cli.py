@@ -328,16 +328,16 @@ def live_command(args, parser) -> int:
     message = count_within("--every", args.every, 1, MOST_EVERY)
     if message is not None:
         return _fail(parser, message)
-    if not has_display():
-        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
-                             "or write a video: contextsteer run SCENE --video run.mp4")
     try:
         live = LiveRun(args.scene, every=args.every)
     except OSError as error:
         return _fail(parser, unreadable_scene(args.scene, error, builtin=False))
     except (ScenarioFileError, ValueError, TypeError) as error:
         return _fail(parser, str(error))
-    with live:
+    with live:  # the file is read first: its errors come before the want of a display
+        if not has_display():
+            return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a "
+                                 "desktop, or write a video: contextsteer run SCENE --video run.mp4")
         show(live)
     return 0
 
