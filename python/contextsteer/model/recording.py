@@ -754,7 +754,7 @@ def _parquet_arrays(path: str | os.PathLike) -> dict[str, np.ndarray]:
         first = frame["step"].to_numpy() == frame["step"].iloc[0] if len(frame) else np.zeros(0, bool)
         arrays["ids"] = frame["id"].to_numpy(np.int64)[first]
         arrays["time"] = frame["time"].to_numpy(np.float64)[::max(len(arrays["ids"]), 1)]
-        arrays["complete"] = np.bool_(True)
+        arrays["complete"] = np.array(True)
         if "group" in frame.columns:
             arrays["scene_groups"] = frame["group"].to_numpy(np.int64)[first]
     steps, agents = len(arrays["time"]), len(arrays["ids"])
