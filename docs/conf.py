@@ -60,7 +60,9 @@ nb_merge_streams = True
 # --- API reference -----------------------------------------------------------------
 autosummary_generate = True
 autosummary_imported_members = True
-autodoc_default_options = {"members": True, "inherited-members": False, "show-inheritance": False}
+# No "show-inheritance": classes list no bases (public_bases_only below keeps internal ones out
+# wherever a directive asks for them).
+autodoc_default_options = {"members": True, "inherited-members": False}
 autodoc_typehints = "none"  # the numpydoc sections carry the types
 autodoc_member_order = "bysource"
 numpydoc_show_class_members = False
@@ -122,6 +124,38 @@ def source_of_top_level_names(app, modname, attribute):
     return "contextsteer" if defined_in in documented_whole else None
 
 
+def public_bases_only(app, name, obj, options, bases) -> None:
+    """A class's bases as a directive that shows them would list them: the public ones
+    alone (an internal base such as the world's ``MovingObstacles`` has no page to link)."""
+    import contextsteer
+
+    public = {id(getattr(contextsteer, n)) for n in dir(contextsteer) if not n.startswith("_")}
+    bases[:] = [base for base in bases if id(base) in public or base.__module__ == "builtins"]
+
+
+# Public names that are another name of a public object: autodoc gives them no docstring
+# (only "alias of ..."), so the tables would list them with no description.
+ALIASES = {"contextsteer.Seek": "An alias of :class:`Chase`, the classic name of the same behaviour: "
+                                "``Seek is Chase``, so ``Seek(...)`` takes :class:`Chase`'s arguments."}
+
+
+def describe_aliases() -> None:
+    """Gives each name of :data:`ALIASES` its description as its docstring, in its page
+    and in the tables (Sphinx 9 reads an alias's docstring in ``_get_docstring_lines``)."""
+    try:
+        from sphinx.ext.autodoc._dynamic import _loader
+    except ImportError:  # Sphinx 7 and 8: aliases keep "alias of ..." alone
+        return
+    docstring_lines = _loader._get_docstring_lines
+
+    def with_aliases(props, **kwargs):
+        if props.full_name in ALIASES:
+            return [[ALIASES[props.full_name], ""]]
+        return docstring_lines(props, **kwargs)
+
+    _loader._get_docstring_lines = with_aliases
+
+
 def no_canonical_names() -> None:
     """autodoc gives a class a canonical name where it is defined
     (``contextsteer.scenes.scenario.Scenario``); a class the reference documents under two
@@ -141,8 +175,10 @@ def setup(app):
     from pygments.lexers.special import TextLexer
 
     no_canonical_names()
+    describe_aliases()
 
     app.connect("viewcode-follow-imported", source_of_top_level_names)
+    app.connect("autodoc-process-bases", public_bases_only)
 
     app.add_lexer("mermaid", TextLexer)  # docs/architecture.md's diagram, shown as its source
     app.connect("autodoc-process-docstring", keep_as_written, priority=400)  # before numpydoc

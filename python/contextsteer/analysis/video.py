@@ -42,6 +42,59 @@ def frame_of(world, time: float, watch: int) -> Frame:
                  tuple(world.moving_shapes()) if world.moving_count else ())
 
 
+class MapsPanel:
+    """The watched agent's interest, danger and final maps on the polar axis ``polar``,
+    with its chosen direction as an arrow whose length is its strength (capped at 1) times
+    the radial scale ``top``: drawn once by :func:`~contextsteer.plotting.plot_context_maps`,
+    then :meth:`show` changes only their data, frame by frame (the video's and the live
+    view's panel).
+
+    :meth:`show` raises the scale to the frame's largest value when it grows past ``top``
+    (a video passes the largest of all its frames, so its scale stays fixed)."""
+
+    MAPS = ("interest", "danger", "final")
+
+    def __init__(self, polar, frame: Frame, *, watch: int, top: float = 1.0):
+        from .plotting import plot_context_maps
+
+        self.polar: Any = polar  # PolarAxes
+        self.top = max(float(top), self.top_of(frame))
+        plot_context_maps({name: getattr(frame, name) for name in self.MAPS}, polar,
+                          direction=frame.direction if np.any(frame.direction) else [1.0, 0.0], strength=1.0)
+        polar.set_rlim(0.0, self.top)
+        self.curves = list(polar.lines)[:len(self.MAPS)]
+        self.arrow: Any = next(a for a in polar.texts if hasattr(a, "arrow_patch"))  # an Annotation
+        self.legend = polar.get_legend()
+        self.strength_text = self.legend.get_texts()[len(self.MAPS)]
+        polar.set_title(f"agent {watch}", fontsize="small", pad=16)
+        self.show(frame)
+
+    @classmethod
+    def top_of(cls, frame: Frame) -> float:
+        """The radial scale ``frame`` needs: its largest map value, at least 1."""
+        return max(1.0, *(float(np.max(getattr(frame, name), initial=0.0)) for name in cls.MAPS))
+
+    @property
+    def artists(self) -> list:
+        """What :meth:`show` changes: the three curves, the arrow and the legend."""
+        return [*self.curves, self.arrow, self.legend]
+
+    def show(self, frame: Frame) -> list:
+        """Draws ``frame``'s maps and direction; returns :attr:`artists`."""
+        top = self.top_of(frame)
+        if top > self.top:
+            self.top = top
+            self.polar.set_rlim(0.0, top)
+        for curve, name in zip(self.curves, self.MAPS):
+            values = getattr(frame, name)
+            curve.set_ydata(np.maximum(0.0, np.append(values, values[0])))
+        share = min(frame.strength, 1.0)
+        self.arrow.set_visible(share > 0.0 and bool(np.any(frame.direction)))
+        self.arrow.xy = (float(np.arctan2(frame.direction[1], frame.direction[0])), self.top * share)
+        self.strength_text.set_text(f"chosen direction, strength {frame.strength:.2g}")
+        return self.artists
+
+
 def check_path(path: str | os.PathLike) -> Path:
     """``path`` as a Path, ValueError when its suffix is not one this module writes."""
     path = Path(path)
@@ -61,7 +114,7 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
     import matplotlib.pyplot as plt
     from matplotlib.collections import EllipseCollection, LineCollection
 
-    from .plotting import plot_context_maps, plot_moving_obstacles, plot_scenario
+    from .plotting import plot_moving_obstacles, plot_scenario
 
     x0, y0, x1, y1 = scenario.bounds
     height = min(max(9.0 * (y1 - y0) / (x1 - x0), 3.0), 7.0) + 0.8
@@ -86,25 +139,15 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
         ax.set_aspect("equal")
         ax.set_xlabel("x (m)")
         ax.set_ylabel("y (m)")
-        polar: Any = fig.add_subplot(grid[0, 1], projection="polar")  # PolarAxes
+        polar = fig.add_subplot(grid[0, 1], projection="polar")
         trail = np.stack([f.positions for f in frames])
-        # The maps drawn once, on one radial scale for the whole video (the largest value of
-        # any frame, at least 1), then only their data changed frame by frame.
-        maps = ("interest", "danger", "final")
-        top = max(1.0, *(float(np.max(getattr(f, name), initial=0.0)) for f in frames for name in maps))
-        first = frames[0]
-        plot_context_maps({name: getattr(first, name) for name in maps}, polar,
-                          direction=first.direction if np.any(first.direction) else [1.0, 0.0], strength=1.0)
-        polar.set_rlim(0.0, top)
-        curves = list(polar.lines)[:len(maps)]
-        arrow: Any = next(a for a in polar.texts if hasattr(a, "arrow_patch"))  # an Annotation
-        legend = polar.get_legend()
-        strength_text = legend.get_texts()[len(maps)]
-        polar.set_title(f"agent {watch}", fontsize="small", pad=16)
+        # The maps on one radial scale for the whole video (the largest value of any frame).
+        top = max(MapsPanel.top_of(f) for f in frames)
+        panel = MapsPanel(polar, frames[0], watch=watch, top=top)
         title = ax.set_title(f"{scenario.name}: t = {frames[-1].time:.2f} s")
         # Blitting: what changes is drawn anew on each frame over the rest, drawn once (the
         # axes, ticks and fixed scene), laid out once for the longest title.
-        moving_parts = [(ax, [paths, discs, title]), (polar, [*curves, arrow, legend])]
+        moving_parts = [(ax, [paths, discs, title]), (polar, panel.artists)]
         for _, parts in moving_parts:
             for artist in parts:
                 artist.set_animated(True)
@@ -119,13 +162,7 @@ def render(scenario, frames: list[Frame], *, watch: int, radius) -> Iterator[np.
             discs.set_offsets(frame.positions)
             paths.set_segments(list(np.swapaxes(trail[:i + 1], 0, 1)) if i else [])
             title.set_text(f"{scenario.name}: t = {frame.time:.2f} s")
-            for curve, name in zip(curves, maps):
-                values = getattr(frame, name)
-                curve.set_ydata(np.maximum(0.0, np.append(values, values[0])))
-            share = min(frame.strength, 1.0)
-            arrow.set_visible(share > 0.0 and bool(np.any(frame.direction)))
-            arrow.xy = (float(np.arctan2(frame.direction[1], frame.direction[0])), top * share)
-            strength_text.set_text(f"chosen direction, strength {frame.strength:.2g}")
+            panel.show(frame)
             fig.canvas.restore_region(background)  # type: ignore[attr-defined]
             for body in bodies:
                 ax.draw_artist(body)

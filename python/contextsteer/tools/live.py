@@ -334,8 +334,9 @@ class LiveRun:
 
 class LiveView:
     """A matplotlib figure of a :class:`LiveRun`: the scene with its agents, their trails,
-    and the reload error when the file did not read. :meth:`update` draws the run as it
-    stands.
+    and the reload error when the file did not read, beside the watched agent's context
+    maps and chosen direction (drawn as in a video, :mod:`contextsteer.video`; their radial
+    scale grows with the largest value shown). :meth:`update` draws the run as it stands.
 
     Parameters
     ----------
@@ -346,6 +347,14 @@ class LiveView:
     trail : int, default 60
         How many frames of path to draw behind each agent (0: none); the key ``t`` of
         :func:`show` turns them off and on.
+    watch : int, default 0
+        The row of the agent whose maps are shown, drawn in red (the last row when a
+        restarted scene has fewer agents).
+
+    Raises
+    ------
+    ValueError
+        A ``watch`` that is not a row of the run's world.
 
     Examples
     --------
@@ -358,20 +367,21 @@ class LiveView:
     >>> with LiveRun(path, watch=False) as live:
     ...     view = LiveView(live)
     ...     live.step()
-    ...     print(len(view.update()))    # the discs, their trails, the error message
-    3
+    ...     print(len(view.update()))    # discs, trails, error, 3 maps, arrow, legend
+    8
     >>> plt.close("all")
     """
 
-    def __init__(self, live: LiveRun, fig=None, *, trail: int = 60):
+    def __init__(self, live: LiveRun, fig=None, *, trail: int = 60, watch: int = 0):
         import matplotlib.pyplot as plt
 
         from .._internal import validation as check
 
         self.trail = check.count("trail", trail)
+        self.watch = check.count("watch", watch, maximum=len(live.world) - 1)
         self.trails_shown = self.trail > 0
         self.live = live
-        self.fig = plt.figure(figsize=(10, 6)) if fig is None else fig
+        self.fig = plt.figure(figsize=(13, 6)) if fig is None else fig
         self._shown: tuple | None = None
         self.update()
 
@@ -379,19 +389,26 @@ class LiveView:
         from matplotlib.collections import EllipseCollection, LineCollection
 
         from ..analysis.plotting import plot_scenario
+        from ..analysis.video import MapsPanel, frame_of
 
         self.fig.clear()
         scenario, world = self.live.scenario, self.live.world
-        ax = self.ax = self.fig.add_subplot()
+        self.watched = min(self.watch, len(world) - 1)
+        grid = self.fig.add_gridspec(1, 2, width_ratios=(9.0, 3.5))
+        ax = self.ax = self.fig.add_subplot(grid[0, 0])
         plot_scenario(scenario, ax)
         self.bodies: list = []  # the moving obstacles' artists, drawn again by update()
         radii = 2 * np.asarray(world.radius, dtype=np.float64)
+        colours = np.tile([[0.12, 0.47, 0.71, 1.0]], (len(world), 1))  # tab:blue, the watched one red
+        colours[self.watched] = [0.84, 0.15, 0.16, 1.0]
         self.discs = EllipseCollection(radii, radii, np.zeros(len(world)), units="xy", offsets=world.positions,
-                                       offset_transform=ax.transData, facecolors="tab:blue", edgecolors="0.2",
+                                       offset_transform=ax.transData, facecolors=colours, edgecolors="0.2",
                                        linewidths=0.4)
         ax.add_collection(self.discs)
+        self.maps = MapsPanel(self.fig.add_subplot(grid[0, 1], projection="polar"),
+                              frame_of(world, float(world.time), self.watched), watch=self.watched)
         self.history: list = []  # the last ``trail`` frames' positions
-        self.paths = LineCollection([], colors="tab:blue", linewidths=0.6, alpha=0.4)
+        self.paths = LineCollection([], colors=colours, linewidths=0.6, alpha=0.4)
         ax.add_collection(self.paths)
         x0, y0, x1, y1 = scenario.bounds
         ax.set_xlim(x0, x1)
@@ -423,12 +440,13 @@ class LiveView:
         >>> with LiveRun(path, watch=False) as live:
         ...     artists = LiveView(live).update()
         >>> len(artists)
-        3
+        8
         >>> plt.close("all")
         """
         if self._shown != (self.live.world, self.live.restarts):
             self._draw_scene()
         from ..analysis.plotting import plot_moving_obstacles
+        from ..analysis.video import frame_of
 
         world = self.live.world
         for artist in self.bodies:
@@ -444,7 +462,8 @@ class LiveView:
         self.ax.set_title(f"{self.live.scenario.name}: t = {float(world.time):.2f} s ({self.live.path.name})")
         self.message.set_text(self._wrapped(self.live.error or ""))
         self.message.set_visible(self.live.error is not None)
-        return [self.discs, self.paths, self.message, *self.bodies]
+        maps = self.maps.show(frame_of(world, float(world.time), self.watched))
+        return [self.discs, self.paths, self.message, *maps, *self.bodies]
 
     def _wrapped(self, text: str) -> str:
         """``text`` broken into lines that fit the axis' width (at the message's font size)."""

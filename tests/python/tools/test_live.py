@@ -171,3 +171,39 @@ def test_the_live_window_has_units_its_keys_and_wrapped_errors(tmp_path):
         live.restart()
         assert live.world.steps_taken == 0 and moved == 3
     matplotlib.pyplot.close("all")
+
+
+def test_the_live_view_shows_the_watched_agents_maps_each_frame(tmp_path):
+    import matplotlib.pyplot as plt
+
+    scene = tmp_path / "corridor.toml"
+    cs.scenarios.builtin("corridor").save(scene)
+    with LiveRun(scene, watch=False) as live:
+        with pytest.raises(ValueError, match="watch: expected an integer from 0 to 11, got 12"):
+            LiveView(live, watch=12)
+        view = LiveView(live, watch=3)
+        polar = view.maps.polar
+        assert polar.name == "polar" and polar.get_title() == "agent 3"
+        assert view.discs.get_facecolors()[3].tolist() != view.discs.get_facecolors()[0].tolist()  # the watched in red
+        curves = view.maps.curves
+        for _ in range(4):
+            live.step()
+            artists = view.update()
+            world = live.world
+            for curve, values in zip(curves, (world.interest[3], world.danger[3], world.final[3])):
+                drawn = curve.get_ydata()
+                assert drawn[:-1] == pytest.approx(np.maximum(0.0, values)) and drawn[-1] == drawn[0]
+            assert all(a in artists for a in (*curves, view.maps.arrow))
+            angle, length = view.maps.arrow.xy
+            direction = world.direction[3]
+            assert angle == pytest.approx(np.arctan2(direction[1], direction[0]))
+            assert length == pytest.approx(view.maps.top * min(float(world.strength[3]), 1.0))
+        assert np.any(world.interest[3] > 0) and view.maps.arrow.get_visible()
+        assert "strength" in view.maps.strength_text.get_text()
+        view.fig.savefig(tmp_path / "maps.png")
+        # a restart draws the maps again, of the new world
+        live.restart()
+        view.update()
+        assert view.maps.polar is not polar and len(view.fig.axes) == 2
+        assert view.maps.curves[0].get_ydata()[:-1] == pytest.approx(np.maximum(0.0, live.world.interest[3]))
+    plt.close("all")
