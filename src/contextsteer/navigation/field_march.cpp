@@ -231,16 +231,40 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
   for_each_cell([&](std::size_t i, std::size_t p) { way_out_[i] = value[p]; });
 }
 
-void NavigationField::point_downhill(bool free_only) {
-  if (!free_only) directions_.assign(2 * blocked_.size(), 0);
+namespace {
+
+// The unit direction down the values about a cell, `here` (finite), from its four
+// neighbours' (kInfinity where unknown); (0, 0) where none leads down. Along each axis:
+// where the values fall steadily through the cell, the central difference; else (at a
+// ridge, a kink, or next to a blocked or unknown cell) the steeper way down of the two
+// sides, 0 when neither goes down. With the second-order distances the central
+// difference keeps cell directions within 7 degrees of the straight way a metre from a
+// goal and beyond, 1.5 beyond 8 m (one-sided only: 10 and 4).
+Vec2 downhill(Real here, Real left, Real right, Real below, Real above) {
+  auto slope = [here](Real before, Real after) {
+    const Real down_before = here - before, down_after = here - after;  // -inf where unknown
+    if (!(std::max(down_before, down_after) > 0)) return Real(0);
+    const bool steady = (down_before < 0 && down_after > 0) || (down_before > 0 && down_after < 0);
+    if (steady && std::isfinite(before) && std::isfinite(after)) {
+      return (down_after - down_before) / 2;
+    }
+    return down_after >= down_before ? down_after : -down_before;
+  };
+  const Vec2 g{slope(left, right), slope(below, above)};
+  const Real norm = length(g);
+  return norm > 0 ? Vec2{g.x / norm, g.y / norm} : Vec2{};
+}
+
+}  // namespace
+
+void NavigationField::point_downhill() {
+  directions_.assign(2 * blocked_.size(), 0);
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < columns_; ++c) {
       const std::size_t i = index(c, r);
       // Free cells descend the distance among free cells; blocked ones the way out,
       // among all cells (free ones are 0 there).
       const bool free = !blocked_[i];
-      if (free_only && !free) continue;
-      directions_[2 * i] = directions_[2 * i + 1] = 0;
       const std::vector<Real>& t = free ? distances_ : way_out_;
       if (!std::isfinite(t[i])) continue;
       auto value = [&](int cc, int rr) {
@@ -248,27 +272,26 @@ void NavigationField::point_downhill(bool free_only) {
         const std::size_t j = index(cc, rr);
         return free && blocked_[j] ? kInfinity : t[j];
       };
-      // Along each axis: where the values fall steadily through the cell, the central
-      // difference; else (at a ridge, a kink, or next to a blocked or unknown cell) the
-      // steeper way down of the two sides, 0 when neither goes down. With the second-order
-      // distances the central difference keeps cell directions within 7 degrees of the
-      // straight way a metre from a goal and beyond, 1.5 beyond 8 m (one-sided only:
-      // 10 and 4).
-      auto slope = [&](Real before, Real after) {
-        const Real down_before = t[i] - before, down_after = t[i] - after;  // -inf where unknown
-        if (!(std::max(down_before, down_after) > 0)) return Real(0);
-        const bool steady = (down_before < 0 && down_after > 0) || (down_before > 0 && down_after < 0);
-        if (steady && std::isfinite(before) && std::isfinite(after)) {
-          return (down_after - down_before) / 2;
-        }
-        return down_after >= down_before ? down_after : -down_before;
-      };
-      const Vec2 g{slope(value(c - 1, r), value(c + 1, r)), slope(value(c, r - 1), value(c, r + 1))};
-      const Real norm = length(g);
-      if (norm > 0) {
-        directions_[2 * i] = g.x / norm;
-        directions_[2 * i + 1] = g.y / norm;
-      }
+      const Vec2 u = downhill(t[i], value(c - 1, r), value(c + 1, r), value(c, r - 1), value(c, r + 1));
+      directions_[2 * i] = u.x;
+      directions_[2 * i + 1] = u.y;
+    }
+  }
+}
+
+void NavigationField::point_free_cells_downhill(const MarchBuffers& buffers) {
+  // The march's padded values are the distances of the free cells, kInfinity at blocked
+  // cells and off the grid: what free cells descend.
+  const std::vector<Real>& value = buffers.value;
+  const std::size_t wide = static_cast<std::size_t>(columns_) + 4;
+  for (std::size_t r = 0, i = 0; r < static_cast<std::size_t>(rows_); ++r) {
+    for (std::size_t c = 0, p = (r + 2) * wide + 2; c < static_cast<std::size_t>(columns_); ++c, ++i, ++p) {
+      if (blocked_[i]) continue;
+      const Vec2 u = std::isfinite(value[p])
+                         ? downhill(value[p], value[p - 1], value[p + 1], value[p - wide], value[p + wide])
+                         : Vec2{};
+      directions_[2 * i] = u.x;
+      directions_[2 * i + 1] = u.y;
     }
   }
 }
@@ -280,7 +303,7 @@ void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
   // Every free cell a goal reached before is reached again (the costs stay finite), so
   // the blocked cells' ways out, to the nearest reached free cell, stay as they were.
   march(cost, buffers, false);
-  point_downhill(true);
+  point_free_cells_downhill(buffers);
 }
 
 }  // namespace contextsteer

@@ -174,8 +174,11 @@ class NavigationField {
   // costing cost[i]; with ways_out, marches the blocked cells' ways out too (way_out_).
   void march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out);
   // The cells' directions down the distances (free cells) and the ways out (blocked
-  // ones); with free_only, the free cells' alone, the blocked ones' kept.
-  void point_downhill(bool free_only);
+  // ones).
+  void point_downhill();
+  // The free cells' directions down the distances a march just left in `buffers`; the
+  // blocked cells' are kept.
+  void point_free_cells_downhill(const MarchBuffers& buffers);
   // The four cell centres around p and their bilinear weights, clamped to the grid.
   template <class Visit>
   void for_each_corner(Vec2 p, Visit&& visit) const;
