@@ -20,8 +20,9 @@ elsewhere (inside the goal area, or in the scenes without a field) straight towa
 agent's own target with Arrive's ramp: speed 0 within 0.5 m, ``max_speed * d / 3 m``
 within 3 m. Step time: contextsteer's whole ``World.step``; ORCA's ``do_step`` alone (the
 preferred velocities, set from Python, are not counted), both as the process's CPU time
-(one thread each). The last table gives each scene's step time against ORCA's
-(contextsteer / ORCA: at most 1 is no slower).
+(one thread each). The tables after it give each scene's step time against ORCA's
+(contextsteer / ORCA: at most 1 is no slower) and, for the scenes whose recipe marches
+its navigation fields again from the crowd, what those updates add to a step.
 """
 
 from __future__ import annotations
@@ -46,20 +47,40 @@ WALL_THICKNESS = 0.02  # metres, of the rectangle ORCA gets for a wall segment
 TARGET_RADIUS, SLOWING_RADIUS = 0.5, 3.0  # metres, Arrive's defaults
 
 
-def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float]:
-    """``(T + 1, n, 2)`` positions of the demo's run and the mean step time in ms."""
+def crowd_update_periods(steering) -> list[float]:
+    """The ``crowd_every`` of each FollowField of the steering that marches its fields
+    again from the crowd (seconds, as the world reads them)."""
+    pipelines = steering if isinstance(steering, tuple) else (steering,)
+    return [b.crowd_every for pipeline in pipelines for b in pipeline.behaviors
+            if isinstance(b, cs.FollowField) and (b.crowd_density > 0 or b.crowd_counterflow > 0)]
+
+
+def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+    """``(T + 1, n, 2)`` positions of the demo's run, the mean step time in ms, and what the
+    crowd fields' updates add to a step: the mean step over the mean of the steps that
+    update none, less 1 (NaN for a scene without crowd-updated fields). A FollowField
+    updates its fields at the first step of each period of ``crowd_every`` seconds of the
+    world's time (every step for 0)."""
     geometry, steering, parameters = scene_setup(scene, seed=seed)
     world = geometry.world(steering, **parameters)
+    periods = crowd_update_periods(steering)
     steps = round(time_limit(scene) / DT)
     trajectory = np.empty((steps + 1, len(geometry.starts), 2))
     trajectory[0] = world.positions
-    spent = 0.0
+    spent = np.empty(steps)
+    updating = np.zeros(steps, dtype=bool)
+    last = None
     for step in range(1, steps + 1):
+        now = tuple(np.floor(world.time / every) if every > 0 else step for every in periods)
+        updating[step - 1] = bool(periods) and now != last
+        last = now
         start = time.process_time()
         world.step(DT)
-        spent += time.process_time() - start
+        spent[step - 1] = time.process_time() - start
         trajectory[step] = world.positions
-    return trajectory, 1000 * spent / steps
+    quiet = spent[~updating]
+    added = spent.mean() / quiet.mean() - 1 if periods and quiet.size else float("nan")
+    return trajectory, 1000 * spent.mean(), added
 
 
 def fields_of(geometry, steering) -> list:
@@ -114,8 +135,9 @@ def orca_simulator(geometry, parameters: dict):
     return sim
 
 
-def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
-    """``(T + 1, n, 2)`` positions of ORCA's run of the scene and the mean ``do_step`` time in ms."""
+def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+    """``(T + 1, n, 2)`` positions of ORCA's run of the scene, the mean ``do_step`` time in
+    ms, and NaN (ORCA has no crowd fields)."""
     geometry, steering, parameters = scene_setup(scene, seed=seed)
     fields = fields_of(geometry, steering)
     max_speed = parameters["max_speed"]
@@ -133,18 +155,19 @@ def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
         sim.do_step()
         spent += time.process_time() - start
         trajectory[step] = [sim.get_agent_position(i).to_tuple() for i in range(n)]
-    return trajectory, 1000 * spent / steps
+    return trajectory, 1000 * spent / steps, float("nan")
 
 
 RUNNERS = {"contextsteer": run_contextsteer, "orca": run_orca}
 
 
 def measure(scene: str, seed: int, simulator: str) -> dict:
-    trajectory, step_ms = RUNNERS[simulator](scene, seed)
+    trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed)
     geometry, _, parameters = scene_setup(scene, seed=seed)
     report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
                                   max_speed=parameters["max_speed"])
-    return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms}
+    return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms,
+            "crowd_fields_added": crowd_fields_added}
 
 
 def table(rows: list[dict]) -> pd.DataFrame:
@@ -177,6 +200,15 @@ def step_ratios(rows: list[dict]) -> pd.DataFrame:
                          "ratio": (steps["contextsteer"] / steps["orca"]).to_numpy()})
 
 
+def crowd_field_shares(rows: list[dict]) -> pd.DataFrame:
+    """One row per scene whose contextsteer recipe updates crowd fields: what the updates
+    add to a step, mean over the seeds, as a percentage."""
+    runs = pd.DataFrame(rows)
+    runs = runs[(runs["simulator"] == "contextsteer") & runs["crowd_fields_added"].notna()]
+    shares = runs.groupby("scene", sort=False)["crowd_fields_added"].mean() * 100
+    return pd.DataFrame({"scene": shares.index, "added_to_a_step_percent": shares.to_numpy()})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
@@ -194,6 +226,11 @@ def main() -> None:
         if not ratios.empty:
             print("\nCPU time per step, contextsteer / ORCA (means over the seeds)")
             print(ratios.to_string(index=False))
+        shares = crowd_field_shares(rows)
+        if not shares.empty:
+            print("\nThe crowd fields' updates (FollowField marching its fields again from the crowd): the mean "
+                  "step over the mean step without an update, less 1 (means over the seeds)")
+            print(shares.to_string(index=False))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "contextsteer/behaviors/anticipate.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
@@ -31,8 +32,9 @@ using namespace contextsteer;
 
 namespace {
 
-// 400 agents in a 60 m square round pillars and a wall, in three groups: one pipeline
-// of every context behaviour, one of a racing car's lanes, one classic steering. Every
+// 480 agents in a 60 m square round pillars and a wall, in four steerings: one pipeline
+// of every context behaviour, one of a racing car's lanes, one classic steering, one of a
+// crowd (a field per group marched again from the crowd, Anticipate, danger multiplying). Every
 // stage is on: goals that give way, contact with events, moving circles, segments and
 // a turning polygon (some on paths, drifting far enough for their index to be rebuilt),
 // agents on layers 1 and 2 that sense one or both.
@@ -94,11 +96,26 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
   ClassicBehavior look;
   look.kind = ClassicKind::LookWhereYouGo;
 
+  // A crowd's steering: a field per group marched again from the crowd at every step,
+  // Anticipate, danger multiplying.
+  const std::vector<std::shared_ptr<const NavigationField>> group_fields{
+      field, std::make_shared<NavigationField>(scene, kAllLayers, Bounds{{-40, -40}, {40, 40}}, 0.5f, 0.3f,
+                                               std::vector<Vec2>{{-25, 0}})};
+  const std::vector<std::shared_ptr<const Behavior>> crowd{
+      std::make_shared<FollowField>(group_fields, true, with<FollowFieldParams>([](auto& p) {
+                                      p.crowd_density = 0.5f, p.crowd_counterflow = 1, p.crowd_every = 0;
+                                    })),
+      std::make_shared<Anticipate>(
+          with<AnticipateParams>([](auto& p) { p.make_way = 0.2f, p.keep_right = 0.1f, p.responsibility = 0.9f; }))};
+  PipelineConfig multiply = config;
+  multiply.resolve.danger_mode = DangerMode::Multiply;
+
   auto made = std::make_unique<World>(Steering{std::make_shared<Pipeline>(config, everything), nullptr});
   World& world = *made;
   world.add_steering(Steering{std::make_shared<Pipeline>(config, lanes), nullptr});
   world.add_steering(Steering{
       nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{arrive, look}, CombinerKind::Blend)});
+  world.add_steering(Steering{std::make_shared<Pipeline>(multiply, crowd), nullptr});
   world.obstacles() = scene;
   world.set_threads(threads);
   GoalParams goals;
@@ -126,11 +143,13 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
 
   std::mt19937 rng(1);
   std::uniform_real_distribution<Real> place(-35, 35);
-  for (int steering = 0; steering < 3; ++steering) {
-    const int n = steering == 1 ? 20 : 190;
+  for (int steering = 0; steering < 4; ++steering) {
+    const int n = steering == 1 ? 20 : steering == 3 ? 80 : 190;
     std::vector<Real> positions, targets, speed(n, 1.5f);
     std::vector<LayerMask> layers(n), senses(n);
+    std::vector<std::int32_t> groups(n);
     for (int k = 0; k < n; ++k) {
+      groups[k] = k % 2;
       layers[k] = k % 3 == 0 ? 2u : 1u;
       senses[k] = k % 5 == 0 ? 1u : 3u;
       if (steering == 1) {  // cars on the track
@@ -146,6 +165,7 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
     spawn.max_speed = speed.data();
     spawn.layers = layers.data();
     spawn.sense_masks = senses.data();
+    spawn.groups = groups.data();
     world.add_agents(n, spawn, steering);
   }
   return made;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "contextsteer/base/format_real.hpp"
+#include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
 
 namespace contextsteer {
@@ -22,7 +23,7 @@ struct Upwind {
   Real weight;  // 1 or 9/4
 };
 
-Upwind upwind(Real a, Real b) {
+CONTEXTSTEER_ALWAYS_INLINE Upwind upwind(Real a, Real b) {
   if (std::isfinite(a) && std::isfinite(b) && b <= a) return {(4 * a - b) / 3, Real(2.25)};
   return {a, 1};
 }
@@ -31,7 +32,7 @@ Upwind upwind(Real a, Real b) {
 // axes lead downhill), else the better one-axis solution v + h / sqrt(w). One of the
 // values may be infinite, not both. Values are taken relative to the lower one, so that
 // single precision keeps the small differences that matter.
-Real eikonal_update(Upwind x, Upwind y, Real h) {
+CONTEXTSTEER_ALWAYS_INLINE Real eikonal_update(Upwind x, Upwind y, Real h) {
   // h / sqrt(weight), the weight 1 or 9/4 (upwind), whose roots are exact.
   auto alone = [h](Upwind u) { return u.value + (u.weight == 1 ? h : h / Real(1.5)); };
   if (!std::isfinite(y.value)) return alone(x);
@@ -299,6 +300,11 @@ void NavigationField::point_free_cells_downhill(const MarchBuffers& buffers) {
 void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
   std::vector<Real>& cost = buffers.cost;
   cost.resize(costs_.size());
+  // Room for every cell in the heap, and for every seed: a goal point seeds up to
+  // (2 kSeedCells + 1)^2 + 1 cells, goal areas each cell once at most.
+  const std::size_t padded = (static_cast<std::size_t>(columns_) + 4) * (static_cast<std::size_t>(rows_) + 4);
+  const std::size_t per_goal = (2 * kSeedCells + 1) * (2 * kSeedCells + 1) + 1;
+  buffers.heap.reserve(padded, costs_.size() + per_goal * goals_.size());
   for (std::size_t i = 0; i < cost.size(); ++i) cost[i] = costs_[i] + extra[i];
   // Every free cell a goal reached before is reached again (the costs stay finite), so
   // the blocked cells' ways out, to the nearest reached free cell, stay as they were.

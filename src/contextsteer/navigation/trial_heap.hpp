@@ -29,6 +29,8 @@ class TrialHeap {
   };
 
   bool empty() const { return entries_.empty() && next_seed_ == seeds_.size(); }
+  // Room for `cells` cells in the heap (each is there once at most) and `seeds` seeds.
+  void reserve(std::size_t cells, std::size_t seeds) { entries_.reserve(cells), seeds_.reserve(seeds); }
   // Empties it for a march over cells 0 to cells - 1.
   void reset(std::size_t cells) {
     entries_.clear(), seeds_.clear(), next_seed_ = 0;
