@@ -83,19 +83,24 @@ def from_demo(scene: str, agents: int | None = None, *, seed: int = 0) -> Scenar
     run (its step and time limit): :func:`~contextsteer.demo.scene_setup` for the demo's
     scenes, :func:`~contextsteer.moving_scenes.moving_scene_setup` (steps of
     :data:`~contextsteer.moving_scenes.DT`, 1,000 of them) for the moving-obstacle ones.
-    The crowd scenes' steering is the :class:`~contextsteer.CrowdSteering` it builds them
-    from (their files say ``[steering] kind = "crowd"``), its goals and contact stage the
-    crowd's."""
+    The crowd scenes' and the moving scenes' steering is the
+    :class:`~contextsteer.CrowdSteering` they are built from (their files say
+    ``[steering] kind = "crowd"``), its goals and contact stage the crowd's."""
     if check.name("scene", scene) in moving_scenes.MOVING_SCENES:
         geometry, steering, parameters = moving_scenes.moving_scene_setup(scene, agents, seed=seed)
         run = RunSettings(dt=moving_scenes.DT, steps=moving_scenes.STEPS)
     else:
         geometry, steering, parameters = scene_setup(scene, agents, seed=seed)
         run = RunSettings(dt=DT, steps=recipe(scene).steps)
-        if scene in CROWD_SCENES:
-            steering = crowd_steering(geometry, radius=parameters["radius"], slots=recipe(scene).slots)
-            parameters = {name: value for name, value in parameters.items() if name not in ("goals", "contact")}
+    if scene in CROWD_SCENES or scene in moving_scenes.MOVING_SCENES:  # the crowd steering, its world's settings
+        steering = crowd_steering(geometry, radius=parameters["radius"], slots=_slots(steering))
+        parameters = {name: value for name, value in parameters.items() if name not in ("goals", "contact", "groups")}
     return dataclasses.replace(geometry, steering=steering, agent_parameters=parameters, run=run)
+
+
+def _slots(steering) -> int:
+    """The slots of a pipeline, or of the first of several."""
+    return (steering[0] if isinstance(steering, (list, tuple)) else steering).slots
 
 
 def builtin_text(scene: str) -> str:
