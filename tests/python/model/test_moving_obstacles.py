@@ -148,6 +148,8 @@ def test_bit_identical_at_1_and_2_threads_and_after_copy_and_pickle():
         assert np.array_equal(world.danger, one.danger)
 
 
+# The static twin stands its circles where the drifting bodies are, some over agents: it names them.
+@pytest.mark.filterwarnings("ignore:World.*in an obstacle:UserWarning")
 def test_index_is_kept_while_bodies_drift_and_gives_what_checking_all_gives():
     """Among more than 64 bodies the index is kept between rebuilds; the agents' dangers
     are those of the same bodies as static obstacles, checked afresh each step."""
