@@ -394,16 +394,16 @@ def dumps(scenario, header: str = HEADER) -> str:
     contact = parameters.pop("contact", None)
     if contact is not None:
         doc["contact"] = {name: tidy(value) for name, value in contact.settings().items()}
-    agents = [_group_agents(parameters, r, len(groups)) for r in rows]
-    pipelines: list[dict | None] = [None] * count
-    if isinstance(scenario.steering, CrowdSteering):
+    if isinstance(scenario.steering, CrowdSteering):  # built, as the file is read, for its agents' one radius
         crowd = scenario.steering
-        given = parameters.get("radius", _COLUMNS["radius"].default)
+        given = parameters.setdefault("radius", crowd.radius)
         if np.ndim(given) or given != crowd.radius:
             raise ValueError(f"agent_parameters: a file's crowd steering is built for its agents' radius, but "
                              f"scenario {scenario.name!r} gives its agents radius {given} and its crowd steering "
                              f"radius {crowd.radius:g}")
-    elif scenario.steering is not None:
+    agents = [_group_agents(parameters, r, len(groups)) for r in rows]
+    pipelines: list[dict | None] = [None] * count
+    if scenario.steering is not None and not isinstance(scenario.steering, CrowdSteering):
         steering = scenario.steering
         if isinstance(steering, (list, tuple)):
             if len(steering) != count:

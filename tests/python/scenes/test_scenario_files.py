@@ -379,3 +379,17 @@ def test_the_built_in_crowd_scenes_name_the_crowd_steering():
         text = scenario_file.builtin_path(scene).read_text(encoding="utf-8")
         assert '[steering]\nkind = "crowd"' in text and "[pipeline]" not in text
         assert isinstance(cs.scenarios.builtin(scene).steering, cs.CrowdSteering)
+
+
+def test_a_scenario_steered_by_a_crowd_steering_saves_its_radius(tmp_path):
+    scene = cs.scenarios.two_way_door(12, seed=2)
+    crowd = cs.crowd_steering(scene, radius=0.25, slots=12)
+    path = tmp_path / "door.toml"
+    dataclasses.replace(scene, steering=crowd, agent_parameters={"max_speed": 1.3}).save(path)
+    loaded = cs.Scenario.load(path)
+    assert loaded.agent_parameters == {"max_speed": 1.3, "radius": 0.25}
+    assert (loaded.steering.radius, loaded.steering.slots) == (0.25, 12)
+    np.testing.assert_array_equal(loaded.world().radius, np.float32(0.25))
+    with pytest.raises(ValueError, match=r"agent_parameters: .* gives its agents radius 0.3 and its crowd steering "
+                                         r"radius 0.25"):
+        dataclasses.replace(scene, steering=crowd, agent_parameters={"radius": 0.3}).save(path)
