@@ -4,6 +4,15 @@ crowd measures of :func:`contextsteer.metrics.crowd_metrics` and the step time.
 
     python benchmarks/bench_crowds.py [--seeds 0 1 2] [--scenes two_way_door zigzag ...]
 
+Two scenes more, run by contextsteer alone with the public crowd steering at its defaults
+(``cs.crowd_steering(scene, radius=0.3).world(...)``): ``first_world``, the README's first
+world (100 agents swapping sides round a 2 m pillar, their random starts drawn with the
+seed, 1.5 m/s, 3 m/s^2, 30 s in steps of 0.05 s; random starts may overlap, so its
+deepest overlap is measured after the first step), and ``moving_crossing``
+(:func:`contextsteer.moving_scenes.moving_crossing`: 60 agents crossed by a moving disc,
+1.3 m/s, 3 m/s^2, 45 s in steps of 0.1 s), where ``agents_hit`` counts the agents the disc
+ever overlapped by more than 1 mm (:func:`contextsteer.metrics.moving_contact`).
+
 Both run the scene's own agents (radius, max speed) from the same starts to the same
 targets, for the scene's time limit (:func:`contextsteer.demo.time_limit`), in steps of
 ``contextsteer.demo.DT``; contextsteer's agents also keep the recipe's max acceleration,
@@ -34,11 +43,12 @@ import numpy as np
 import pandas as pd
 
 import contextsteer as cs
-from contextsteer import metrics
+from contextsteer import metrics, moving_scenes
 from contextsteer.demo import DT, scene_setup, time_limit
 from timing import arrivals_by_seed, machine_line
 
 SCENES = ("two_way_door", "four_way", "zigzag", "u_trap", "swap", "circle", "crossing", "bottleneck")
+OWN_SCENES = ("first_world", "moving_crossing")  # contextsteer alone, the public crowd steering at its defaults
 ORCA_NEIGHBOR_DIST = 5.0  # metres
 ORCA_MAX_NEIGHBORS = 10
 ORCA_TIME_HORIZON = 2.0  # seconds, for agents
@@ -161,7 +171,52 @@ def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
 RUNNERS = {"contextsteer": run_contextsteer, "orca": run_orca}
 
 
+def first_world(seed: int) -> cs.Scenario:
+    """The README's first world: 100 agents from random places clear of a pillar of 2 m
+    radius, each to the place opposite its start."""
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(-10, 10, (200, 2))
+    starts = points[np.hypot(*points.T) > 2.5][:100]
+    return cs.Scenario("first world", starts, -starts, bounds=(-12, -12, 12, 12),
+                       obstacles=np.array([[0.0, 0.0, 2.0]]))
+
+
+# scene: (its Scenario of a seed, agents' max speed m/s, max acceleration m/s^2, dt s, time limit s)
+OWN = {"first_world": (first_world, 1.5, 3.0, 0.05, 30.0),
+       "moving_crossing": (lambda seed: moving_scenes.moving_crossing(60, seed=seed), 1.3, 3.0, 0.1, 45.0)}
+OWN_RADIUS = 0.3  # metres
+
+
+def measure_own(scene: str, seed: int) -> dict:
+    """The public crowd steering's run of one of OWN_SCENES: the scene's report, the
+    agents the moving bodies hit and the step time."""
+    make, max_speed, max_acceleration, dt, limit = OWN[scene]
+    geometry = make(seed)
+    world = cs.crowd_steering(geometry, radius=OWN_RADIUS).world(max_speed=max_speed,
+                                                                 max_acceleration=max_acceleration)
+    steps = round(limit / dt)
+    trajectory = np.empty((steps + 1, len(geometry.starts), 2))
+    trajectory[0] = world.positions
+    overlap = np.zeros((steps, len(geometry.starts)))
+    spent = 0.0
+    for step in range(1, steps + 1):
+        start = time.process_time()
+        world.step(dt)
+        spent += time.process_time() - start
+        trajectory[step] = world.positions
+        if world.moving_count:
+            overlap[step - 1] = world.moving_overlap()
+    report = metrics.scene_report(geometry, trajectory, dt=dt, radius=OWN_RADIUS, max_speed=max_speed)
+    # Random starts may overlap one another: the deepest overlap is the steering's, after the first step.
+    report["deepest_overlap"] = metrics.scene_report(geometry, trajectory[1:], dt=dt, radius=OWN_RADIUS,
+                                                     max_speed=max_speed)["deepest_overlap"]
+    return {"simulator": "contextsteer", "seed": seed, **report, "scene": scene,
+            "agents_hit": metrics.moving_contact(overlap)["agents_hit"], "step_ms": 1000 * spent / steps}
+
+
 def measure(scene: str, seed: int, simulator: str) -> dict:
+    if scene in OWN_SCENES:
+        return measure_own(scene, seed)
     trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed)
     geometry, _, parameters = scene_setup(scene, seed=seed)
     report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
@@ -174,6 +229,8 @@ def table(rows: list[dict]) -> pd.DataFrame:
     """One row per scene and simulator: each measure's mean over the seeds (NaN when a
     seed has none, as time_to_95 when fewer than 95% arrived), arrivals seed by seed."""
     runs = pd.DataFrame(rows)
+    if "agents_hit" not in runs:
+        runs["agents_hit"] = np.nan
     keys = ["scene", "simulator"]
     means = runs.groupby(keys, sort=False).agg(
         arrived=("arrived", "mean"),
@@ -183,6 +240,7 @@ def table(rows: list[dict]) -> pd.DataFrame:
         reversals_per_min=("reversals_per_agent_minute", "mean"),
         deepest_overlap=("deepest_overlap", "max"),
         wall_penetrations=("wall_penetrations", "sum"),
+        agents_hit=("agents_hit", "sum"),
         step_ms=("step_ms", "mean"),
     )
     return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
@@ -212,13 +270,14 @@ def crowd_field_shares(rows: list[dict]) -> pd.DataFrame:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    parser.add_argument("--scenes", nargs="+", choices=SCENES, default=list(SCENES))
+    parser.add_argument("--scenes", nargs="+", choices=SCENES + OWN_SCENES, default=list(SCENES + OWN_SCENES))
     parser.add_argument("--simulators", nargs="+", choices=tuple(RUNNERS), default=list(RUNNERS))
     args = parser.parse_args()
-    rows = [measure(scene, seed, simulator) for scene in args.scenes for simulator in args.simulators
-            for seed in args.seeds]
+    rows = [measure(scene, seed, simulator) for scene in args.scenes
+            for simulator in (("contextsteer",) if scene in OWN_SCENES else args.simulators) for seed in args.seeds]
     print(machine_line())
-    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s; deepest_overlap is the deepest over the seeds, "
+    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s (moving_crossing 0.1 s); deepest_overlap is the "
+          f"deepest over the seeds, "
           f"wall_penetrations their sum, the rest means")
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.3g}".format):
         print(table(rows).to_string(index=False))
