@@ -32,6 +32,7 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False)
 GOAL_SQUARE = 2.0
 LANES = 2.0  # metres the fields keep right by where several groups may meet
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
+TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
@@ -173,7 +174,8 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     anticipates the other agents (:class:`~contextsteer.Anticipate`: within 3 m over
     0.5 s, keeping right, making way where there is room, taking 0.9 of the avoiding on
     itself); danger multiplies interest, so that each agent walks at the pace that stays clear, and the
-    choice leans toward the way it already walks (``hysteresis=1``). The world's goals
+    choice leans toward the way it already walks (``hysteresis=1``); a jammed agent turns
+    back only for at least half its pace (``turn_back=0.5``), and waits otherwise. The world's goals
     (:data:`CROWD_GOALS`) step arrived agents aside; its contact stage
     (:data:`CROWD_CONTACT`) keeps bodies apart and out of the walls.
 
@@ -265,7 +267,7 @@ def _pipeline(field, slots: int, crowd: float, make_way: float) -> Pipeline:
                     crowd_counterflow=crowd),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
         Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
-        slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
+        slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0, turn_back=TURN_BACK)
 
 
 def _rows(mask: np.ndarray, total: int) -> str:
