@@ -25,8 +25,7 @@ struct WalkingEast {
     PipelineConfig c;
     c.turn_back = turn_back;
     c.turn_back_wait = wait;
-    std::vector<std::shared_ptr<const Behavior>> behaviors{
-        std::make_shared<Chase>(std::vector<Vec2>{{-20, 0}}, chase)};
+    std::vector<std::shared_ptr<const Behavior>> behaviors{std::make_shared<Chase>(std::vector<Vec2>{{-20, 0}}, chase)};
     world = std::make_unique<World>(Steering{std::make_shared<Pipeline>(c, behaviors), nullptr});
     std::vector<Real> pos{0, 0}, vel{1, 0}, heading{0}, target{-20, 0}, speed{1}, accel{10};
     AgentSpawn spawn;
@@ -81,7 +80,8 @@ TEST(TurnBack, AnAgentThatHasWaitedTurnsFreely) {
 TEST(TurnBack, BadSettingsAreRefused) {
   std::vector<std::shared_ptr<const Behavior>> behaviors{
       std::make_shared<Chase>(std::vector<Vec2>{{1, 0}}, ChaseParams{})};
-  for (auto [turn_back, wait] : {std::pair<Real, Real>{1.5f, 1}, {-0.1f, 1}, {0.5f, -1}, {0.5f, std::numeric_limits<Real>::quiet_NaN()}}) {
+  for (auto [turn_back, wait] :
+       {std::pair<Real, Real>{1.5f, 1}, {-0.1f, 1}, {0.5f, -1}, {0.5f, std::numeric_limits<Real>::quiet_NaN()}}) {
     PipelineConfig c;
     c.turn_back = turn_back;
     c.turn_back_wait = wait;

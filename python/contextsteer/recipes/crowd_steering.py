@@ -32,6 +32,11 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False)
 GOAL_SQUARE = 2.0
 LANES = 2.0  # metres the fields keep right by where several groups may meet
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
+# Seconds between the crowd's re-marches of the fields of up to CROWD_FIELDS groups; more
+# groups are re-marched less often, in proportion, so that the re-march costs a step no
+# more than that of CROWD_FIELDS fields.
+CROWD_EVERY = 0.5
+CROWD_FIELDS = 4
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
@@ -189,9 +194,11 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       an agent no way to its goal (a passage narrower than about twice the radius plus a
       cell), on cells of 0.1 m, with the clearance lowered down to half the radius;
     - where there are several groups, their fields keep right by :data:`LANES` metres and
-      are marched again every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5,
+      are marched again from the crowd (FollowField's ``crowd_density`` 0.5,
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
-      bends round another's; one group walks one way and needs neither;
+      bends round another's: every :data:`CROWD_EVERY` seconds for up to
+      :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
+      many groups costs a step no more than four; one group walks one way and needs neither;
     - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
       of a body's width that the narrowest passage on its group's way leaves beside one
       body (all of it where two walk abreast, none where one barely passes; measured on
@@ -210,7 +217,8 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     slots : int, default 16
         Slots of the context maps, at least 4.
     max_fields : int, default 32
-        At most this many groups of one's own targets, each a field: above 0.
+        At most this many squares of one's own targets (before squares near an obstacle
+        are split, so that each sees all its targets), each a field: above 0.
 
     Returns
     -------
@@ -254,17 +262,18 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
                           LANES if len(areas) > 1 else 0.0, obstacles)
                    for g, goal_areas in enumerate(areas))
     crowd = 1.0 if len(areas) > 1 else 0.0
+    every = CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS)
     room = _room_beside(scene.bounds, areas, starts, groups, radius, obstacles)
-    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, MAKE_WAY * min(room))
-    pipelines = tuple(_pipeline(field, slots, crowd, MAKE_WAY * r) for field, r in zip(fields, room))
+    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, every, MAKE_WAY * min(room))
+    pipelines = tuple(_pipeline(field, slots, crowd, every, MAKE_WAY * r) for field, r in zip(fields, room))
     return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT, radius, slots, max_fields,
                          scene)
 
 
-def _pipeline(field, slots: int, crowd: float, make_way: float) -> Pipeline:
+def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: float) -> Pipeline:
     return Pipeline([
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
-                    crowd_counterflow=crowd),
+                    crowd_counterflow=crowd, crowd_every=crowd_every),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
         Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
         slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0, turn_back=TURN_BACK)

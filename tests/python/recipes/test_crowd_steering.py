@@ -124,6 +124,20 @@ def test_groups_follow_goal_areas_and_own_targets_are_grouped_by_squares():
     assert len(cs.crowd_steering(own, radius=0.3, max_fields=1).fields) == 1
 
 
+def test_many_groups_re_march_their_fields_less_often_in_proportion():
+    def every(crowd):
+        return {b.crowd_every for p in (crowd.pipeline, *crowd.pipelines) for b in p.behaviors
+                if isinstance(b, cs.FollowField)}
+
+    door = cs.crowd_steering(cs.scenarios.two_way_door(20), radius=0.3)
+    assert every(door) == {0.5}
+    rng = np.random.default_rng(1)
+    starts = rng.uniform(-10, 10, (100, 2))
+    many = cs.crowd_steering(scenario("many", starts, -starts, (-12, -12, 12, 12)), radius=0.3)
+    (many_every,) = every(many)
+    assert len(many.fields) > 4 and many_every == pytest.approx(0.5 * len(many.fields) / 4)
+
+
 def test_starts_and_targets_in_an_obstacle_are_named():
     starts = np.array([[-5.0, 0.0], [0.5, 0.5], [-5.0, 2.0], [1.9, 0.0]])
     targets = np.array([[5.0, 0.0], [5.0, 2.0], [0.0, -0.1], [5.0, -2.0]])
