@@ -14,6 +14,7 @@ from contextsteer import demo
 from contextsteer.plotting import (
     animate,
     plot_context_maps,
+    plot_density,
     plot_field,
     plot_obstacles,
     plot_polygons,
@@ -106,6 +107,47 @@ def test_a_crowd_is_drawn_thin_coloured_by_group_or_as_a_subset():
     with pytest.raises(ValueError, match="group_names"):
         plot_trajectories(positions, ax2, groups=groups, group_names=["one"])
     plt.close("all")
+
+
+def test_a_crowds_density_counts_agents_per_square_metre_while_they_are_on_their_way():
+    # Agent 0 stands still; agent 1 waits 4 frames, walks 1 m east in 0.5 m frames, then
+    # stands at its end (nudged 0.1 m) for 5 frames: 3 frames on its way, from 0 m to 1 m.
+    walker = [[0.0, 0.0]] * 4 + [[0.5, 0.0], [1.0, 0.0], [1.5, 0.0], [2.0, 0.0]] + [[2.1, 0.0], [2.0, 0.0]] * 2 + [[2.0, 0.0]]
+    positions = np.stack([np.full((len(walker), 2), [0.0, 2.0]), walker], axis=1)
+    fig, ax = plt.subplots()
+    mesh = plot_density(positions, ax, cell=0.5)
+    density = mesh.get_array().reshape(-1)
+    frames = len(walker)
+    # The frames on its way are those from its first move (4, at 0.5 m) until it first comes
+    # within 0.5 m of its end (6, at 1.5 m): frames 4 and 5, one each in the cells from 0.5
+    # and 1 m; the cells it waited in, stood in or never entered are blank.
+    assert density.count() == 2
+    np.testing.assert_allclose(np.sort(density.compressed()), [1 / (frames * 0.25)] * 2)
+    assert ax.get_xlabel() == "x (m)" and mesh.colorbar.ax.get_xlabel() == "mean density (agents/m²)"
+    everything = plot_density(positions, plt.subplots()[1], cell=0.5, underway=False)
+    assert everything.get_array().sum() * 0.25 == pytest.approx(2.0)   # two agents, every frame counted
+    for bad, expected in [({"cell": 0.0}, r"cell: expected a number > 0"),
+                          ({"cell": 1e-4}, r"cell: 0.0001 m makes .* cells"),
+                          ({"vmax": -1.0}, r"vmax: expected a number > 0"),
+                          ({"cmap": "no such map"}, r"cmap: expected the name of a registered colormap")]:
+        with pytest.raises(ValueError, match=expected):
+            plot_density(positions * 1000, ax, **bad)
+    with pytest.raises(TypeError, match="underway: expected a bool"):
+        plot_density(positions, ax, underway=1)
+    with pytest.raises(ValueError, match=r"trajectories: expected an array of shape \(T, n, 2\)"):
+        plot_density(positions[:, :, :1], ax)
+    plt.close("all")
+
+
+def test_the_density_of_a_recording_is_drawn_under_its_scene_on_a_fixed_scale():
+    scene = cs.scenarios.builtin("two_way_door")
+    recording = scene.world().run(60, 0.05)
+    fig, ax = plt.subplots()
+    mesh = plot_density(recording, ax, vmax=4.0)
+    walls = [artist for artist in [*ax.lines, *ax.collections] if artist.get_label() == "walls"]
+    assert walls and all(line.get_zorder() > mesh.get_zorder() for line in walls)   # the walls over the cells
+    assert mesh.get_clim() == (0.0, 4.0) and legend_texts(ax) == ["walls"]
+    plt.close(fig)
 
 
 def test_a_field_gets_a_colorbar_of_its_distances_in_metres():
