@@ -110,9 +110,10 @@ def test_a_crowd_is_drawn_thin_coloured_by_group_or_as_a_subset():
 
 
 def test_a_crowds_density_counts_agents_per_square_metre_while_they_are_on_their_way():
-    # Agent 0 stands still; agent 1 waits 4 frames, walks 1 m east in 0.5 m frames, then
-    # stands at its end (nudged 0.1 m) for 5 frames: 3 frames on its way, from 0 m to 1 m.
-    walker = [[0.0, 0.0]] * 4 + [[0.5, 0.0], [1.0, 0.0], [1.5, 0.0], [2.0, 0.0]] + [[2.1, 0.0], [2.0, 0.0]] * 2 + [[2.0, 0.0]]
+    # Agent 0 stands still; agent 1 waits 4 frames at 0, walks east 0.5 m a frame to 2 m,
+    # then stands there, nudged 0.1 m to and fro, for 5 frames.
+    walker = ([[0.0, 0.0]] * 4 + [[0.5, 0.0], [1.0, 0.0], [1.5, 0.0], [2.0, 0.0]]
+              + [[2.1, 0.0], [2.0, 0.0]] * 2 + [[2.0, 0.0]])
     positions = np.stack([np.full((len(walker), 2), [0.0, 2.0]), walker], axis=1)
     fig, ax = plt.subplots()
     mesh = plot_density(positions, ax, cell=0.5)

@@ -23,5 +23,5 @@ from .scene import (
 )
 from .trajectories import plot_trajectories
 
-__all__ = ["animate", "plot_context_maps", "plot_density", "plot_field", "plot_moving_obstacles", "plot_obstacles", "plot_polygons",
-           "plot_scenario", "plot_scene", "plot_segments", "plot_trajectories", "scene_legend"]
+__all__ = ["animate", "plot_context_maps", "plot_density", "plot_field", "plot_moving_obstacles", "plot_obstacles",
+           "plot_polygons", "plot_scenario", "plot_scene", "plot_segments", "plot_trajectories", "scene_legend"]
