@@ -151,6 +151,22 @@ def test_the_density_of_a_recording_is_drawn_under_its_scene_on_a_fixed_scale():
     plt.close(fig)
 
 
+def test_a_crowd_of_many_groups_is_counted_in_one_legend_entry_and_fits_its_figure():
+    # As crowd_steering groups the README's crowd: an agent's group per target area, 40 of them.
+    positions = np.cumsum(np.ones((10, 80, 2)), axis=0) + np.arange(80)[:, None]
+    groups = np.arange(80) // 2
+    fig, ax = plt.subplots(figsize=(5, 5), layout="constrained")
+    lines = plot_trajectories(positions, ax, groups=groups)
+    assert legend_texts(ax) == ["paths of 40 groups", "start", "end"]
+    assert to_rgba(lines[0].get_color()) == to_rgba(lines[20].get_color()) == to_rgba("C0")   # groups 0 and 10
+    fig.canvas.draw()
+    assert ax.get_legend().get_window_extent().y0 >= 0 and ax.get_window_extent().width > 100   # room for the paths
+    fig2, ax2 = plt.subplots()
+    plot_trajectories(positions[:, :24], ax2, groups=groups[:24], group_names=[f"door {g}" for g in range(12)])
+    assert legend_texts(ax2)[:12] == [f"door {g}" for g in range(12)]   # named groups keep their entries
+    plt.close("all")
+
+
 def test_a_field_gets_a_colorbar_of_its_distances_in_metres():
     field = cs.NavigationField([[4.0, 4.0]], area=(0.0, 0.0, 5.0, 5.0), cell=0.5, circles=[[2.0, 2.0, 1.0]])
     fig, ax = plt.subplots()
