@@ -148,6 +148,12 @@ def test_the_density_of_a_recording_is_drawn_under_its_scene_on_a_fixed_scale():
     walls = [artist for artist in [*ax.lines, *ax.collections] if artist.get_label() == "walls"]
     assert walls and all(line.get_zorder() > mesh.get_zorder() for line in walls)   # the walls over the cells
     assert mesh.get_clim() == (0.0, 4.0) and legend_texts(ax) == ["walls"]
+    # Where the cells reach the walls, the walls stay inside the axis' margins, not on its edges.
+    corridor = {"segments": [[0.0, 0.0, 4.0, 0.0], [0.0, 2.0, 4.0, 2.0]]}
+    walking = np.stack([np.linspace([0.2, 0.1], [3.8, 1.4], 20)] * 2, axis=1)   # cells from y = 0 to 2
+    fig2, ax2 = plt.subplots()
+    plot_density(walking, ax2, scene=corridor, underway=False)
+    assert ax2.get_ylim()[0] < 0.0 and ax2.get_ylim()[1] > 2.0
     plt.close(fig)
 
 

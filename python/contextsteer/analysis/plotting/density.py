@@ -127,6 +127,7 @@ def plot_density(trajectories, ax=None, *, cell: float = 0.5, underway: bool = T
     if ax is None:
         _, ax = plt.subplots(layout="constrained")
     mesh = ax.pcolormesh(x_edges, y_edges, density, cmap=colours, vmin=0.0, vmax=top, zorder=0.5)
+    mesh.sticky_edges.x[:], mesh.sticky_edges.y[:] = [], []  # the axis keeps its margins round the walls
     if scene is not None and scene is not False:
         plot_scene(scene, ax, targets=False)
     ax.set_aspect("equal")
