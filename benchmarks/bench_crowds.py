@@ -4,6 +4,15 @@ crowd measures of :func:`contextsteer.metrics.crowd_metrics` and the step time.
 
     python benchmarks/bench_crowds.py [--seeds 0 1 2] [--scenes two_way_door zigzag ...]
 
+Two scenes more, run by contextsteer alone with the public crowd steering at its defaults
+(``cs.crowd_steering(scene, radius=0.3).world(...)``): ``first_world``, the README's first
+world (100 agents swapping sides round a 2 m pillar, their random starts drawn with the
+seed, 1.5 m/s, 3 m/s^2, 30 s in steps of 0.05 s; random starts may overlap, so its
+deepest overlap is measured after the first step), and ``moving_crossing``
+(:func:`contextsteer.moving_scenes.moving_crossing`: 60 agents crossed by a moving disc,
+1.3 m/s, 3 m/s^2, 45 s in steps of 0.1 s), where ``agents_hit`` counts the agents the disc
+ever overlapped by more than 1 mm (:func:`contextsteer.metrics.moving_contact`).
+
 Both run the scene's own agents (radius, max speed) from the same starts to the same
 targets, for the scene's time limit (:func:`contextsteer.demo.time_limit`), in steps of
 ``contextsteer.demo.DT``; contextsteer's agents also keep the recipe's max acceleration,
@@ -20,8 +29,9 @@ elsewhere (inside the goal area, or in the scenes without a field) straight towa
 agent's own target with Arrive's ramp: speed 0 within 0.5 m, ``max_speed * d / 3 m``
 within 3 m. Step time: contextsteer's whole ``World.step``; ORCA's ``do_step`` alone (the
 preferred velocities, set from Python, are not counted), both as the process's CPU time
-(one thread each). The last table gives each scene's step time against ORCA's
-(contextsteer / ORCA: at most 1 is no slower).
+(one thread each). The tables after it give each scene's step time against ORCA's
+(contextsteer / ORCA: at most 1 is no slower) and, for the scenes whose recipe marches
+its navigation fields again from the crowd, what those updates add to a step.
 """
 
 from __future__ import annotations
@@ -33,11 +43,12 @@ import numpy as np
 import pandas as pd
 
 import contextsteer as cs
-from contextsteer import metrics
+from contextsteer import metrics, moving_scenes
 from contextsteer.demo import DT, scene_setup, time_limit
 from timing import arrivals_by_seed, machine_line
 
 SCENES = ("two_way_door", "four_way", "zigzag", "u_trap", "swap", "circle", "crossing", "bottleneck")
+OWN_SCENES = ("first_world", "moving_crossing")  # contextsteer alone, the public crowd steering at its defaults
 ORCA_NEIGHBOR_DIST = 5.0  # metres
 ORCA_MAX_NEIGHBORS = 10
 ORCA_TIME_HORIZON = 2.0  # seconds, for agents
@@ -46,20 +57,40 @@ WALL_THICKNESS = 0.02  # metres, of the rectangle ORCA gets for a wall segment
 TARGET_RADIUS, SLOWING_RADIUS = 0.5, 3.0  # metres, Arrive's defaults
 
 
-def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float]:
-    """``(T + 1, n, 2)`` positions of the demo's run and the mean step time in ms."""
+def crowd_update_periods(steering) -> list[float]:
+    """The ``crowd_every`` of each FollowField of the steering that marches its fields
+    again from the crowd (seconds, as the world reads them)."""
+    pipelines = steering if isinstance(steering, tuple) else (steering,)
+    return [b.crowd_every for pipeline in pipelines for b in pipeline.behaviors
+            if isinstance(b, cs.FollowField) and (b.crowd_density > 0 or b.crowd_counterflow > 0)]
+
+
+def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+    """``(T + 1, n, 2)`` positions of the demo's run, the mean step time in ms, and what the
+    crowd fields' updates add to a step: the mean step over the mean of the steps that
+    update none, less 1 (NaN for a scene without crowd-updated fields). A FollowField
+    updates its fields at the first step of each period of ``crowd_every`` seconds of the
+    world's time (every step for 0)."""
     geometry, steering, parameters = scene_setup(scene, seed=seed)
     world = geometry.world(steering, **parameters)
+    periods = crowd_update_periods(steering)
     steps = round(time_limit(scene) / DT)
     trajectory = np.empty((steps + 1, len(geometry.starts), 2))
     trajectory[0] = world.positions
-    spent = 0.0
+    spent = np.empty(steps)
+    updating = np.zeros(steps, dtype=bool)
+    last = None
     for step in range(1, steps + 1):
+        now = tuple(np.floor(world.time / every) if every > 0 else step for every in periods)
+        updating[step - 1] = bool(periods) and now != last
+        last = now
         start = time.process_time()
         world.step(DT)
-        spent += time.process_time() - start
+        spent[step - 1] = time.process_time() - start
         trajectory[step] = world.positions
-    return trajectory, 1000 * spent / steps
+    quiet = spent[~updating]
+    added = spent.mean() / quiet.mean() - 1 if periods and quiet.size else float("nan")
+    return trajectory, 1000 * spent.mean(), added
 
 
 def fields_of(geometry, steering) -> list:
@@ -114,8 +145,9 @@ def orca_simulator(geometry, parameters: dict):
     return sim
 
 
-def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
-    """``(T + 1, n, 2)`` positions of ORCA's run of the scene and the mean ``do_step`` time in ms."""
+def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+    """``(T + 1, n, 2)`` positions of ORCA's run of the scene, the mean ``do_step`` time in
+    ms, and NaN (ORCA has no crowd fields)."""
     geometry, steering, parameters = scene_setup(scene, seed=seed)
     fields = fields_of(geometry, steering)
     max_speed = parameters["max_speed"]
@@ -133,24 +165,72 @@ def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float]:
         sim.do_step()
         spent += time.process_time() - start
         trajectory[step] = [sim.get_agent_position(i).to_tuple() for i in range(n)]
-    return trajectory, 1000 * spent / steps
+    return trajectory, 1000 * spent / steps, float("nan")
 
 
 RUNNERS = {"contextsteer": run_contextsteer, "orca": run_orca}
 
 
+def first_world(seed: int) -> cs.Scenario:
+    """The README's first world: 100 agents from random places clear of a pillar of 2 m
+    radius, each to the place opposite its start."""
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(-10, 10, (200, 2))
+    starts = points[np.hypot(*points.T) > 2.5][:100]
+    return cs.Scenario("first world", starts, -starts, bounds=(-12, -12, 12, 12),
+                       obstacles=np.array([[0.0, 0.0, 2.0]]))
+
+
+# scene: (its Scenario of a seed, agents' max speed m/s, max acceleration m/s^2, dt s, time limit s)
+OWN = {"first_world": (first_world, 1.5, 3.0, 0.05, 30.0),
+       "moving_crossing": (lambda seed: moving_scenes.moving_crossing(60, seed=seed), 1.3, 3.0, 0.1, 45.0)}
+OWN_RADIUS = 0.3  # metres
+
+
+def measure_own(scene: str, seed: int) -> dict:
+    """The public crowd steering's run of one of OWN_SCENES: the scene's report, the
+    agents the moving bodies hit and the step time."""
+    make, max_speed, max_acceleration, dt, limit = OWN[scene]
+    geometry = make(seed)
+    world = cs.crowd_steering(geometry, radius=OWN_RADIUS).world(max_speed=max_speed,
+                                                                 max_acceleration=max_acceleration)
+    steps = round(limit / dt)
+    trajectory = np.empty((steps + 1, len(geometry.starts), 2))
+    trajectory[0] = world.positions
+    overlap = np.zeros((steps, len(geometry.starts)))
+    spent = 0.0
+    for step in range(1, steps + 1):
+        start = time.process_time()
+        world.step(dt)
+        spent += time.process_time() - start
+        trajectory[step] = world.positions
+        if world.moving_count:
+            overlap[step - 1] = world.moving_overlap()
+    report = metrics.scene_report(geometry, trajectory, dt=dt, radius=OWN_RADIUS, max_speed=max_speed)
+    # Random starts may overlap one another: the deepest overlap is the steering's, after the first step.
+    report["deepest_overlap"] = metrics.scene_report(geometry, trajectory[1:], dt=dt, radius=OWN_RADIUS,
+                                                     max_speed=max_speed)["deepest_overlap"]
+    return {"simulator": "contextsteer", "seed": seed, **report, "scene": scene,
+            "agents_hit": metrics.moving_contact(overlap)["agents_hit"], "step_ms": 1000 * spent / steps}
+
+
 def measure(scene: str, seed: int, simulator: str) -> dict:
-    trajectory, step_ms = RUNNERS[simulator](scene, seed)
+    if scene in OWN_SCENES:
+        return measure_own(scene, seed)
+    trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed)
     geometry, _, parameters = scene_setup(scene, seed=seed)
     report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
                                   max_speed=parameters["max_speed"])
-    return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms}
+    return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms,
+            "crowd_fields_added": crowd_fields_added}
 
 
 def table(rows: list[dict]) -> pd.DataFrame:
     """One row per scene and simulator: each measure's mean over the seeds (NaN when a
     seed has none, as time_to_95 when fewer than 95% arrived), arrivals seed by seed."""
     runs = pd.DataFrame(rows)
+    if "agents_hit" not in runs:
+        runs["agents_hit"] = np.nan
     keys = ["scene", "simulator"]
     means = runs.groupby(keys, sort=False).agg(
         arrived=("arrived", "mean"),
@@ -160,6 +240,7 @@ def table(rows: list[dict]) -> pd.DataFrame:
         reversals_per_min=("reversals_per_agent_minute", "mean"),
         deepest_overlap=("deepest_overlap", "max"),
         wall_penetrations=("wall_penetrations", "sum"),
+        agents_hit=("agents_hit", "sum"),
         step_ms=("step_ms", "mean"),
     )
     return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
@@ -177,16 +258,26 @@ def step_ratios(rows: list[dict]) -> pd.DataFrame:
                          "ratio": (steps["contextsteer"] / steps["orca"]).to_numpy()})
 
 
+def crowd_field_shares(rows: list[dict]) -> pd.DataFrame:
+    """One row per scene whose contextsteer recipe updates crowd fields: what the updates
+    add to a step, mean over the seeds, as a percentage."""
+    runs = pd.DataFrame(rows)
+    runs = runs[(runs["simulator"] == "contextsteer") & runs["crowd_fields_added"].notna()]
+    shares = runs.groupby("scene", sort=False)["crowd_fields_added"].mean() * 100
+    return pd.DataFrame({"scene": shares.index, "added_to_a_step_percent": shares.to_numpy()})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
-    parser.add_argument("--scenes", nargs="+", choices=SCENES, default=list(SCENES))
+    parser.add_argument("--scenes", nargs="+", choices=SCENES + OWN_SCENES, default=list(SCENES + OWN_SCENES))
     parser.add_argument("--simulators", nargs="+", choices=tuple(RUNNERS), default=list(RUNNERS))
     args = parser.parse_args()
-    rows = [measure(scene, seed, simulator) for scene in args.scenes for simulator in args.simulators
-            for seed in args.seeds]
+    rows = [measure(scene, seed, simulator) for scene in args.scenes
+            for simulator in (("contextsteer",) if scene in OWN_SCENES else args.simulators) for seed in args.seeds]
     print(machine_line())
-    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s; deepest_overlap is the deepest over the seeds, "
+    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s (moving_crossing 0.1 s); deepest_overlap is the "
+          f"deepest over the seeds, "
           f"wall_penetrations their sum, the rest means")
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.3g}".format):
         print(table(rows).to_string(index=False))
@@ -194,6 +285,11 @@ def main() -> None:
         if not ratios.empty:
             print("\nCPU time per step, contextsteer / ORCA (means over the seeds)")
             print(ratios.to_string(index=False))
+        shares = crowd_field_shares(rows)
+        if not shares.empty:
+            print("\nThe crowd fields' updates (FollowField marching its fields again from the crowd): the mean "
+                  "step over the mean step without an update, less 1 (means over the seeds)")
+            print(shares.to_string(index=False))
 
 
 if __name__ == "__main__":

@@ -1593,7 +1593,7 @@ class Pipeline:
     danger_rule: str
     interest_rule: str
     select: str
-    def __init__(self, behaviors: collections.abc.Sequence[Behavior], slots: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsFloat | typing.SupportsIndex, interest_rule: str, danger_rule: str, danger_mode: str, threshold: typing.SupportsFloat | typing.SupportsIndex, margin: typing.SupportsFloat | typing.SupportsIndex, select: str, blur_interest: typing.SupportsFloat | typing.SupportsIndex, blur_danger: typing.SupportsFloat | typing.SupportsIndex, smooth: typing.SupportsFloat | typing.SupportsIndex, hysteresis: typing.SupportsFloat | typing.SupportsIndex) -> None:
+    def __init__(self, behaviors: collections.abc.Sequence[Behavior], slots: typing.SupportsInt | typing.SupportsIndex, offset: typing.SupportsFloat | typing.SupportsIndex, interest_rule: str, danger_rule: str, danger_mode: str, threshold: typing.SupportsFloat | typing.SupportsIndex, margin: typing.SupportsFloat | typing.SupportsIndex, select: str, blur_interest: typing.SupportsFloat | typing.SupportsIndex, blur_danger: typing.SupportsFloat | typing.SupportsIndex, smooth: typing.SupportsFloat | typing.SupportsIndex, hysteresis: typing.SupportsFloat | typing.SupportsIndex, turn_back: typing.SupportsFloat | typing.SupportsIndex, turn_back_wait: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     def evaluate(self, positions: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], velocities: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], radius: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], obstacles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32]) -> dict:
         ...
@@ -1644,6 +1644,18 @@ class Pipeline:
         ...
     @threshold.setter
     def threshold(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def turn_back(self) -> float:
+        ...
+    @turn_back.setter
+    def turn_back(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def turn_back_wait(self) -> float:
+        ...
+    @turn_back_wait.setter
+    def turn_back_wait(self, arg1: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class ClassicBehavior:
     def __init__(self, kind: str, weight: typing.SupportsFloat | typing.SupportsIndex, priority: typing.SupportsInt | typing.SupportsIndex, target: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, target_radius: typing.SupportsFloat | typing.SupportsIndex, slowing_radius: typing.SupportsFloat | typing.SupportsIndex, time_to_target: typing.SupportsFloat | typing.SupportsIndex, escape_radius: typing.SupportsFloat | typing.SupportsIndex, danger_radius: typing.SupportsFloat | typing.SupportsIndex, max_prediction: typing.SupportsFloat | typing.SupportsIndex, align_tolerance: typing.SupportsFloat | typing.SupportsIndex, horizon: typing.SupportsFloat | typing.SupportsIndex, margin: typing.SupportsFloat | typing.SupportsIndex, feeler_angle: typing.SupportsFloat | typing.SupportsIndex, radius: typing.SupportsFloat | typing.SupportsIndex, lookahead: typing.SupportsFloat | typing.SupportsIndex, path: typing.Annotated[numpy.typing.ArrayLike, numpy.float32] | None, loop: bool, field: NavigationField | None) -> None:

@@ -15,7 +15,7 @@ std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavi
                                         const std::string& interest_rule, const std::string& danger_rule,
                                         const std::string& danger_mode, Real threshold, Real margin,
                                         const std::string& select, Real blur_interest, Real blur_danger, Real smooth,
-                                        Real hysteresis) {
+                                        Real hysteresis, Real turn_back, Real turn_back_wait) {
   PipelineConfig c;
   c.slots = slots;
   c.offset = offset;
@@ -29,6 +29,8 @@ std::shared_ptr<Pipeline> make_pipeline(const std::vector<std::shared_ptr<Behavi
   c.blur_danger = blur_danger;
   c.smooth = smooth;
   c.resolve.hysteresis = hysteresis;
+  c.turn_back = turn_back;
+  c.turn_back_wait = turn_back_wait;
   return std::make_shared<Pipeline>(c,
                                     std::vector<std::shared_ptr<const Behavior>>(behaviors.begin(), behaviors.end()));
 }
@@ -131,7 +133,8 @@ void bind_pipeline(py::module_& m) {
   py::class_<Pipeline, std::shared_ptr<Pipeline>> c(m, "Pipeline");
   c.def(py::init(&make_pipeline), py::arg("behaviors"), py::arg("slots"), py::arg("offset"), py::arg("interest_rule"),
         py::arg("danger_rule"), py::arg("danger_mode"), py::arg("threshold"), py::arg("margin"), py::arg("select"),
-        py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"), py::arg("hysteresis"))
+        py::arg("blur_interest"), py::arg("blur_danger"), py::arg("smooth"), py::arg("hysteresis"),
+        py::arg("turn_back"), py::arg("turn_back_wait"))
       .def_property_readonly("slots", [](const Pipeline& p) { return p.config().slots; })
       .def_property_readonly("offset", [](const Pipeline& p) { return p.config().offset; })
       .def_property_readonly("behaviors",
@@ -149,6 +152,9 @@ void bind_pipeline(py::module_& m) {
   setting<Real>(c, "margin", [](const C& k) { return k.resolve.margin; }, [](C& k, Real v) { k.resolve.margin = v; });
   setting<Real>(
       c, "hysteresis", [](const C& k) { return k.resolve.hysteresis; }, [](C& k, Real v) { k.resolve.hysteresis = v; });
+  setting<Real>(c, "turn_back", [](const C& k) { return k.turn_back; }, [](C& k, Real v) { k.turn_back = v; });
+  setting<Real>(
+      c, "turn_back_wait", [](const C& k) { return k.turn_back_wait; }, [](C& k, Real v) { k.turn_back_wait = v; });
   setting<Real>(
       c, "blur_interest", [](const C& k) { return k.blur_interest; }, [](C& k, Real v) { k.blur_interest = v; });
   setting<Real>(c, "blur_danger", [](const C& k) { return k.blur_danger; }, [](C& k, Real v) { k.blur_danger = v; });

@@ -1,12 +1,16 @@
-// A steady-state World::step allocates nothing, whatever its behaviours: a world with
-// every kind of behaviour and a classic steering, on one and two threads.
+// A steady-state World::step allocates nothing, whatever its behaviours and stages: a world
+// with every kind of behaviour and a classic steering, goals, contact with its events,
+// moving obstacles and agents on two layers, on one and two threads; World::run records
+// its steps without allocating per step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
 #include <vector>
 
+#include "contextsteer/behaviors/anticipate.hpp"
 #include "contextsteer/behaviors/arrive_leave.hpp"
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/chase.hpp"
@@ -28,8 +32,12 @@ using namespace contextsteer;
 
 namespace {
 
-// 400 agents in a 60 m square round pillars and a wall, in three groups: one pipeline
-// of every context behaviour, one of a racing car's lanes, one classic steering.
+// 480 agents in a 60 m square round pillars and a wall, in four steerings: one pipeline
+// of every context behaviour, one of a racing car's lanes, one classic steering, one of a
+// crowd (a field per group marched again from the crowd, Anticipate, danger multiplying). Every
+// stage is on: goals that give way, contact with events, moving circles, segments and
+// a turning polygon (some on paths, drifting far enough for their index to be rebuilt),
+// agents on layers 1 and 2 that sense one or both.
 std::unique_ptr<World> every_kind_of_world(int threads) {
   Obstacles scene;
   for (int i = 0; i < 80; ++i) scene.add_circle({{7.0f * (i % 9) - 28, 7.0f * (i / 9) - 28}, 0.6f});
@@ -88,20 +96,62 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
   ClassicBehavior look;
   look.kind = ClassicKind::LookWhereYouGo;
 
+  // A crowd's steering: a field per group marched again from the crowd at every step,
+  // Anticipate, danger multiplying.
+  const std::vector<std::shared_ptr<const NavigationField>> group_fields{
+      field, std::make_shared<NavigationField>(scene, kAllLayers, Bounds{{-40, -40}, {40, 40}}, 0.5f, 0.3f,
+                                               std::vector<Vec2>{{-25, 0}})};
+  const std::vector<std::shared_ptr<const Behavior>> crowd{
+      std::make_shared<FollowField>(group_fields, true, with<FollowFieldParams>([](auto& p) {
+                                      p.crowd_density = 0.5f, p.crowd_counterflow = 1, p.crowd_every = 0;
+                                    })),
+      std::make_shared<Anticipate>(
+          with<AnticipateParams>([](auto& p) { p.make_way = 0.2f, p.keep_right = 0.1f, p.responsibility = 0.9f; }))};
+  PipelineConfig multiply = config;
+  multiply.resolve.danger_mode = DangerMode::Multiply;
+
   auto made = std::make_unique<World>(Steering{std::make_shared<Pipeline>(config, everything), nullptr});
   World& world = *made;
   world.add_steering(Steering{std::make_shared<Pipeline>(config, lanes), nullptr});
   world.add_steering(Steering{
       nullptr, std::make_shared<ClassicSteering>(std::vector<ClassicBehavior>{arrive, look}, CombinerKind::Blend)});
+  world.add_steering(Steering{std::make_shared<Pipeline>(multiply, crowd), nullptr});
   world.obstacles() = scene;
   world.set_threads(threads);
+  GoalParams goals;
+  goals.arrival = ArrivalMode::give_way;
+  goals.patience = 0.5f;
+  goals.stall_time = 0.2f;
+  world.set_goals(goals);
+  ContactParams contact;
+  contact.events = true;
+  world.set_contact(&contact);
+  std::vector<Circle> bodies;
+  std::vector<Vec2> velocities;
+  for (int i = 0; i < 72; ++i) {  // enough to be indexed (Obstacles::kIndexFrom)
+    bodies.push_back({{5.0f * (i % 9) - 20, 5.0f * (i / 9) - 20}, 0.5f});
+    velocities.push_back({2.0f * std::cos(0.7f * i), 2.0f * std::sin(0.7f * i)});
+  }
+  world.moving().add_circles(bodies, velocities, 1);
+  world.moving().add_segments({{{-10, -30}, {-6, -28}}, {{10, 30}, {12, 26}}}, {{0, 1.5f}, {0, -1.5f}}, 2);
+  world.moving().add_polygon({{0, 0}, {3, 0}, {1.5f, 2}}, {1, 0}, 0.8f, kAllLayers);
+  ObstaclePath path;
+  path.waypoints = {{-20, -20}, {20, -20}, {20, 20}};
+  path.speed = 3;
+  path.back_and_forth = true;
+  world.moving().set_path(0, path);
 
   std::mt19937 rng(1);
   std::uniform_real_distribution<Real> place(-35, 35);
-  for (int steering = 0; steering < 3; ++steering) {
-    const int n = steering == 1 ? 20 : 190;
+  for (int steering = 0; steering < 4; ++steering) {
+    const int n = steering == 1 ? 20 : steering == 3 ? 80 : 190;
     std::vector<Real> positions, targets, speed(n, 1.5f);
+    std::vector<LayerMask> layers(n), senses(n);
+    std::vector<std::int32_t> groups(n);
     for (int k = 0; k < n; ++k) {
+      groups[k] = k % 2;
+      layers[k] = k % 3 == 0 ? 2u : 1u;
+      senses[k] = k % 5 == 0 ? 1u : 3u;
       if (steering == 1) {  // cars on the track
         positions.insert(positions.end(), {oval[2 * k].x, oval[2 * k].y});
       } else {
@@ -113,6 +163,9 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
     spawn.positions = positions.data();
     spawn.targets = targets.data();
     spawn.max_speed = speed.data();
+    spawn.layers = layers.data();
+    spawn.sense_masks = senses.data();
+    spawn.groups = groups.data();
     world.add_agents(n, spawn, steering);
   }
   return made;
@@ -120,7 +173,7 @@ std::unique_ptr<World> every_kind_of_world(int threads) {
 
 }  // namespace
 
-TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
+TEST(Allocations, AStepOfAWorldWithEveryBehaviourAndStageAllocatesNothing) {
   for (int threads : {1, 2}) {
     const std::unique_ptr<World> made = every_kind_of_world(threads);
     World& world = *made;
@@ -128,8 +181,37 @@ TEST(Allocations, AStepOfAWorldWithEveryBehaviourAllocatesNothing) {
     const std::vector<Real> start(world.agents().positions.data(),
                                   world.agents().positions.data() + 2 * world.agent_count());
     const long long before = heap_allocations();
-    for (int i = 0; i < 20; ++i) world.step(0.05f, 2);
+    int contacts = 0;
+    for (int i = 0; i < 20; ++i) {
+      world.step(0.05f, 2);
+      contacts += static_cast<int>(std::count_if(world.events().begin(), world.events().end(), [](const StepEvent& e) {
+        return e.kind == EventKind::agent_contact || e.kind == EventKind::obstacle_contact;
+      }));
+    }
     EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
+    EXPECT_GT(contacts, 0) << "the contact stage reported contacts";
+    EXPECT_GT(world.moving().positions()[0], -19.0f) << "the body on a path moved";
+    // Recording: a run's own allocations (its lists of the recorded rows) do not grow
+    // with its steps.
+    const int rows = world.agent_count(), bodies = world.moving().count();
+    std::vector<Real> positions(2 * 30 * static_cast<std::size_t>(rows)), speed_of(30 * static_cast<std::size_t>(rows));
+    std::vector<std::int32_t> states(30 * static_cast<std::size_t>(rows));
+    std::vector<Real> poses(2 * 30 * static_cast<std::size_t>(bodies));
+    std::vector<double> times(30);
+    RecordTargets record;
+    record.positions = positions.data();
+    record.penetration = speed_of.data();
+    record.state = states.data();
+    record.time = times.data();
+    record.moving_positions = poses.data();
+    long long per_run[2];
+    for (int r = 0; r < 2; ++r) {
+      const long long at = heap_allocations();
+      world.run(r == 0 ? 5 : 30, 0.05f, 1, record);
+      per_run[r] = heap_allocations() - at;
+    }
+    EXPECT_EQ(per_run[1], per_run[0]) << threads << " thread(s)";
+    EXPECT_NE(positions[2 * 29 * static_cast<std::size_t>(rows)], 0.0f);
     int moved = 0;  // the steps did steer the agents
     for (int a = 0; a < world.agent_count(); ++a) {
       moved += length(load(world.agents().positions.data(), a) - load(start.data(), a)) > 0.2f;
@@ -202,7 +284,8 @@ TEST(Allocations, AStepOfAWorldAlongADiagonalAllocatesNothing) {
 TEST(Allocations, AStepOfACrowdThatPacksAfterTheWarmUpAllocatesNothing) {
   // 600 agents of radius 0.5 m spread over a 60 m square, with contact: warmed up while
   // they stand apart, then stepped as they all press toward the centre, where the
-  // contact stage's lists of the agents near each agent grow with the crowd's density.
+  // contact stage's lists of the agents near each agent grow with the crowd's density;
+  // with events, so do its contacts.
   std::mt19937 rng(4);
   std::uniform_real_distribution<Real> place(-30, 30), goal(-1, 1);
   std::vector<Real> positions, targets;
@@ -221,31 +304,39 @@ TEST(Allocations, AStepOfACrowdThatPacksAfterTheWarmUpAllocatesNothing) {
   config.slots = 16;
   const std::vector<std::shared_ptr<const Behavior>> behaviours{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
                                                                 std::make_shared<Avoid>(std::vector<Circle>{}, avoid)};
-  ContactParams contact;
-  contact.events = false;
-  for (int threads : {1, 2}) {
-    World world(Steering{std::make_shared<Pipeline>(config, behaviours), nullptr});
-    world.set_threads(threads);
-    world.set_contact(&contact);
-    std::vector<Real> speed(600, 3);
-    AgentSpawn spawn;
-    spawn.positions = positions.data();
-    spawn.targets = targets.data();
-    spawn.max_speed = speed.data();
-    world.add_agents(600, spawn, 0);
-    for (int i = 0; i < 3; ++i) world.step(0.05f);  // warm-up, the agents still apart
-    const long long before = heap_allocations();
-    for (int i = 0; i < 300; ++i) world.step(0.1f);
-    EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s)";
-    // The crowd did pack: most agents have at least four others within 1.2 m.
-    int packed = 0;
-    const Real* p = world.agents().positions.data();
-    for (int a = 0; a < 600; ++a) {
-      int close = 0;
-      for (int b = 0; b < 600; ++b) close += b != a && length(load(p, a) - load(p, b)) < 1.2f;
-      packed += close >= 4;
+  for (const bool events : {false, true}) {
+    ContactParams contact;
+    contact.events = events;
+    for (int threads : {1, 2}) {
+      World world(Steering{std::make_shared<Pipeline>(config, behaviours), nullptr});
+      world.set_threads(threads);
+      world.set_contact(&contact);
+      std::vector<Real> speed(600, 3);
+      AgentSpawn spawn;
+      spawn.positions = positions.data();
+      spawn.targets = targets.data();
+      spawn.max_speed = speed.data();
+      world.add_agents(600, spawn, 0);
+      for (int i = 0; i < 3; ++i) world.step(0.05f);  // warm-up, the agents still apart
+      const long long before = heap_allocations();
+      std::size_t most_events = 0;
+      for (int i = 0; i < 300; ++i) {
+        world.step(0.1f);
+        most_events = std::max(most_events, world.events().size());
+      }
+      EXPECT_EQ(heap_allocations() - before, 0) << threads << " thread(s), events " << events;
+      // With events, the packed crowd reports its contacts: many more than agents at times.
+      if (events) EXPECT_GT(most_events, 600u);
+      // The crowd did pack: most agents have at least four others within 1.2 m.
+      int packed = 0;
+      const Real* p = world.agents().positions.data();
+      for (int a = 0; a < 600; ++a) {
+        int close = 0;
+        for (int b = 0; b < 600; ++b) close += b != a && length(load(p, a) - load(p, b)) < 1.2f;
+        packed += close >= 4;
+      }
+      EXPECT_GT(packed, 400) << threads << " thread(s)";
     }
-    EXPECT_GT(packed, 400) << threads << " thread(s)";
   }
 }
 

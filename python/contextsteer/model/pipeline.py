@@ -52,7 +52,9 @@ class Pipeline(ShowsArguments):
     :func:`resolve` decides with ``danger_mode``, ``threshold``, ``margin``, ``select`` and
     ``hysteresis`` toward each agent's current velocity (>= 0; 0 = off) when that velocity
     is within 90 degrees of its interest's peak: an agent backing off or drifting away from
-    where its behaviours lead is not held to that way.
+    where its behaviours lead is not held to that way. Last, a decision weaker than
+    ``turn_back`` that would turn an agent back (more than 90 degrees from the way it faces)
+    brakes it instead, so that a jammed agent waits rather than flipping from side to side.
 
     Every setting but ``slots`` (and the behaviours) can be set on a live pipeline
     (``pipeline.select = "average"``): checked as the constructor checks it, it takes
@@ -86,6 +88,15 @@ class Pipeline(ShowsArguments):
     hysteresis : float, default 0
         Pull toward each agent's current velocity, when within 90 degrees of its
         interest's peak (at least 0; 0: off).
+    turn_back : float, default 0
+        The least strength, 0 to 1, of a decision more than 90 degrees from the way the
+        agent faces (its heading in a :class:`World`, else its velocity); a weaker one
+        brakes the agent instead (strength 0, the direction kept). An agent giving way
+        (:class:`Goals`), or one that has made no progress for ``turn_back_wait``, turns
+        freely. 0: off.
+    turn_back_wait : float, default 10
+        Seconds without progress (the world's ``waiting_time``) after which an agent turns
+        back freely, at least 0 (``inf``: never).
 
     Raises
     ------
@@ -112,7 +123,7 @@ class Pipeline(ShowsArguments):
                  interest_rule: str = "max", danger_rule: str = "max", danger_mode: str = "subtract",
                  threshold: float = 0.5, margin: float = 0.0, select: str = "argmax",
                  blur_interest: float = 0.0, blur_danger: float = 0.0, smooth: float = 0.0,
-                 hysteresis: float = 0.0):
+                 hysteresis: float = 0.0, turn_back: float = 0.0, turn_back_wait: float = 10.0):
         if isinstance(behaviors, Behavior):
             behaviors = [behaviors]
         behaviors = list(behaviors)
@@ -134,6 +145,8 @@ class Pipeline(ShowsArguments):
             check.number("blur_danger", blur_danger, minimum=0.0),
             check.number("smooth", smooth, minimum=0.0, maximum=1.0),
             check.number("hysteresis", hysteresis, minimum=0.0),
+            check.number("turn_back", turn_back, minimum=0.0, maximum=1.0),
+            check.number("turn_back_wait", turn_back_wait, minimum=0.0, allow_inf=True),
         )
 
     def __setattr__(self, name, value):
@@ -216,6 +229,8 @@ _SETTINGS = {
     "blur_danger": lambda v: check.number("blur_danger", v, minimum=0.0),
     "smooth": lambda v: check.number("smooth", v, minimum=0.0, maximum=1.0),
     "hysteresis": lambda v: check.number("hysteresis", v, minimum=0.0),
+    "turn_back": lambda v: check.number("turn_back", v, minimum=0.0, maximum=1.0),
+    "turn_back_wait": lambda v: check.number("turn_back_wait", v, minimum=0.0, allow_inf=True),
 }
 
 

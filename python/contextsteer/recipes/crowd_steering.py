@@ -8,7 +8,8 @@ per scene.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from ..model.goals import Goals
 from ..model.navigation import NavigationField
 from ..model.obstacle_overlap import bodies_in_obstacles, distances_to_obstacles
 from ..model.pipeline import Pipeline
+from ..model.world import World
 
 # Arrived agents step aside for those still coming; a face-off that lasts 2 s is settled.
 CROWD_GOALS = Goals(arrival="give_way", patience=2.0)
@@ -30,6 +32,12 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False)
 GOAL_SQUARE = 2.0
 LANES = 2.0  # metres the fields keep right by where several groups may meet
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
+# Seconds between the crowd's re-marches of the fields of up to CROWD_FIELDS groups; more
+# groups are re-marched less often, in proportion, so that the re-march costs a step no
+# more than that of CROWD_FIELDS fields.
+CROWD_EVERY = 0.5
+CROWD_FIELDS = 4
+TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
@@ -37,8 +45,8 @@ _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygo
 
 @dataclass(frozen=True)
 class CrowdSteering:
-    """What :func:`crowd_steering` builds: ``scene.world(steering.pipeline, radius=...,
-    max_speed=..., **steering.world_parameters)`` is the crowd's world.
+    """What :func:`crowd_steering` builds for a scene: ``crowd.world(max_speed=...)`` is
+    the crowd's world (or ``scene.world(crowd, ...)``).
 
     Parameters
     ----------
@@ -56,6 +64,14 @@ class CrowdSteering:
         The world's goals.
     contact : Contact
         The world's contact stage.
+    radius : float
+        Metres: the agents' radius it was built for (its fields keep that clearance).
+    slots : int
+        Slots of its context maps.
+    max_fields : int
+        At most this many groups of the agents' own targets, as :func:`crowd_steering` took it.
+    scene : Scenario
+        The scene it was built for (its starts, targets and obstacles).
 
     Examples
     --------
@@ -65,6 +81,9 @@ class CrowdSteering:
     >>> crowd = cs.crowd_steering(scene, radius=0.3)
     >>> sorted(crowd.world_parameters), len(crowd.fields)
     (['contact', 'goals', 'groups'], 1)
+    >>> world = crowd.world(max_speed=1.4)
+    >>> len(world), float(world.radius[0])
+    (1, 0.30000001192092896)
     """
 
     pipeline: Pipeline
@@ -73,12 +92,80 @@ class CrowdSteering:
     fields: tuple
     goals: Goals
     contact: Contact
+    radius: float
+    slots: int
+    max_fields: int
+    scene: Any = field(repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        # What it holds, not every field and pipeline.
+        return (f"CrowdSteering({len(self.groups)} agents, {len(self.fields)} fields, radius={self.radius:g}, "
+                f"slots={self.slots}, max_fields={self.max_fields})")
 
     @property
     def world_parameters(self) -> dict:
         """``groups``, ``goals`` and ``contact``, as :class:`~contextsteer.World` and
         :meth:`Scenario.world <contextsteer.Scenario.world>` take them."""
         return {"groups": self.groups, "goals": self.goals, "contact": self.contact}
+
+    @property
+    def per_group(self) -> bool:
+        """Whether each group has a pipeline of its own in :meth:`world`: where the
+        crowd's groups are the scene's (the scenes of several goal areas), each group
+        makes way by the room on its own way; elsewhere every agent follows
+        :attr:`pipeline`."""
+        return bool(np.array_equal(self.groups, self.scene.groups))
+
+    def world(self, **agent_parameters) -> World:
+        """The crowd's :class:`~contextsteer.World`: the scene's agents at their starts
+        with their targets, its obstacles (the moving ones too), steered by this crowd
+        steering (:attr:`pipelines`, one per group, where :attr:`per_group`, else
+        :attr:`pipeline`), with its :attr:`groups`, :attr:`goals` and :attr:`contact`.
+
+        Parameters
+        ----------
+        **agent_parameters
+            Keyword arguments of :class:`~contextsteer.World` and
+            :meth:`~contextsteer.World.add_agents` (max_speed, max_acceleration, threads,
+            ...). ``radius`` is :attr:`radius` when not given, and may be no larger (a
+            number or ``(n,)``); ``goals`` and ``contact`` given replace the crowd's
+            (``contact=None``: no contact stage).
+
+        Returns
+        -------
+        World
+            A new world of the scene.
+
+        Raises
+        ------
+        ValueError
+            A radius larger than :attr:`radius`, or ``groups`` given (the crowd's
+            groups are its fields').
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import contextsteer as cs
+        >>> starts = np.array([[-8.0, 0.5], [8.0, -0.5]])
+        >>> scene = cs.Scenario("two", starts, -starts, bounds=(-10, -4, 10, 4), obstacles=[[0.0, 0.0, 1.0]])
+        >>> world = cs.crowd_steering(scene, radius=0.3).world(max_speed=1.4, max_acceleration=4.0)
+        >>> world.contact is not None, world.groups.tolist()
+        (True, [1, 0])
+        """
+        if "groups" in agent_parameters:
+            raise ValueError("groups: the crowd steering sets each agent's group (CrowdSteering.groups, one per "
+                             "field); build it again from a scene of other groups instead")
+        radius = agent_parameters.pop("radius", self.radius)
+        check.real_array("radius", radius)  # numbers: the world checks each agent's
+        largest = float(np.max(np.asarray(radius, dtype=np.float64), initial=0.0))
+        if largest > self.radius * (1 + 1e-9):
+            raise ValueError(f"radius: expected at most {self.radius:g} m, the radius the crowd steering was built "
+                             f"for (its fields keep that clearance from the obstacles; build it with "
+                             f"crowd_steering(scene, radius={largest:g}) for larger agents), got {largest:g}")
+        parameters = {"goals": self.goals, "contact": self.contact, "radius": radius, **agent_parameters}
+        if self.per_group:
+            return self.scene.world(self.pipelines, **parameters)
+        return self.scene.world(self.pipeline, groups=self.groups, **parameters)
 
 
 def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 32) -> CrowdSteering:
@@ -92,7 +179,8 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     anticipates the other agents (:class:`~contextsteer.Anticipate`: within 3 m over
     0.5 s, keeping right, making way where there is room, taking 0.9 of the avoiding on
     itself); danger multiplies interest, so that each agent walks at the pace that stays clear, and the
-    choice leans toward the way it already walks (``hysteresis=1``). The world's goals
+    choice leans toward the way it already walks (``hysteresis=1``); a jammed agent turns
+    back only for at least half its pace (``turn_back=0.5``), and waits otherwise. The world's goals
     (:data:`CROWD_GOALS`) step arrived agents aside; its contact stage
     (:data:`CROWD_CONTACT`) keeps bodies apart and out of the walls.
 
@@ -106,9 +194,11 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       an agent no way to its goal (a passage narrower than about twice the radius plus a
       cell), on cells of 0.1 m, with the clearance lowered down to half the radius;
     - where there are several groups, their fields keep right by :data:`LANES` metres and
-      are marched again every 0.5 s from the crowd (FollowField's ``crowd_density`` 0.5,
+      are marched again from the crowd (FollowField's ``crowd_density`` 0.5,
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
-      bends round another's; one group walks one way and needs neither;
+      bends round another's: every :data:`CROWD_EVERY` seconds for up to
+      :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
+      many groups costs a step no more than four; one group walks one way and needs neither;
     - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
       of a body's width that the narrowest passage on its group's way leaves beside one
       body (all of it where two walk abreast, none where one barely passes; measured on
@@ -122,16 +212,19 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     scene : Scenario
         The scene (read through its fields; its steering is ignored).
     radius : float
-        Metres, above 0: the agents' radius (give the world the same).
+        Metres, above 0: the agents' radius (:meth:`CrowdSteering.world` gives the
+        world's agents this radius unless told a smaller one).
     slots : int, default 16
         Slots of the context maps, at least 4.
     max_fields : int, default 32
-        At most this many groups of one's own targets, each a field: above 0.
+        At most this many squares of one's own targets (before squares near an obstacle
+        are split, so that each sees all its targets), each a field: above 0.
 
     Returns
     -------
     CrowdSteering
-        The pipeline, the groups, their fields, the world's goals and contact.
+        The pipeline, the groups, their fields, the world's goals and contact, and
+        :meth:`CrowdSteering.world`, the crowd's world.
 
     Raises
     ------
@@ -151,7 +244,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     >>> crowd = cs.crowd_steering(scene, radius=0.3)
     >>> crowd.groups, crowd.pipeline.slots
     (array([1, 0]), 16)
-    >>> world = scene.world(crowd.pipeline, radius=0.3, max_speed=1.4, **crowd.world_parameters)
+    >>> world = crowd.world(max_speed=1.4)
     >>> rec = world.run(400, 0.05)
     >>> bool((np.linalg.norm(world.positions - scene.targets, axis=1) < 0.6).all())
     True
@@ -169,19 +262,21 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
                           LANES if len(areas) > 1 else 0.0, obstacles)
                    for g, goal_areas in enumerate(areas))
     crowd = 1.0 if len(areas) > 1 else 0.0
+    every = CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS)
     room = _room_beside(scene.bounds, areas, starts, groups, radius, obstacles)
-    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, MAKE_WAY * min(room))
-    pipelines = tuple(_pipeline(field, slots, crowd, MAKE_WAY * r) for field, r in zip(fields, room))
-    return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT)
+    pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, every, MAKE_WAY * min(room))
+    pipelines = tuple(_pipeline(field, slots, crowd, every, MAKE_WAY * r) for field, r in zip(fields, room))
+    return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT, radius, slots, max_fields,
+                         scene)
 
 
-def _pipeline(field, slots: int, crowd: float, make_way: float) -> Pipeline:
+def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: float) -> Pipeline:
     return Pipeline([
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
-                    crowd_counterflow=crowd),
+                    crowd_counterflow=crowd, crowd_every=crowd_every),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
         Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
-        slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0)
+        slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0, turn_back=TURN_BACK)
 
 
 def _rows(mask: np.ndarray, total: int) -> str:

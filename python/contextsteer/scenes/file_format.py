@@ -22,6 +22,7 @@ from ..model.contact import Contact
 from ..model.goals import Goals
 from ..model.world import World
 from ..model.world.agents import AGENT_PARAMETERS, spawn_values
+from ..recipes.crowd_steering import CrowdSteering, crowd_steering
 from .moving_bodies import MovingBody
 from .steering_toml import describe_pipeline, read_pipeline
 
@@ -35,11 +36,14 @@ FORMAT = 1  # the version of the format this module reads and writes
 # groups[0].pipeline.behaviors[0].field.goals[0][0]); deeper is refused before reading.
 MAX_DEPTH = 16
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
-TOP_KEYS = ("format", "name", "geometry", "run", "goals", "contact", "agents", "pipeline", "groups")
+TOP_KEYS = ("format", "name", "geometry", "run", "goals", "contact", "agents", "pipeline", "steering", "groups")
 GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons", "moving")
 MOVING_KEYS = tuple(f.name for f in dataclasses.fields(MovingBody))
 GROUP_KEYS = ("name", "starts", "targets", "goal_areas", "agents", "pipeline")
 RUN_KEYS = ("dt", "steps", "substeps", "record", "within")
+# [steering]: a steering the library builds from the file's scene, by kind.
+STEERING_KEYS = ("kind", "slots", "max_fields")
+STEERING_KINDS = ("crowd",)
 # Agent parameters a file sets (targets come with the group; target ids name other agents).
 AGENT_KEYS = tuple(name for name in (c.name for c in SPAWNED) if name in AGENT_PARAMETERS - {"targets", "target_ids"})
 _COLUMNS = {c.name: c for c in SPAWNED}
@@ -146,6 +150,7 @@ def loads(text: str, path: str | os.PathLike, scenario_type: type):
     contact_table = top.table("contact")
     shared_agents = top.table("agents")
     shared_pipeline = top.take("pipeline", "table")
+    built = top.table("steering")
     groups = top.tables("groups", required=True)
     top.done(TOP_KEYS)
     if not groups:
@@ -162,7 +167,10 @@ def loads(text: str, path: str | os.PathLike, scenario_type: type):
         parameters["goals"] = _read_settings(Goals, goals_table)
     if contact_table is not None:
         parameters["contact"] = _read_settings(Contact, contact_table)
-    steering = _read_steering(path, shared_pipeline, groups, scenario)
+    if built is None:
+        steering = _read_steering(path, shared_pipeline, groups, scenario)
+    else:
+        steering = _read_crowd(built, shared_pipeline, groups, scenario, parameters)
     return dataclasses.replace(scenario, steering=steering, agent_parameters=parameters, run=run)
 
 
@@ -327,6 +335,36 @@ def _read_steering(path, shared: dict | None, groups: list[Table], scenario):
     return pipelines[0] if len(pipelines) == 1 else tuple(pipelines)
 
 
+def _read_crowd(table: Table, shared_pipeline, groups: list[Table], scenario, parameters: dict) -> CrowdSteering:
+    """``[steering]``: the public crowd steering of the file's scene
+    (:func:`~contextsteer.crowd_steering`) for agents of the file's radius."""
+    kind = table.take("kind", "string", required=True)
+    if kind not in STEERING_KINDS:
+        raise table.error("kind", f"expected one of {', '.join(repr(k) for k in STEERING_KINDS)} (a steering the "
+                                  f"library builds from the scene), got {kind!r}")
+    slots = table.take("slots", "integer", 16)
+    max_fields = table.take("max_fields", "integer", 32)
+    table.done(STEERING_KEYS)
+    if shared_pipeline is not None:
+        raise table.error(None, "expected [steering] or [pipeline], got both (one of them steers the agents)")
+    for group in groups:
+        if group.has("pipeline"):
+            raise group.error("pipeline", "expected no pipeline of the group's own where [steering] steers every "
+                                          "agent, got one")
+        group.done(GROUP_KEYS)
+    radius = parameters.get("radius", _COLUMNS["radius"].default)
+    if np.ndim(radius):
+        raise ScenarioFileError(table.path, "agents.radius", "expected one radius for every agent where [steering] "
+                                                             "is the crowd steering (its fields keep one clearance), "
+                                                             "got radii of their own per group")
+    try:
+        return crowd_steering(scenario, radius=radius, slots=slots, max_fields=max_fields)
+    except (TypeError, ValueError) as error:
+        message = str(error)
+        key = next((name for name in ("slots", "max_fields") if message.startswith(f"{name}: ")), None)
+        raise table.error(key, message.split(": ", 1)[-1] if key else message) from None
+
+
 # --- writing -----------------------------------------------------------------------------
 def save(scenario, path: str | os.PathLike, header: str = HEADER) -> None:
     """Writes ``scenario`` to ``path`` (see :meth:`Scenario.save`)."""
@@ -356,9 +394,16 @@ def dumps(scenario, header: str = HEADER) -> str:
     contact = parameters.pop("contact", None)
     if contact is not None:
         doc["contact"] = {name: tidy(value) for name, value in contact.settings().items()}
+    if isinstance(scenario.steering, CrowdSteering):  # built, as the file is read, for its agents' one radius
+        crowd = scenario.steering
+        given = parameters.setdefault("radius", crowd.radius)
+        if np.ndim(given) or given != crowd.radius:
+            raise ValueError(f"agent_parameters: a file's crowd steering is built for its agents' radius, but "
+                             f"scenario {scenario.name!r} gives its agents radius {given} and its crowd steering "
+                             f"radius {crowd.radius:g}")
     agents = [_group_agents(parameters, r, len(groups)) for r in rows]
     pipelines: list[dict | None] = [None] * count
-    if scenario.steering is not None:
+    if scenario.steering is not None and not isinstance(scenario.steering, CrowdSteering):
         steering = scenario.steering
         if isinstance(steering, (list, tuple)):
             if len(steering) != count:
@@ -371,6 +416,9 @@ def dumps(scenario, header: str = HEADER) -> str:
     shared_pipeline = pipelines[0] is not None and all(p == pipelines[0] for p in pipelines)
     if shared_agents and agents[0]:
         doc["agents"] = agents[0]
+    if isinstance(scenario.steering, CrowdSteering):
+        doc["steering"] = {"kind": "crowd", "slots": scenario.steering.slots,
+                           "max_fields": scenario.steering.max_fields}
     if shared_pipeline:
         doc["pipeline"] = pipelines[0]
     doc["groups"] = []

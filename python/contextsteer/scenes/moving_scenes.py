@@ -1,5 +1,5 @@
-"""Public scenes with moving obstacles, their recommended pipelines and a runner that
-measures how the agents fared with the moving bodies.
+"""Public scenes with moving obstacles, steered by the public crowd steering, and a runner
+that measures how the agents fared with the moving bodies.
 
 | scene | what it tests |
 | --- | --- |
@@ -20,13 +20,14 @@ import numpy as np
 from .._internal import validation as check
 from .._internal.scene_shapes import scatter
 from ..analysis.metrics import moving_contact
-from ..model.behaviors import Anticipate, Arrive, Avoid, FollowField
 from ..model.pipeline import Pipeline
+from ..recipes.crowd_steering import crowd_steering
 from .moving_bodies import MovingBody, add_bodies
 from .scenario import MAX_LENGTH, Scenario, agent_count, scene_length, scene_rng
 
 DT = 0.1  # seconds per step of run_moving_scene
 STEPS = 1000  # steps of run_moving_scene at most, and of the scenes' files
+AGENTS = {"radius": 0.3, "max_speed": 1.3, "max_acceleration": 3.0}  # the scenes' agents
 
 
 
@@ -125,14 +126,13 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     """The scene named (one of :data:`MOVING_SCENES`), its recommended pipeline and its
     agents' parameters: ``scenario.world(pipeline, **parameters)`` is the world.
 
-    Both: Arrive at the agent's own target (``sideways=0.5``), Avoid of the obstacles (not the agents)
-    within 1 m (the moving ones where they will be at the step's end) and Anticipate of
-    the agents and the moving bodies within 4 m over 1.5 s (keeping right by 0.3 rad and
-    making way with all its interest: an agent that a body would reach if it stood still
-    steps aside), 24 slots, danger multiplying interest. At the door FollowField takes
-    Arrive's place: to the room beyond the doorway (its field round the static walls) and
-    on to the agent's own target (``to_target``), slowing down within 1 m of it. Agents of radius 0.3 m,
-    1.3 m/s, 3 m/s^2.
+    The pipeline is the public crowd steering of the scene at its defaults
+    (:func:`~contextsteer.crowd_steering`, its :attr:`~contextsteer.CrowdSteering.pipeline`,
+    with its groups, goals and contact stage in the parameters): navigation fields round
+    the static obstacles, Avoid of the obstacles within 0.5 m (the moving ones where they
+    will be at the step's end) and Anticipate of the agents and the moving bodies; the
+    contact stage keeps bodies apart. Agents of radius 0.3 m, 1.3 m/s, 3 m/s^2
+    (:data:`AGENTS`).
 
     Parameters
     ----------
@@ -157,8 +157,8 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     --------
     >>> from contextsteer.moving_scenes import moving_scene_setup
     >>> scenario, pipeline, parameters = moving_scene_setup("sliding_door", 10)
-    >>> pipeline.slots, parameters
-    (24, {'radius': 0.3, 'max_speed': 1.3, 'max_acceleration': 3.0})
+    >>> pipeline.slots, sorted(parameters)
+    (16, ['contact', 'goals', 'groups', 'max_acceleration', 'max_speed', 'radius'])
     >>> len(scenario.world(pipeline, **parameters))
     10
     """
@@ -167,13 +167,9 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
         raise ValueError(f"scene: expected one of {', '.join(repr(s) for s in MOVING_SCENES)}, got {scene!r}")
     count = {"moving_crossing": 60, "sliding_door": 40}[scene] if agents is None else agents
     geometry = moving_crossing(count, seed=seed) if scene == "moving_crossing" else sliding_door(count, seed=seed)
-    behaviors = [Arrive(sideways=0.5), Avoid(agents=False, max_distance=1.0),
-                 Anticipate(radius=4.0, horizon=1.5, keep_right=0.3, make_way=1.0)]
-    if scene == "sliding_door":  # the way through the doorway and on to each agent's target
-        behaviors[0] = FollowField(geometry.navigation_field(clearance=0.3), sideways=0.5, to_target=True,
-                                   slowing_radius=1.0)
-    pipeline = Pipeline(behaviors, slots=24, select="blend", danger_mode="multiply")
-    return geometry, pipeline, {"radius": 0.3, "max_speed": 1.3, "max_acceleration": 3.0}
+    crowd = crowd_steering(geometry, radius=AGENTS["radius"])
+    pipeline: Pipeline = crowd.pipeline
+    return geometry, pipeline, {**AGENTS, **crowd.world_parameters}
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from .._internal import validation as check
 from .._internal.arguments import counted
 from ..model.navigation import NavigationField
 from ..model.world import World
+from ..recipes.crowd_steering import CrowdSteering
 from . import file_format
 from .moving_bodies import add_bodies
 
@@ -71,7 +72,7 @@ class Scenario:
     moving : tuple of MovingBody, optional
         :class:`~contextsteer.moving_scenes.MovingBody` obstacles that move (none for most
         scenes; scenario files do not describe them).
-    steering : Pipeline or sequence of Pipeline, optional
+    steering : Pipeline, sequence of Pipeline or CrowdSteering, optional
         The scene's steering, or one per group.
     agent_parameters : dict, optional
         The agents' parameters of :meth:`World.add_agents
@@ -157,6 +158,9 @@ class Scenario:
         a steering, the scenario's own :attr:`steering`, with its :attr:`agent_parameters`
         (the keyword arguments given override them).
 
+        A :class:`~contextsteer.CrowdSteering` built for this scene steers it as
+        :meth:`CrowdSteering.world <contextsteer.CrowdSteering.world>` does.
+
         A scene of several groups also takes a sequence of steerings, one per group: the
         agents of group ``g`` are steered by ``steering[g]``; the world's rows keep the
         order of :attr:`starts` either way. Either way the world's ``groups`` are
@@ -165,7 +169,7 @@ class Scenario:
 
         Parameters
         ----------
-        steering : Pipeline, classic.Steering or sequence of them, optional
+        steering : Pipeline, classic.Steering, CrowdSteering or sequence of them, optional
             The steering, or one per group; the scenario's own when None.
         **agent_parameters
             Keyword arguments of :class:`~contextsteer.World` and
@@ -179,7 +183,8 @@ class Scenario:
         Raises
         ------
         ValueError
-            No steering given and none of its own, or not one steering per group.
+            No steering given and none of its own, not one steering per group, or a
+            crowd steering built for another scene.
 
         Examples
         --------
@@ -194,6 +199,11 @@ class Scenario:
                 raise ValueError(f"steering: scenario {self.name!r} has no steering of its own; pass one")
             steering = self.steering
             agent_parameters = {**self.agent_parameters, **agent_parameters}
+        if isinstance(steering, CrowdSteering):
+            if steering.scene is not self and steering.scene != self:
+                raise ValueError(f"steering: expected a crowd steering built for scenario {self.name!r}, got one "
+                                 f"built for {steering.scene!r}")
+            return steering.world(**agent_parameters)
         obstacles = {"circles": self.obstacles, "segments": self.segments}
         if self.polygons:
             obstacles["polygons"] = list(self.polygons)

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from .._internal import validation as check
 from .._internal.toml_tables import ScenarioFileError as ScenarioFileError  # a ValueError naming file and key
-from ..recipes.crowd import DT, SCENES, recipe
+from ..recipes.crowd import CROWD_SCENES, DT, SCENES, recipe
+from ..recipes.crowd_steering import crowd_steering
 from . import file_format, moving_scenes
 from .file_format import (  # noqa: F401
     AGENT_KEYS,
@@ -81,14 +82,25 @@ def from_demo(scene: str, agents: int | None = None, *, seed: int = 0) -> Scenar
     """The built-in scene as its builder gives it, with its steering, agent parameters and
     run (its step and time limit): :func:`~contextsteer.demo.scene_setup` for the demo's
     scenes, :func:`~contextsteer.moving_scenes.moving_scene_setup` (steps of
-    :data:`~contextsteer.moving_scenes.DT`, 1,000 of them) for the moving-obstacle ones."""
+    :data:`~contextsteer.moving_scenes.DT`, 1,000 of them) for the moving-obstacle ones.
+    The crowd scenes' and the moving scenes' steering is the
+    :class:`~contextsteer.CrowdSteering` they are built from (their files say
+    ``[steering] kind = "crowd"``), its goals and contact stage the crowd's."""
     if check.name("scene", scene) in moving_scenes.MOVING_SCENES:
         geometry, steering, parameters = moving_scenes.moving_scene_setup(scene, agents, seed=seed)
         run = RunSettings(dt=moving_scenes.DT, steps=moving_scenes.STEPS)
     else:
         geometry, steering, parameters = scene_setup(scene, agents, seed=seed)
         run = RunSettings(dt=DT, steps=recipe(scene).steps)
+    if scene in CROWD_SCENES or scene in moving_scenes.MOVING_SCENES:  # the crowd steering, its world's settings
+        steering = crowd_steering(geometry, radius=parameters["radius"], slots=_slots(steering))
+        parameters = {name: value for name, value in parameters.items() if name not in ("goals", "contact", "groups")}
     return dataclasses.replace(geometry, steering=steering, agent_parameters=parameters, run=run)
+
+
+def _slots(steering) -> int:
+    """The slots of a pipeline, or of the first of several."""
+    return (steering[0] if isinstance(steering, (list, tuple)) else steering).slots
 
 
 def builtin_text(scene: str) -> str:

@@ -26,6 +26,7 @@ import numpy as np
 from ..model.agent_columns import SPAWNED
 from ..model.goals import Goals
 from ..model.pipeline import _SETTINGS
+from ..recipes.crowd_steering import CrowdSteering
 from ..scenes.file_format import read_text
 from ..scenes.scenario_file import RunSettings, ScenarioFileError, loads
 from ..scenes.steering_toml import describe_behavior
@@ -43,6 +44,15 @@ def _same_layout(a, b) -> bool:
     """Whether scenarios ``a`` and ``b`` have the same geometry, agents and moving bodies,
     whatever their names."""
     return a == dataclasses.replace(b, name=a.name)
+
+
+def _new_crowd(old, new) -> bool:
+    """Whether a crowd steering comes, goes or is built anew (another radius, slots or
+    fields): it is made from the whole scene, so its world starts again."""
+    if not isinstance(old, CrowdSteering) and not isinstance(new, CrowdSteering):
+        return False
+    return not (isinstance(old, CrowdSteering) and isinstance(new, CrowdSteering)
+                and (old.radius, old.slots, old.max_fields) == (new.radius, new.slots, new.max_fields))
 
 
 def _per_group(scenario) -> list:
@@ -221,7 +231,7 @@ class LiveRun:
             return "error"
         self.error = None
         self.reloads += 1
-        if not _same_layout(new, self.scenario):
+        if not _same_layout(new, self.scenario) or _new_crowd(self.scenario.steering, new.steering):
             self._restart(new)
             return "restarted"
         self._update(new)
@@ -251,6 +261,10 @@ class LiveRun:
         self.restarts += 1
 
     def _update(self, new) -> None:
+        if isinstance(new.steering, CrowdSteering):  # the same crowd steering (else restarted): keep it
+            self._set_agents(new, {"goals": new.steering.goals, "contact": new.steering.contact})
+            self.scenario = dataclasses.replace(new, steering=self.scenario.steering)
+            return
         running: list = []
         for group, (old, fresh) in enumerate(zip(_per_group(self.scenario), _per_group(new))):
             if any(p is old for p in running):
@@ -269,16 +283,21 @@ class LiveRun:
                 index = next(i for i, s in enumerate(self.world.steerings) if s is old)
                 self.world.set_steering(fresh, index)
                 running.append(fresh)
+        self._set_agents(new, _WORLD_DEFAULTS)
+        steering = running[0] if not isinstance(new.steering, (list, tuple)) else tuple(running)
+        self.scenario = dataclasses.replace(new, steering=steering)
+
+    def _set_agents(self, new, defaults: dict) -> None:
+        """The world's settings (``defaults`` where the file holds none) and the agents'
+        parameters of ``new`` set on the running world."""
         columns = {c.name: c for c in SPAWNED}
-        for name, default in _WORLD_DEFAULTS.items():  # the world's settings a file may hold
+        for name, default in defaults.items():  # the world's settings a file may hold
             if name in self.scenario.agent_parameters or name in new.agent_parameters:
                 setattr(self.world, name, new.agent_parameters.get(name, default))
         for name in {*self.scenario.agent_parameters, *new.agent_parameters} - _WORLD_DEFAULTS.keys():
             value = new.agent_parameters.get(name, columns[name].default)
             view = getattr(self.world, name)
             view[:] = np.broadcast_to(np.asarray(value, dtype=view.dtype), view.shape)
-        steering = running[0] if not isinstance(new.steering, (list, tuple)) else tuple(running)
-        self.scenario = dataclasses.replace(new, steering=steering)
 
     def _same_structure(self, old, fresh, scenario, group: int) -> bool:
         return (old.slots == fresh.slots and len(old.behaviors) == len(fresh.behaviors)

@@ -36,6 +36,9 @@ _PIPELINE_SETTINGS: dict[str, dict[str, Any]] = {
     "blur_danger": {"kind": "number", "range": (0.0, 4.0), "unit": "slots", "doc": "Gaussian blur of danger"},
     "smooth": {"kind": "number", "range": (0.0, 1.0), "unit": "", "doc": "share of the previous step's maps kept"},
     "hysteresis": {"kind": "number", "range": (0.0, 1.0), "unit": "", "doc": "pull toward the current velocity"},
+    "turn_back": {"kind": "number", "range": (0.0, 1.0), "unit": "", "doc": "least strength that turns an agent back"},
+    "turn_back_wait": {"kind": "number", "range": (0.0, 30.0), "unit": "s",
+                       "doc": "seconds without progress after which an agent turns back freely"},
     "offset": {"kind": "number", "range": (-math.pi, math.pi), "unit": "rad", "doc": "angle of slot 0"},
 }
 

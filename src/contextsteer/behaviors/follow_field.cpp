@@ -56,6 +56,7 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     made->bases = fields_;
     for (const auto& f : fields_) made->fields.push_back(*f);
     made->extra.resize(fields_.size());
+    made->stencil.resize(fields_.size());
     made->buffers.resize(fields_.size());
     crowd = static_cast<CrowdFields*>(scene.cache->keep(this, std::move(made)));
   }
@@ -79,7 +80,7 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     extra.resize(base.distances().size());
     // A single field serves every agent: all are its group's (-1).
     const std::int32_t group = per_group_ ? f : -1;
-    crowd_cost(base, scene, group, home, cost, extra.data());
+    crowd_cost(base, scene, group, home, cost, extra.data(), crowd->stencil[f]);
     crowd->fields[f].remarch(extra.data(), crowd->buffers[f]);
   };
   scene.cache->pool().run(static_cast<int>(fields_.size()), body);

@@ -97,7 +97,8 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
   struct CrowdFields : KeptState {
     std::vector<std::shared_ptr<const NavigationField>> bases;  // the fields they were copied from
     std::vector<NavigationField> fields;
-    std::vector<std::vector<Real>> extra;  // per field, the crowd's cost per cell
+    std::vector<std::vector<Real>> extra;    // per field, the crowd's cost per cell
+    std::vector<std::vector<Real>> stencil;  // per field, crowd_cost's scratch
     std::vector<NavigationField::MarchBuffers> buffers;
     CrowdCost cost;  // what they were marched with
     Real home = 0;

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
@@ -39,8 +40,9 @@ constexpr Real kMaxCrowdCost = 1e6;
 
 // Writes into extra (one value per cell of `base`) what the scene's agents add to a metre
 // for the agents of `group` following `base` (-1: every agent is the group's),
-// skipping the group's within `home` metres of its goal. Allocates nothing.
+// skipping the group's within `home` metres of its goal. `stencil` is scratch, grown to
+// the cells one agent is spread over; allocates nothing once it has.
 void crowd_cost(const NavigationField& base, const SceneView& scene, std::int32_t group, Real home,
-                const CrowdCost& cost, Real* extra);
+                const CrowdCost& cost, Real* extra, std::vector<Real>& stencil);
 
 }  // namespace contextsteer

@@ -3,12 +3,11 @@
 // down them; and the march again with a crowd's costs added (remarch).
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
 #include "contextsteer/base/format_real.hpp"
+#include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
 
 namespace contextsteer {
@@ -24,7 +23,7 @@ struct Upwind {
   Real weight;  // 1 or 9/4
 };
 
-Upwind upwind(Real a, Real b) {
+CONTEXTSTEER_ALWAYS_INLINE Upwind upwind(Real a, Real b) {
   if (std::isfinite(a) && std::isfinite(b) && b <= a) return {(4 * a - b) / 3, Real(2.25)};
   return {a, 1};
 }
@@ -33,7 +32,7 @@ Upwind upwind(Real a, Real b) {
 // axes lead downhill), else the better one-axis solution v + h / sqrt(w). One of the
 // values may be infinite, not both. Values are taken relative to the lower one, so that
 // single precision keeps the small differences that matter.
-Real eikonal_update(Upwind x, Upwind y, Real h) {
+CONTEXTSTEER_ALWAYS_INLINE Real eikonal_update(Upwind x, Upwind y, Real h) {
   // h / sqrt(weight), the weight 1 or 9/4 (upwind), whose roots are exact.
   auto alone = [h](Upwind u) { return u.value + (u.weight == 1 ? h : h / Real(1.5)); };
   if (!std::isfinite(y.value)) return alone(x);
@@ -67,84 +66,97 @@ bool NavigationField::in_open_sight(Vec2 p, int column, int row, const std::vect
 
 void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out) {
   const std::size_t cells = blocked_.size();
-  distances_.assign(cells, kInfinity);
-  // Fast marching over the cells that `open` allows, from the values already set in `t`:
-  // the smallest tentative value is accepted for good and updates its neighbors.
-  // kSeed: a trial value that is exact (near a goal) and that no update may lower.
-  enum : std::uint8_t { kFar, kTrial, kSeed, kAccepted };
-  std::vector<std::uint8_t>& state = buffers.state;
-  state.assign(cells, kFar);
-  // A min-heap (std::priority_queue's order, on a vector kept from one march to the next).
-  std::vector<std::pair<Real, int>>& heap = buffers.heap;
-  heap.clear();
-  const std::greater<std::pair<Real, int>> later;
-  auto push = [&](Real value, std::size_t i) {
-    heap.emplace_back(value, static_cast<int>(i));
-    std::push_heap(heap.begin(), heap.end(), later);
+  // Fast marching over the open cells, from the seeds' values: the smallest tentative
+  // value is accepted for good and updates its neighbors. On the grid padded by two cells
+  // a side (cell i at padded index pad(i)), as second-order differences read two cells
+  // away: `value` holds each cell's tentative value, `accepted` its value once accepted
+  // (kInfinity before, and in the padding), `closed` marks the cells no update may
+  // change (padding, cells not open, seeds: exact values near a goal, accepted cells),
+  // `step_cost` the cost of a metre through each cell.
+  const std::size_t wide = static_cast<std::size_t>(columns_) + 4;
+  const std::size_t padded = wide * (static_cast<std::size_t>(rows_) + 4);
+  auto pad = [&](std::size_t i) { return (i / columns_ + 2) * wide + i % columns_ + 2; };
+  std::vector<Real>& value = buffers.value;
+  std::vector<Real>& accepted = buffers.accepted;
+  std::vector<std::uint8_t>& closed = buffers.closed;
+  std::vector<Real>& step_cost = buffers.step_cost;
+  value.assign(padded, kInfinity);
+  accepted.assign(padded, kInfinity);
+  closed.assign(padded, 1);
+  step_cost.resize(padded);
+  // Calls visit(i, p) for every cell i and its padded index p, row by row.
+  auto for_each_cell = [&](auto&& visit) {
+    for (std::size_t r = 0, i = 0; r < static_cast<std::size_t>(rows_); ++r) {
+      const std::size_t row = (r + 2) * wide + 2;
+      for (std::size_t c = 0; c < static_cast<std::size_t>(columns_); ++c, ++i) visit(i, row + c);
+    }
   };
-  auto accepted_value = [&](const std::vector<Real>& t, int c, int r) {
-    if (c < 0 || c >= columns_ || r < 0 || r >= rows_) return kInfinity;
-    const std::size_t i = index(c, r);
-    return state[i] == kAccepted ? t[i] : kInfinity;
-  };
-  // Along an axis (dc, dr): the upwind difference from the lower of the two sides,
-  // second order where that side's next cell allows it.
-  auto along_axis = [&](const std::vector<Real>& t, int c, int r, int dc, int dr) {
-    const Real before = accepted_value(t, c - dc, r - dr), after = accepted_value(t, c + dc, r + dr);
-    return before <= after ? upwind(before, accepted_value(t, c - 2 * dc, r - 2 * dr))
-                           : upwind(after, accepted_value(t, c + 2 * dc, r + 2 * dr));
+  for_each_cell([&](std::size_t i, std::size_t p) {
+    closed[p] = blocked_[i];
+    step_cost[p] = cost[i];
+  });
+  TrialHeap& heap = buffers.heap;
+  heap.reset(padded);
+  // Along an axis (a step of d padded cells): the upwind difference from the lower of
+  // the two sides, second order where that side's next cell allows it.
+  auto along_axis = [&](std::size_t p, std::size_t d) {
+    const Real before = accepted[p - d], after = accepted[p + d];
+    return before <= after ? upwind(before, accepted[p - 2 * d]) : upwind(after, accepted[p + 2 * d]);
   };
   // Along a diagonal: first order only. (Second order there too pulled every distance
   // along the axes short, 1% at 8 m, through the minimum of the two stencils below.)
-  auto along_diagonal = [&](const std::vector<Real>& t, int c, int r, int dc, int dr) {
-    return Upwind{std::min(accepted_value(t, c - dc, r - dr), accepted_value(t, c + dc, r + dr)), 1};
+  auto along_diagonal = [&](std::size_t p, std::size_t d) {
+    return Upwind{std::min(accepted[p - d], accepted[p + d]), 1};
   };
   // Two stencils (multistencil fast marching): the axes, and the diagonals at a spacing
   // of h * sqrt(2); the smaller value wins, so that ways run straight at any angle. On
   // open ground: distances within 0.7% of the Euclidean a metre from a goal and beyond,
   // 0.35% beyond 8 m (first order on both stencils: 4.9% and 1.6%).
-  auto update_axes = [&](const std::vector<Real>& t, int c, int r, Real cost) {
-    return eikonal_update(along_axis(t, c, r, 1, 0), along_axis(t, c, r, 0, 1), cell_ * cost);
+  auto update_axes = [&](std::size_t p) {
+    return eikonal_update(along_axis(p, 1), along_axis(p, wide), cell_ * step_cost[p]);
   };
-  auto update = [&](const std::vector<Real>& t, int c, int r, Real cost) {
-    const Real h = cell_ * cost;
-    return std::min(
-        eikonal_update(along_axis(t, c, r, 1, 0), along_axis(t, c, r, 0, 1), h),
-        eikonal_update(along_diagonal(t, c, r, 1, 1), along_diagonal(t, c, r, 1, -1), h * Real(1.41421356)));
+  auto update = [&](std::size_t p) {
+    const Real h = cell_ * step_cost[p];
+    return std::min(eikonal_update(along_axis(p, 1), along_axis(p, wide), h),
+                    eikonal_update(along_diagonal(p, wide + 1), along_diagonal(p, wide - 1), h * Real(1.41421356)));
   };
-  auto run = [&](std::vector<Real>& t, const std::vector<Real>& step_cost, auto&& open) {
+  // The eight neighbours, row by row from the lower one: the axes' four, then the
+  // diagonals' (in the same order: rows, then columns).
+  const std::ptrdiff_t w = static_cast<std::ptrdiff_t>(wide);
+  const std::ptrdiff_t axes[4] = {-w, -1, 1, w}, diagonals[4] = {-w - 1, -w + 1, w - 1, w + 1};
+  auto run = [&] {
     while (!heap.empty()) {
-      std::pop_heap(heap.begin(), heap.end(), later);
-      const auto [value, i] = heap.back();
-      heap.pop_back();
-      if (state[i] == kAccepted || value > t[i]) continue;  // a stale entry
-      state[i] = kAccepted;
-      const int c = i % columns_, r = i / columns_;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int nc = c + dc, nr = r + dr;
-          if ((dc == 0 && dr == 0) || nc < 0 || nc >= columns_ || nr < 0 || nr >= rows_) continue;
-          const std::size_t j = index(nc, nr);
-          if (state[j] == kAccepted || state[j] == kSeed || !open(j)) continue;
-          // Accepted beside j along an axis, i is in none of j's diagonals: their stencil
-          // gives what it gave when j's last diagonal neighbour was accepted (j was then
-          // updated whole), no lower than t[j], so only the axes can lower it.
-          const Real next = dc == 0 || dr == 0 ? update_axes(t, nc, nr, step_cost[j]) : update(t, nc, nr, step_cost[j]);
-          if (next < t[j]) {
-            t[j] = next;
-            state[j] = kTrial;
-            push(next, j);
-          }
-        }
+      const TrialHeap::Entry top = heap.pop();
+      const std::size_t p = top.cell;
+      if (accepted[p] < kInfinity || top.value > value[p]) continue;  // a seed met again
+      accepted[p] = value[p];
+      closed[p] = 1;
+      // Accepted beside q along an axis, p is in none of q's diagonals: their stencil
+      // gives what it gave when q's last diagonal neighbour was accepted (q was then
+      // updated whole), no lower than value[q], so only the axes can lower it. Each q's
+      // value depends only on the accepted values, so the order of the neighbours does
+      // not matter.
+      for (const std::ptrdiff_t d : axes) {
+        const std::size_t q = p + d;
+        if (closed[q]) continue;
+        const Real next = update_axes(q);
+        if (next < value[q]) value[q] = next, heap.push(next, q);
+      }
+      for (const std::ptrdiff_t d : diagonals) {
+        const std::size_t q = p + d;
+        if (closed[q]) continue;
+        const Real next = update(q);
+        if (next < value[q]) value[q] = next, heap.push(next, q);
       }
     }
   };
 
   auto seed = [&](std::size_t i, Real d) {
-    if (!(d < distances_[i])) return;
-    distances_[i] = d;
-    state[i] = kSeed;
-    push(d, i);
+    const std::size_t p = pad(i);
+    if (!(d < value[p])) return;
+    value[p] = d;
+    closed[p] = 1;
+    heap.seed(d, p);
   };
   // Free cells, from the goals: the free cells near each goal point and in open sight of
   // it (kSeedCells) start at their exact distance, so that the cells nearest a goal
@@ -173,9 +185,11 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
     const Bounds& b = goal_areas_[k];
     bool any = false;
     for (int r = 0; r < rows_; ++r) {
+      const Real y = centre(0, r).y;
+      if (y < b.min.y || y > b.max.y) continue;
       for (int c = 0; c < columns_; ++c) {
-        const Vec2 p = centre(c, r);
-        if (blocked_[index(c, r)] || p.x < b.min.x || p.x > b.max.x || p.y < b.min.y || p.y > b.max.y) continue;
+        const Real x = centre(c, r).x;
+        if (blocked_[index(c, r)] || x < b.min.x || x > b.max.x) continue;
         seed(index(c, r), 0);
         any = true;
       }
@@ -185,42 +199,73 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
                                   " holds no free cell centre (too small, off the grid or blocked)");
     }
   }
-  run(distances_, cost, [&](std::size_t j) { return !blocked_[j]; });
+  heap.sort_seeds();
+  run();
+  distances_.resize(cells);
+  for_each_cell([&](std::size_t i, std::size_t p) { distances_[i] = value[p]; });
   if (!ways_out) return;
 
   // Blocked cells: the distance out of the margin to the nearest reached free cell, so
   // that their directions lead straight out of it (kept apart: a blocked cell's way on
-  // to the goal may lie on the other side of a thin wall).
-  way_out_.assign(cells, kInfinity);
-  const std::vector<Real> ones(cells, 1);  // out of a blocked margin, every metre counts the same
-  for (std::size_t i = 0; i < cells; ++i) {
+  // to the goal may lie on the other side of a thin wall). The blocked cells are open,
+  // the reached free ones accepted at 0, and every metre counts the same.
+  value.assign(padded, kInfinity);
+  accepted.assign(padded, kInfinity);
+  closed.assign(padded, 1);
+  std::fill(step_cost.begin(), step_cost.end(), Real(1));
+  heap.reset(padded);
+  for_each_cell([&](std::size_t i, std::size_t p) {
     if (!blocked_[i] && std::isfinite(distances_[i])) {
-      way_out_[i] = 0;
-      state[i] = kAccepted;
+      value[p] = accepted[p] = 0;
     } else {
-      state[i] = kFar;
+      closed[p] = !blocked_[i];
     }
-  }
-  for (std::size_t i = 0; i < cells; ++i) {
-    if (!blocked_[i]) continue;
-    way_out_[i] = update(way_out_, static_cast<int>(i % columns_), static_cast<int>(i / columns_), 1);
-    if (std::isinf(way_out_[i])) continue;
-    state[i] = kTrial;
-    push(way_out_[i], i);
-  }
-  run(way_out_, ones, [&](std::size_t j) { return blocked_[j] != 0; });
+  });
+  for_each_cell([&](std::size_t i, std::size_t p) {
+    if (!blocked_[i]) return;
+    value[p] = update(p);
+    if (std::isfinite(value[p])) heap.seed(value[p], p);
+  });
+  heap.sort_seeds();
+  run();
+  way_out_.resize(cells);
+  for_each_cell([&](std::size_t i, std::size_t p) { way_out_[i] = value[p]; });
 }
 
-void NavigationField::point_downhill(bool free_only) {
-  if (!free_only) directions_.assign(2 * blocked_.size(), 0);
+namespace {
+
+// The unit direction down the values about a cell, `here` (finite), from its four
+// neighbours' (kInfinity where unknown); (0, 0) where none leads down. Along each axis:
+// where the values fall steadily through the cell, the central difference; else (at a
+// ridge, a kink, or next to a blocked or unknown cell) the steeper way down of the two
+// sides, 0 when neither goes down. With the second-order distances the central
+// difference keeps cell directions within 7 degrees of the straight way a metre from a
+// goal and beyond, 1.5 beyond 8 m (one-sided only: 10 and 4).
+Vec2 downhill(Real here, Real left, Real right, Real below, Real above) {
+  auto slope = [here](Real before, Real after) {
+    const Real down_before = here - before, down_after = here - after;  // -inf where unknown
+    if (!(std::max(down_before, down_after) > 0)) return Real(0);
+    const bool steady = (down_before < 0 && down_after > 0) || (down_before > 0 && down_after < 0);
+    if (steady && std::isfinite(before) && std::isfinite(after)) {
+      return (down_after - down_before) / 2;
+    }
+    return down_after >= down_before ? down_after : -down_before;
+  };
+  const Vec2 g{slope(left, right), slope(below, above)};
+  const Real norm = length(g);
+  return norm > 0 ? Vec2{g.x / norm, g.y / norm} : Vec2{};
+}
+
+}  // namespace
+
+void NavigationField::point_downhill() {
+  directions_.assign(2 * blocked_.size(), 0);
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < columns_; ++c) {
       const std::size_t i = index(c, r);
       // Free cells descend the distance among free cells; blocked ones the way out,
       // among all cells (free ones are 0 there).
       const bool free = !blocked_[i];
-      if (free_only && !free) continue;
-      directions_[2 * i] = directions_[2 * i + 1] = 0;
       const std::vector<Real>& t = free ? distances_ : way_out_;
       if (!std::isfinite(t[i])) continue;
       auto value = [&](int cc, int rr) {
@@ -228,27 +273,26 @@ void NavigationField::point_downhill(bool free_only) {
         const std::size_t j = index(cc, rr);
         return free && blocked_[j] ? kInfinity : t[j];
       };
-      // Along each axis: where the values fall steadily through the cell, the central
-      // difference; else (at a ridge, a kink, or next to a blocked or unknown cell) the
-      // steeper way down of the two sides, 0 when neither goes down. With the second-order
-      // distances the central difference keeps cell directions within 7 degrees of the
-      // straight way a metre from a goal and beyond, 1.5 beyond 8 m (one-sided only:
-      // 10 and 4).
-      auto slope = [&](Real before, Real after) {
-        const Real down_before = t[i] - before, down_after = t[i] - after;  // -inf where unknown
-        if (!(std::max(down_before, down_after) > 0)) return Real(0);
-        const bool steady = (down_before < 0 && down_after > 0) || (down_before > 0 && down_after < 0);
-        if (steady && std::isfinite(before) && std::isfinite(after)) {
-          return (down_after - down_before) / 2;
-        }
-        return down_after >= down_before ? down_after : -down_before;
-      };
-      const Vec2 g{slope(value(c - 1, r), value(c + 1, r)), slope(value(c, r - 1), value(c, r + 1))};
-      const Real norm = length(g);
-      if (norm > 0) {
-        directions_[2 * i] = g.x / norm;
-        directions_[2 * i + 1] = g.y / norm;
-      }
+      const Vec2 u = downhill(t[i], value(c - 1, r), value(c + 1, r), value(c, r - 1), value(c, r + 1));
+      directions_[2 * i] = u.x;
+      directions_[2 * i + 1] = u.y;
+    }
+  }
+}
+
+void NavigationField::point_free_cells_downhill(const MarchBuffers& buffers) {
+  // The march's padded values are the distances of the free cells, kInfinity at blocked
+  // cells and off the grid: what free cells descend.
+  const std::vector<Real>& value = buffers.value;
+  const std::size_t wide = static_cast<std::size_t>(columns_) + 4;
+  for (std::size_t r = 0, i = 0; r < static_cast<std::size_t>(rows_); ++r) {
+    for (std::size_t c = 0, p = (r + 2) * wide + 2; c < static_cast<std::size_t>(columns_); ++c, ++i, ++p) {
+      if (blocked_[i]) continue;
+      const Vec2 u = std::isfinite(value[p])
+                         ? downhill(value[p], value[p - 1], value[p + 1], value[p - wide], value[p + wide])
+                         : Vec2{};
+      directions_[2 * i] = u.x;
+      directions_[2 * i + 1] = u.y;
     }
   }
 }
@@ -256,13 +300,16 @@ void NavigationField::point_downhill(bool free_only) {
 void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
   std::vector<Real>& cost = buffers.cost;
   cost.resize(costs_.size());
-  // The heap holds the marching front (and stale entries): far fewer than the cells.
-  buffers.heap.reserve(costs_.size());
+  // Room for every cell in the heap, and for every seed: a goal point seeds up to
+  // (2 kSeedCells + 1)^2 + 1 cells, goal areas each cell once at most.
+  const std::size_t padded = (static_cast<std::size_t>(columns_) + 4) * (static_cast<std::size_t>(rows_) + 4);
+  const std::size_t per_goal = (2 * kSeedCells + 1) * (2 * kSeedCells + 1) + 1;
+  buffers.heap.reserve(padded, costs_.size() + per_goal * goals_.size());
   for (std::size_t i = 0; i < cost.size(); ++i) cost[i] = costs_[i] + extra[i];
   // Every free cell a goal reached before is reached again (the costs stay finite), so
   // the blocked cells' ways out, to the nearest reached free cell, stay as they were.
   march(cost, buffers, false);
-  point_downhill(true);
+  point_free_cells_downhill(buffers);
 }
 
 }  // namespace contextsteer

@@ -71,7 +71,7 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
   }
   MarchBuffers buffers;
   march(cost, buffers, true);
-  point_downhill(false);
+  point_downhill();
   if (keep_right > 0) {
     const std::vector<Real> left = left_gaps(obstacles, mask, keep_right);
     for (std::size_t i = 0; i < left.size(); ++i) {
@@ -80,7 +80,7 @@ NavigationField::NavigationField(const Obstacles& obstacles, LayerMask mask, con
       cost[i] += kLaneCost * closeness * closeness;
     }
     march(cost, buffers, true);
-    point_downhill(false);
+    point_downhill();
   }
   std::vector<Real>().swap(way_out_);  // the directions hold what it was for
 }

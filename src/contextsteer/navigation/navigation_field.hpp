@@ -41,6 +41,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/base/vec2.hpp"
+#include "contextsteer/navigation/trial_heap.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 
 namespace contextsteer {
@@ -87,11 +88,16 @@ class NavigationField {
   static constexpr Real kMaxCost = 1 + kMarginCost + kLaneCost;
 
   // What marching needs besides the field, kept by the caller so that marching again
-  // allocates nothing once they have grown.
+  // allocates nothing once they have grown. Per cell of the grid padded by two cells on
+  // each side (field_march.cpp): its tentative value, its value once accepted (kInfinity
+  // before, and in the padding), whether no update may change it, the cost of a metre
+  // through it.
   struct MarchBuffers {
-    std::vector<std::uint8_t> state;         // per cell: far, trial, seed or accepted
-    std::vector<std::pair<Real, int>> heap;  // the trial cells, a min-heap by value
-    std::vector<Real> cost;                  // per cell, the cost of a metre marched with
+    std::vector<Real> value, accepted;
+    std::vector<std::uint8_t> closed;
+    std::vector<Real> step_cost;
+    TrialHeap heap;          // the trial cells, by padded index
+    std::vector<Real> cost;  // per cell, the cost of a metre marched with (remarch)
   };
 
   int columns() const { return columns_; }
@@ -168,8 +174,11 @@ class NavigationField {
   // costing cost[i]; with ways_out, marches the blocked cells' ways out too (way_out_).
   void march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out);
   // The cells' directions down the distances (free cells) and the ways out (blocked
-  // ones); with free_only, the free cells' alone, the blocked ones' kept.
-  void point_downhill(bool free_only);
+  // ones).
+  void point_downhill();
+  // The free cells' directions down the distances a march just left in `buffers`; the
+  // blocked cells' are kept.
+  void point_free_cells_downhill(const MarchBuffers& buffers);
   // The four cell centres around p and their bilinear weights, clamped to the grid.
   template <class Visit>
   void for_each_corner(Vec2 p, Visit&& visit) const;

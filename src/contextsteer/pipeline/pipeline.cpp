@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "contextsteer/base/format_real.hpp"
 #include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/slot_sweep.hpp"
 #include "contextsteer/kernels/stream_rows.hpp"
@@ -30,6 +31,16 @@ struct WithCache {
   EvaluationCache cache;
 };
 
+void check_turn_back(const PipelineConfig& config) {
+  if (!(config.turn_back >= 0 && config.turn_back <= 1)) {
+    throw std::invalid_argument("turn_back: expected a strength in [0, 1], got " + format_real(config.turn_back));
+  }
+  if (!(config.turn_back_wait >= 0)) {
+    throw std::invalid_argument("turn_back_wait: expected seconds >= 0 (inf: never), got " +
+                                format_real(config.turn_back_wait));
+  }
+}
+
 }  // namespace
 
 Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<const Behavior>> behaviors)
@@ -40,6 +51,7 @@ Pipeline::Pipeline(const PipelineConfig& config, std::vector<std::shared_ptr<con
       behaviors_(std::move(behaviors)) {
   check_resolve_params(config.resolve);
   check_smooth_factor(config.smooth, "smooth");
+  check_turn_back(config);
   for (const auto& b : behaviors_) {
     if (!b) throw std::invalid_argument("behaviors: expected behaviours, got None");
     interest_count_ += b->fills_interest();
@@ -76,6 +88,7 @@ void Pipeline::set_config(const PipelineConfig& config, const char* what) {
   }
   check_resolve_params(config.resolve);
   check_smooth_factor(config.smooth, "smooth");
+  check_turn_back(config);
   // Built before the change, so that a bad value changes nothing.
   SlotDirections directions(config.slots, config.offset);
   CircularBlur blur_interest(config.blur_interest, config.slots), blur_danger(config.blur_danger, config.slots);
@@ -225,9 +238,28 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   Real* final_rows = scratch.final_map.data();
   resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,
                hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data());
+  if (config_.turn_back > 0) hold_back(scene, agents, count, scratch.decisions.data());
   for (int k = 0; k < count; ++k) store_decision(scratch.decisions[k], agents[k], out);
   if (out.final_map) stream_rows(final_rows, agents, count, slots, out.final_map);
   stream_rows_done();
+}
+
+void Pipeline::hold_back(const SceneView& scene, const int* agents, int count, Decision* decisions) const {
+  const auto giving_way = static_cast<std::int32_t>(AgentState::giving_way);
+  for (int k = 0; k < count; ++k) {
+    Decision& d = decisions[k];
+    const int agent = agents[k];
+    if (d.blocked || d.strength >= config_.turn_back) continue;
+    if (scene.states && scene.states[agent] == giving_way) continue;
+    if (scene.waiting_time && scene.waiting_time[agent] >= config_.turn_back_wait) continue;
+    Vec2 facing;
+    if (scene.headings) {
+      math::sincos(scene.headings[agent], facing.y, facing.x);
+    } else if (scene.velocities) {
+      facing = scene.velocity(agent);
+    }
+    if (dot(d.direction, facing) < 0) d.strength = 0;
+  }
 }
 
 const Real* Pipeline::interest_of_giving_way(const SceneView& scene, const int* agents, int count,

@@ -54,6 +54,14 @@ struct PipelineConfig {
   Real blur_interest = 0;  // Gaussian width in slots, 0 = off
   Real blur_danger = 0;
   Real smooth = 0;  // share of the previous step's maps kept, in [0, 1]
+  // The least strength, in [0, 1], of a decision that turns an agent back: more than 90
+  // degrees from the way it faces (its heading, else its velocity). A weaker one brakes
+  // it instead (strength 0, the direction kept), so that a jammed agent waits rather than
+  // flipping from side to side. An agent giving way, or one that has made no progress
+  // for turn_back_wait seconds (a world's waiting_time, world/goals.hpp), turns freely.
+  // 0: off.
+  Real turn_back = 0;
+  Real turn_back_wait = 10;  // seconds, >= 0 (inf: never)
 };
 
 class Pipeline {
@@ -146,6 +154,8 @@ class Pipeline {
   // to that way: v is within 90 degrees of the row's peak, or at a peak itself (the slot
   // nearest v holds the row's top value), or the row has no interest.
   bool leads_on(const Real* row, Vec2 v) const;
+  // Applies turn_back to the block's decisions (PipelineConfig::turn_back).
+  void hold_back(const SceneView& scene, const int* agents, int count, Decision* decisions) const;
   // Throws std::invalid_argument when `config` takes the mean of weights summing to 0.
   void check_weights(const PipelineConfig& config) const;
   // The scene as behaviour `index` sees it: its own part of the kept values.

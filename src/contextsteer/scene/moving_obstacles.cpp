@@ -259,9 +259,10 @@ Real MovingObstacles::drift() const {
 }
 
 void MovingObstacles::place() {
-  std::vector<Circle> circles;
-  std::vector<Segment> segments;
-  std::vector<Vec2> vertices;
+  std::vector<Circle>& circles = placed_circles_;
+  std::vector<Segment>& segments = placed_segments_;
+  std::vector<Vec2>& vertices = placed_vertices_;
+  circles.clear(), segments.clear(), vertices.clear();
   for (int b = 0; b < count(); ++b) {
     const Vec2 p = position(b);
     const Real c = math::cos(now_->angle[b]), s = math::sin(now_->angle[b]);
@@ -333,6 +334,7 @@ void MovingObstacles::rebuild_shapes() {
     wall_body_.insert(wall_body_.end(), static_cast<std::size_t>(local_start_[b + 1] - local_start_[b]), b);
   }
   shapes_.add_polygons(polygons, polygon_layers);  // the walls rebuilt once
+  shapes_.keep_index_scratch();                    // indexed again as the bodies move
   indexed_position_.clear();
   place();  // at the bodies' angles, with the index
 }

@@ -158,6 +158,11 @@ class MovingObstacles {
   Obstacles shapes_;
   std::vector<int> circle_body_, wall_body_;
   std::vector<int> circle_bodies_, segment_bodies_, polygon_bodies_;  // bodies of each kind, in order
+  // Where place() puts the shapes before handing them to shapes_: kept, so that placing
+  // allocates nothing once they have grown to the bodies.
+  std::vector<Circle> placed_circles_;
+  std::vector<Segment> placed_segments_;
+  std::vector<Vec2> placed_vertices_;
 };
 
 }  // namespace contextsteer

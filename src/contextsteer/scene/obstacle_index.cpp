@@ -119,9 +119,10 @@ Bounds box_of(const ItemBoxes& items) {
   return all;
 }
 
-// The median over the items of the longer side of each one's box, metres.
-Real median_size(const ItemBoxes& items) {
-  std::vector<Real> sizes;
+// The median over the items of the longer side of each one's box, metres; `sizes` is
+// scratch.
+Real median_size(const ItemBoxes& items, std::vector<Real>& sizes) {
+  sizes.clear();
   for (int kind = 0; kind < 3; ++kind) {
     for (std::size_t i = 0; i < items.count(kind); ++i) {
       const Bounds b = items.box(kind, i);
@@ -158,16 +159,22 @@ void ObstacleIndex::build(const std::vector<Circle>& circles, const std::vector<
   // kMostApart are apart (at the latest when the cells are as large as the obstacles).
   const std::size_t budget =
       sizing == CellSizing::kSpread ? unlimited : 16 * (circles.size() + walls.size() + polygon_boxes.size()) + 4096;
+  if (keep_scratch_ && budget != unlimited) {
+    // A finished layout lists no more than the budget: room for it once, for every build.
+    spans_.reserve(budget);
+    for (int kind = 0; kind < 3; ++kind) lists(kind).items.reserve(budget);
+  }
   double crowded;
   while ((crowded = lay_out(items, all, side, budget)) == kOverBudget) side *= 2;
   if (sizing == CellSizing::kSpread) {
     place();
+    release_scratch();
     return;
   }
   Real finest = 0, best = side, laid = side;
   double least = crowded;
   for (int round = 1; round < 12 && crowded > kCrowded; ++round) {
-    if (round == 1) finest = std::max(std::max(width, height) / (kMaxSide / 2), median_size(items) / 4);
+    if (round == 1) finest = std::max(std::max(width, height) / (kMaxSide / 2), median_size(items, sizes_) / 4);
     // Scattered over an area, the crowding falls with the square of the side; a cluster
     // smaller than the cells keeps it until the cells are smaller still.
     const Real next = std::max(finest, side * static_cast<Real>(std::max(1.0 / 16, std::sqrt(3 / crowded))));
@@ -183,6 +190,15 @@ void ObstacleIndex::build(const std::vector<Circle>& circles, const std::vector<
   }
   if (laid != best) lay_out(items, all, best, unlimited);
   place();
+  release_scratch();
+}
+
+void ObstacleIndex::release_scratch() {
+  if (keep_scratch_) return;
+  spans_ = {};
+  for (auto& flags : is_long_) flags = {};
+  sizes_ = {};
+  next_ = {};
 }
 
 double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, std::size_t budget) {
@@ -190,7 +206,7 @@ double ObstacleIndex::lay_out(const Items& items, const Bounds& all, Real side, 
   const Grid whole = grid_over(all, side);
   long_circles_.clear(), long_walls_.clear(), long_polygons_.clear();
   std::vector<int>* long_lists[3] = {&long_circles_, &long_walls_, &long_polygons_};
-  std::vector<char> is_long[3];
+  std::vector<char>* is_long = is_long_;
   Bounds held = kNoBox;
   for (int kind = 0; kind < 3; ++kind) {
     is_long[kind].assign(items.count(kind), 0);
@@ -271,10 +287,9 @@ void ObstacleIndex::place() {
     Lists& l = lists(kind);
     for (std::size_t s = 0; s < slots; ++s) l.start[s + 1] += l.start[s];
     l.items.assign(static_cast<std::size_t>(l.start[slots]), 0);
-    std::vector<int> next(l.start.begin(), l.start.end() - 1);
-    each_listing(kind, [&](std::int64_t key, int i) { l.items[static_cast<std::size_t>(next[slot_of(key)]++)] = i; });
+    next_.assign(l.start.begin(), l.start.end() - 1);
+    each_listing(kind, [&](std::int64_t key, int i) { l.items[static_cast<std::size_t>(next_[slot_of(key)]++)] = i; });
   }
-  spans_ = {};  // scratch of the build alone
 }
 
 }  // namespace contextsteer

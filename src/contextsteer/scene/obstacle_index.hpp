@@ -54,7 +54,7 @@ class ObstacleIndex {
   static constexpr std::int64_t kMaxDenseCells = std::int64_t(1) << 20;
 
   // Indexes circles[i], walls[j] and the polygons of bounding boxes polygon_boxes[k]; the
-  // queries below call back with those positions. Allocates.
+  // queries below call back with those positions. Allocates (see keep_scratch).
   void build(const std::vector<Circle>& circles, const std::vector<Segment>& walls,
              const std::vector<Bounds>& polygon_boxes, CellSizing sizing = CellSizing::kUncrowded);
 
@@ -79,6 +79,10 @@ class ObstacleIndex {
   std::size_t listings() const { return circles_.items.size() + walls_.items.size() + polygons_.items.size(); }
   // Obstacles listed apart, met by every query.
   std::size_t listed_apart() const { return long_circles_.size() + long_walls_.size() + long_polygons_.size(); }
+  // Whether a build keeps its scratch for the next one instead of releasing it: for
+  // obstacles indexed again and again as they move, whose builds then allocate only
+  // where a layout needs more room than any before.
+  void keep_scratch(bool keep) { keep_scratch_ = keep; }
 
  private:
   struct Items;  // the obstacles being indexed (obstacle_index.cpp)
@@ -89,6 +93,8 @@ class ObstacleIndex {
   double lay_out(const Items& items, const Bounds& all, Real side, std::size_t budget);
   // Fills the lists of the last finished layout.
   void place();
+  // Frees the scratch of a build, unless it is kept (keep_scratch).
+  void release_scratch();
 
   // What a cell lists of one kind of obstacle, compressed: the items of slot s are
   // items[start[s]] to items[start[s + 1] - 1].
@@ -142,6 +148,12 @@ class ObstacleIndex {
   std::vector<Span> spans_;
   std::size_t span_kind_end_[3] = {};
   std::vector<int> long_circles_, long_walls_, long_polygons_;
+  // More scratch of a build: which items are listed apart, per kind; the items' sizes
+  // (for their median); each slot's next free place while placing.
+  std::vector<char> is_long_[3];
+  std::vector<Real> sizes_;
+  std::vector<int> next_;
+  bool keep_scratch_ = false;
 };
 
 template <class Visit>

@@ -84,6 +84,9 @@ class Obstacles {
   // Whether for_each_near goes through the index, and the index itself.
   bool indexed() const { return indexed_; }
   const ObstacleIndex& index() const { return index_; }
+  // For obstacles that move and are indexed again and again: each index build keeps its
+  // scratch for the next (ObstacleIndex::keep_scratch).
+  void keep_index_scratch() { index_.keep_scratch(true); }
 
  private:
   void rebuild_walls();

@@ -36,6 +36,7 @@ struct SceneView {
   const LayerMask* sense_mask = nullptr;     // (agents,) optional (senses everything)
   const std::int32_t* states = nullptr;      // (agents,) AgentState of the last step (world/goals.hpp), optional
   const Real* give_way = nullptr;            // (agents, 2) unit direction of an agent giving way, optional
+  const Real* waiting_time = nullptr;        // (agents,) seconds since it last progressed (world/goals.hpp), optional
   const std::int32_t* groups = nullptr;      // (agents,) each agent's group, optional (0)
   Real max_radius = 0;                       // largest agent radius, metres
   const Obstacles* obstacles = nullptr;      // optional

@@ -103,7 +103,7 @@ constexpr ValueRange value_range(ValueCheck check) {
   RESULT(overlap, Real, 1, 0, none, nullptr, "overlap", "metres of the deepest overlap with a sensed agent")           \
   RESULT(state, std::int32_t, 1, 0, none, &SceneView::states, "state",                                                \
          "0 moving, 1 waiting, 2 giving way, 3 arrived (goals.hpp)")                                               \
-  RESULT(waiting_time, Real, 1, 0, none, nullptr, "waiting_time", "seconds since the agent last progressed")          \
+  RESULT(waiting_time, Real, 1, 0, none, &SceneView::waiting_time, "waiting_time", "seconds since the agent last progressed")          \
   RESULT(arrival_time, Real, 1, Real(-1), none, nullptr, "arrival_time",                                              \
          "the world's time at the agent's first arrival, seconds; -1 before")                                         \
   RESULT(progress_anchor, Real, 2, kNotYet, none, nullptr, nullptr,                                                   \

@@ -26,7 +26,6 @@ void World::contact_start() {
 
 void World::contact_stage() {
   ContactProduct& out = contacted_;
-  out.events.clear();
   out.report = {};
   if (!contact_on_) return;
   const ContactParams& params = contact_;
@@ -36,10 +35,38 @@ void World::contact_stage() {
   const SceneView view = scene();
   const Real slop = params.slop;
   const int blocks = (n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents;
-  out.block_events.resize(static_cast<std::size_t>(blocks));
-  for (auto& e : out.block_events) e.clear();
+  // Events: each block writes its own room, then its own overflow; after each pass that
+  // reports, they are appended to the step's events in block order.
+  constexpr int room = Pipeline::kBlockAgents * ContactProduct::kEventsPerAgent;
+  if (params.events) {
+    const std::size_t rooms = static_cast<std::size_t>(blocks) * room;
+    if (out.event_room.size() < rooms) out.event_room.resize(rooms);
+    out.event_count.resize(static_cast<std::size_t>(blocks));
+    out.event_more.resize(static_cast<std::size_t>(blocks));
+    std::fill(out.event_count.begin(), out.event_count.end(), 0);
+  }
+  auto report_event = [&](int block, int agent, EventKind kind, int other, Real depth) {
+    int& k = out.event_count[block];
+    const ContactProduct::Event e{agent, other, depth, kind};
+    if (k < room) {
+      out.event_room[static_cast<std::size_t>(block) * room + k] = e;
+    } else {
+      out.event_more[block].push_back(e);
+    }
+    ++k;
+  };
   auto gather_events = [&] {
-    for (auto& e : out.block_events) out.events.insert(out.events.end(), e.begin(), e.end()), e.clear();
+    for (int block = 0; block < blocks; ++block) {
+      const int count = out.event_count[block];
+      for (int k = 0; k < count; ++k) {
+        const ContactProduct::Event& e =
+            k < room ? out.event_room[static_cast<std::size_t>(block) * room + k] : out.event_more[block][k - room];
+        events_.push_back({steps_, time_, store_.ids[e.agent], e.kind, e.other < 0 ? -1 : store_.ids[e.other],
+                           static_cast<double>(e.depth)});
+      }
+      out.event_count[block] = 0;
+      out.event_more[block].clear();
+    }
   };
   auto block_end = [n](int block) { return std::min(n, (block + 1) * Pipeline::kBlockAgents); };
   // Where a disc's move ends kept out of the static obstacles and of the moving ones where
@@ -60,14 +87,11 @@ void World::contact_stage() {
         const Vec2 kept = kept_out(load(out.start.data(), a), to, view.radius_of(a), view.senses(a));
         store(pos, a, kept);
         const Real moved = length(kept - to);
-        if (params.events && moved > slop) {
-          out.block_events[block].push_back(
-              {steps_, time_, store_.ids[a], EventKind::obstacle_contact, -1, static_cast<double>(moved)});
-        }
+        if (params.events && moved > slop) report_event(block, a, EventKind::obstacle_contact, -1, moved);
       }
     };
     pool_->run(blocks, obstacle_pass);
-    gather_events();
+    if (params.events) gather_events();
   }
 
   // Agents: Jacobi passes, each from the positions at its start. The agents near each one
@@ -150,10 +174,7 @@ void World::contact_stage() {
           const bool mutual = (view.senses(b) & layer) != 0;
           const Real share = mutual ? store_.mass[b] / (store_.mass[a] + store_.mass[b]) : Real(1);
           correction = correction + away * (share * (depth - slop));
-          if (report && (!mutual || id < other)) {
-            out.block_events[block].push_back(
-                {steps_, time_, id, EventKind::agent_contact, other, static_cast<double>(depth)});
-          }
+          if (report && (!mutual || id < other)) report_event(block, a, EventKind::agent_contact, b, depth);
         });
         store(out.correction.data(), a, correction);
       }

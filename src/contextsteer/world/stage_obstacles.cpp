@@ -19,14 +19,21 @@ void World::obstacles_stage(Real dt) {
 void World::measure_moving_penetration() {
   if (moving_.empty()) return;
   const SceneView view = scene();
-  std::vector<int> near;
+  const std::size_t n = static_cast<std::size_t>(store_.size);
+  std::vector<int>& near = measured_.near_bodies;
+  std::vector<std::uint8_t>& listed = measured_.near_body_flags;
+  if (near.capacity() < n) near.reserve(n);
+  if (listed.size() < n) listed.resize(n, 0);
+  near.clear();
   for (int b = 0; b < moving_.count(); ++b) {
     const Real reach = (moving_.extent(b) + index_.max_radius) * Real(1.001) + Real(1e-5);
-    grid_.for_each_within(moving_.position(b), reach, [&](const Neighbor& n) { near.push_back(n.agent); });
+    grid_.for_each_within(moving_.position(b), reach, [&](const Neighbor& nb) {
+      if (!listed[nb.agent]) listed[nb.agent] = 1, near.push_back(nb.agent);
+    });
   }
   std::sort(near.begin(), near.end());
-  near.erase(std::unique(near.begin(), near.end()), near.end());
   for (const int a : near) {
+    listed[a] = 0;
     const Real depth = moving_.shapes().penetration(view.position(a), view.radius_of(a), view.senses(a));
     store_.penetration[a] = std::max(store_.penetration[a], depth);
   }

@@ -48,7 +48,8 @@ struct IntegrateProduct {
 };
 
 // Written by the contact stage (stage_contact.cpp) when contact is on; `start` by
-// contact_start() before the integrate stage. Read by World::contact_report() and events().
+// contact_start() before the integrate stage. Read by World::contact_report(); the
+// stage appends its events to the step's (World::events()).
 struct ContactProduct {
   std::vector<Real> start;       // (agents, 2) m, the positions before the motion
   std::vector<Real> moved;       // (agents, 2) m, the positions the motion gave
@@ -60,13 +61,24 @@ struct ContactProduct {
   // owns kNearPerAgent entries a member, sized with the agents; a block whose agents have
   // more is not listed (near_full) and its passes ask the same grid from near_from again.
   static constexpr int kNearPerAgent = 16;
-  std::vector<int> near;                             // (blocks * kBlockAgents * kNearPerAgent,)
-  std::vector<char> near_full;                       // (blocks,)
-  std::vector<int> near_span;                        // (agents, 2)
-  std::vector<Real> near_from;                       // (agents, 2) m
-  std::vector<Real> drift;                           // (blocks,) m^2
-  std::vector<std::vector<StepEvent>> block_events;  // (blocks,) gathered in block order
-  std::vector<StepEvent> events;                     // of the last step, obstacles first
+  std::vector<int> near;        // (blocks * kBlockAgents * kNearPerAgent,)
+  std::vector<char> near_full;  // (blocks,)
+  std::vector<int> near_span;   // (agents, 2)
+  std::vector<Real> near_from;  // (agents, 2) m
+  std::vector<Real> drift;      // (blocks,) m^2
+  // The events a pass reports (with events on), by rows, before they join the step's
+  // events: each block owns kEventsPerAgent entries a member in event_room, sized with
+  // the agents, and puts the ones past them in its own event_more, kept from step to step.
+  struct Event {
+    int agent;       // row
+    int other;       // row of the other agent (agent_contact), else -1
+    Real depth;      // metres
+    EventKind kind;  // agent_contact or obstacle_contact
+  };
+  static constexpr int kEventsPerAgent = 4;
+  std::vector<Event> event_room;               // (blocks * kBlockAgents * kEventsPerAgent,)
+  std::vector<int> event_count;                // (blocks,) events of the pass under way
+  std::vector<std::vector<Event>> event_more;  // (blocks,)
   ContactReport report;
 };
 
@@ -74,11 +86,15 @@ struct ContactProduct {
 struct MeasureProduct {
   bool overlap_of_close_only = false;  // whether only the close agents were queried
   int overlap_measured = 0;            // agents in the stage
+  // The agents within reach of a moving obstacle, each once (flagged while listed), for
+  // their penetration: room for every agent, kept from step to step.
+  std::vector<int> near_bodies;               // (up to agents,) rows
+  std::vector<std::uint8_t> near_body_flags;  // (agents,) 1 while listed
 };
 
-// Written by the progress stage (stage_progress.cpp); read by World::events() and run().
+// Written by the progress stage (stage_progress.cpp), which appends its events to the
+// step's (World::events()).
 struct ProgressProduct {
-  std::vector<StepEvent> events;          // of the last step, in the order they happened
   std::vector<std::uint8_t> arrived_now;  // (agents,) 1 for an agent that arrived in this step
 };
 

@@ -31,7 +31,6 @@ constexpr Real kFreeDanger = Real(0.5);
 
 void World::progress_stage(Real dt) {
   ProgressProduct& out = progressed_;
-  out.events.clear();
   const GoalParams& p = goals_;
   const SceneView view = scene();
   const int n = store_.size;
@@ -73,19 +72,23 @@ void World::progress_stage(Real dt) {
   };
   pool_->run((n + Pipeline::kBlockAgents - 1) / Pipeline::kBlockAgents, body);
   for (int a = 0; a < n; ++a) {
-    if (out.arrived_now[a]) out.events.push_back({steps_, time_, store_.ids[a], EventKind::arrived});
+    if (out.arrived_now[a]) events_.push_back({steps_, time_, store_.ids[a], EventKind::arrived});
   }
   if (std::isfinite(p.patience)) settle_face_offs(view);
   if (p.arrival == ArrivalMode::leave) {
-    std::vector<bool> keep(n, true);
     bool any = false;
     for (int a = 0; a < n; ++a) {
       if (store_.state[a] != as_int(AgentState::arrived)) continue;
-      keep[a] = false;
       any = true;
-      out.events.push_back({steps_, time_, store_.ids[a], EventKind::left});
+      events_.push_back({steps_, time_, store_.ids[a], EventKind::left});
     }
-    if (any) remove_rows(keep);
+    // A step that removes agents gives the columns new buffers (remove_rows); the others
+    // allocate nothing.
+    if (any) {
+      std::vector<bool> keep(n);
+      for (int a = 0; a < n; ++a) keep[a] = store_.state[a] != as_int(AgentState::arrived);
+      remove_rows(keep);
+    }
   }
 }
 
@@ -100,7 +103,7 @@ void World::settle_face_offs(const SceneView& view) {
     store_.give_way_left[a] = p.give_way_time;
     store(store_.give_way.data(), a, direction);
     store_.waiting_time[a] = 0;
-    progressed_.events.push_back({steps_, time_, store_.ids[a], EventKind::gave_way});
+    events_.push_back({steps_, time_, store_.ids[a], EventKind::gave_way});
   };
   for (int a = 0; a < n; ++a) {
     if (state_of(a) != AgentState::waiting || store_.waiting_time[a] < p.patience) continue;

@@ -67,14 +67,24 @@ void World::step_unguarded(Real dt, int substeps) {
   count_step(dt);
   check_moved_state();  // another thread may have written through the views meanwhile
   clock.lap(stage_times_.integrate);
+  start_events();
   contact_stage();
   clock.lap(stage_times_.contact);
   measure_stage();
   clock.lap(stage_times_.measure);
   progress_stage(dt);
   clock.lap(stage_times_.progress);
-  events_.assign(contacted_.events.begin(), contacted_.events.end());
-  events_.insert(events_.end(), progressed_.events.begin(), progressed_.events.end());
+}
+
+void World::start_events() {
+  // Room for an event per agent (an arrival, a face-off settled, a departure), and for
+  // ContactProduct::kEventsPerAgent contacts per agent with contact events on: grown only
+  // past it.
+  const bool contacts = contact_on_ && contact_.events;
+  const std::size_t room =
+      static_cast<std::size_t>(store_.size) * (1 + (contacts ? ContactProduct::kEventsPerAgent : 0));
+  if (events_.capacity() < room) events_.reserve(room);
+  events_.clear();
 }
 
 void World::set_goals(const GoalParams& params) {

@@ -295,6 +295,7 @@ class World {
   void evaluate_stage(Real dt);                 // writes the decisions and maps, evaluated_
   void integrate_stage(Real dt, int substeps);  // writes the motion, integrated_
   void contact_start();                         // before integrate: contacted_.start
+  void start_events();                          // after the motion: events_ emptied for the stages' events
   void contact_stage();                         // corrects positions, writes contacted_
   void measure_stage();                         // writes the measurements, measured_
   void progress_stage(Real dt);                 // writes states and arrivals, removes leavers, progressed_
@@ -331,7 +332,9 @@ class World {
   MeasureProduct measured_;
   ProgressProduct progressed_;
   ContactProduct contacted_;
-  std::vector<StepEvent> events_;  // events(): the stages' events, then the removals since
+  // events(): the step's events, appended by its stages in their order (contact, then
+  // progress), then the removals since.
+  std::vector<StepEvent> events_;
   GoalParams goals_;
   ContactParams contact_;
   bool contact_on_ = false;

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 from behavior_maps import DIRS8, lobe, maps_of
+from placement import clear_points
 
 import contextsteer as cs
 
@@ -366,11 +367,11 @@ def test_rotating_the_scene_rotates_maps_and_decision(k):
     angle = 2 * math.pi * k / slots
     rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
     rng = np.random.default_rng(k)
-    positions = rng.uniform(-6, 6, (12, 2))
+    circles = np.array([[1.0, 2.0, 1.0], [-3.0, -1.0, 0.5]])
+    positions = clear_points(rng, -6, 6, 12, 0.4, circles=circles)
     velocities = rng.uniform(-1, 1, (12, 2))
     heading = rng.uniform(-math.pi, math.pi, 12)
     targets = rng.uniform(-6, 6, (12, 2))
-    circles = np.array([[1.0, 2.0, 1.0], [-3.0, -1.0, 0.5]])
     behaviors = [cs.Chase(), cs.Flee(radius=6.0), cs.Forward(), cs.Arrive(slowing_radius=5.0),
                  cs.Leave(danger_radius=6.0), cs.Separation(radius=4.0), cs.Alignment(radius=6.0),
                  cs.Cohesion(radius=6.0), cs.Avoid(agents=True, max_distance=3.0), cs.Rays(length=4.0),

@@ -93,8 +93,10 @@ def test_a_fast_agent_does_not_pass_through_a_circle_or_out_of_the_bounds():
 
 def test_an_agent_inside_a_polygon_is_pushed_out():
     square = np.array([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]])
-    world = cs.World(classic.Steering([classic.Seek()]), [[0.7, 0.1]], polygons=[square], radius=0.2,
-                     targets=[[0.7, 0.1]], contact=cs.Contact())
+    with pytest.warns(UserWarning, match=r"1 of 1 agents start with their body in an obstacle \(rows 0\); "
+                                         r"1 of 1 agents have their target where"):
+        world = cs.World(classic.Steering([classic.Seek()]), [[0.7, 0.1]], polygons=[square], radius=0.2,
+                         targets=[[0.7, 0.1]], contact=cs.Contact())
     world.step(0.05)
     assert world.penetration[0] == 0
     assert world.positions[0, 0] >= 1.2

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from placement import clear_points
 
 import contextsteer as cs
 
@@ -259,8 +260,8 @@ def test_pipelines_with_subnormal_weights_keep_finite_maps(make, weight):
     behavior = make(weight)
     pipeline = cs.Pipeline([behavior], interest_rule="mean", danger_rule="mean")
     rng = np.random.default_rng(0)
-    world = cs.World(pipeline, rng.uniform(-2, 2, (30, 2)), velocities=rng.uniform(-1, 1, (30, 2)),
-                     circles=[[0.0, 0.0, 0.5]])
+    world = cs.World(pipeline, clear_points(rng, -2, 2, 30, 0.5, circles=[[0.0, 0.0, 0.5]]),
+                     velocities=rng.uniform(-1, 1, (30, 2)), circles=[[0.0, 0.0, 0.5]])
     for _ in range(3):
         world.step(0.05)
     for name in ("interest", "danger", "final", "direction", "strength", "positions"):

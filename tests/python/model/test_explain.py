@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from behavior_maps import lobe
+from placement import clear
 
 import contextsteer as cs
 
@@ -43,19 +44,21 @@ BEHAVIORS = {
         slice(None), np.abs(batch.slot_directions[:, 0])[None, :] * 0.5), fills="danger"),
 }
 SIZES = [1, 2, 3, 1000]
+OBSTACLES = {"circles": [[3.0, -2.0, 1.0]], "segments": [[-5.0, 3.0, 5.0, 3.0]]}
 
 
 def world_of(behavior, n: int) -> cs.World:
     rng = np.random.default_rng(n)
     if n <= 3:
         positions = np.array([[0.0, 0.0], [1.5, 0.0], [0.5, 1.2]])[:n]
-    else:
-        positions = rng.uniform(-15.0, 15.0, (n, 2))
+    else:  # bodies (of radius 0.5) clear of the obstacles, at their starts and their targets
+        drawn = rng.uniform(-15.0, 15.0, (2 * n, 2))
+        both = clear(drawn, 0.5, **OBSTACLES) & clear(-drawn + 0.5, 0.5, **OBSTACLES)
+        positions = drawn[both][:n]
     targets = -positions + 0.5
     pipeline = cs.Pipeline([cs.Chase(weight=0.8), behavior, cs.Avoid(agents=True, max_distance=2.0, weight=0.6)],
                            slots=16, danger_rule="max", interest_rule="sum")
-    world = cs.World(pipeline, positions, targets=targets, circles=[[3.0, -2.0, 1.0]],
-                     segments=[[-5.0, 3.0, 5.0, 3.0]], velocities=rng.normal(0.0, 0.5, (n, 2)))
+    world = cs.World(pipeline, positions, targets=targets, **OBSTACLES, velocities=rng.normal(0.0, 0.5, (n, 2)))
     world.step(0.05)
     return world
 

@@ -148,6 +148,8 @@ def test_bit_identical_at_1_and_2_threads_and_after_copy_and_pickle():
         assert np.array_equal(world.danger, one.danger)
 
 
+# The static twin stands its circles where the drifting bodies are, some over agents: it names them.
+@pytest.mark.filterwarnings("ignore:World.*in an obstacle:UserWarning")
 def test_index_is_kept_while_bodies_drift_and_gives_what_checking_all_gives():
     """Among more than 64 bodies the index is kept between rebuilds; the agents' dangers
     are those of the same bodies as static obstacles, checked afresh each step."""
@@ -302,13 +304,13 @@ def test_recordings_with_bodies_save_load_and_join(tmp_path):
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_public_moving_crossing_meets_its_bar(seed):
-    """The recommended pipeline: no agent overlapped by the disc by more than 5 cm, at
-    least 99% of the flow arrives."""
+    """The public crowd steering: within the scene's 45 s at least 99% of the flow is home
+    (as without the disc), and the disc overlaps no agent."""
     from contextsteer import moving_scenes
 
-    run = moving_scenes.run_moving_scene("moving_crossing", seed=seed)
+    run = moving_scenes.run_moving_scene("moving_crossing", seed=seed, steps=450)
     metrics = run.metrics
-    assert metrics["deepest_overlap"] <= 0.05
+    assert metrics["agents_hit"] == 0 and metrics["deepest_overlap"] <= 0.001
     assert metrics["arrived"] >= 0.99
     assert run.moving_positions.shape == (len(run.trajectories), 1, 2)
     assert np.ptp(run.moving_positions[:, 0, 1]) > 20  # the disc crossed the flow
@@ -318,6 +320,7 @@ def test_the_sliding_door_opens_and_shuts_and_is_measured():
     from contextsteer import moving_scenes
 
     run = moving_scenes.run_moving_scene("sliding_door", agents=12, steps=600)
+    assert run.metrics["agents_hit"] == 0
     panel = run.moving_positions[:, 0, 1]
     assert panel.min() == pytest.approx(0.0, abs=0.06) and panel.max() == pytest.approx(4.0, abs=0.06)
     assert set(run.metrics) == {"arrived", "agents_hit", "deepest_overlap", "steps"}

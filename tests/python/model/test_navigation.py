@@ -6,6 +6,7 @@ import math
 import matplotlib
 import numpy as np
 import pytest
+from placement import clear_points
 
 import contextsteer as cs
 
@@ -238,7 +239,9 @@ def test_a_world_field_is_built_while_the_world_steps_on_another_thread():
     import threading
 
     world = world_with_every_obstacle()
-    world.add_agents(np.random.default_rng(0).uniform(-7, 13, (400, 2)), targets=np.zeros((400, 2)))
+    starts = clear_points(np.random.default_rng(0), -7, 13, 400, 0.5, circles=world.circles, segments=world.segments,
+                          polygons=world.polygons)
+    world.add_agents(starts, targets=np.zeros((400, 2)))
     expected = world.navigation_field([10.0, 0.0], cell=0.25).distances.copy()
     recordings = []
     runner = threading.Thread(target=lambda: recordings.append(world.run(300, 0.05)))

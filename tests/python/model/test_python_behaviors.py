@@ -179,7 +179,8 @@ def test_python_behaviours_and_the_worlds_their_functions_refer_to_are_freed():
     # Only a caller of the bare core can outlive the behaviour; it is told so.
     core = cs.PythonBehavior(lambda b, i, d: None)._core
     gc.collect()
-    pipeline = cs._core.Pipeline([core], 8, 0.0, "max", "max", "subtract", 0.5, 0.0, "argmax", 0.0, 0.0, 0.0, 0.0)
+    pipeline = cs._core.Pipeline([core], 8, 0.0, "max", "max", "subtract", 0.5, 0.0, "argmax", 0.0, 0.0, 0.0, 0.0, 0.0,
+                                     10.0)
     world = cs._core.World(pipeline)
     world.add_agents({"positions": np.zeros((1, 2), np.float32)}, 0)
     with pytest.raises(RuntimeError, match="PythonBehavior: the behaviour was freed"):

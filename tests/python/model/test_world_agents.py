@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 import pytest
+from placement import clear_points
 
 import contextsteer as cs
 from contextsteer import classic
@@ -284,8 +285,9 @@ def test_bounds_and_obstacles_can_be_taken_away():
     assert world.positions[0, 0] > 25  # nothing in the way any more
 
     # An agent inside a circle, a polygon and across a wall: penetrating all three, then none.
-    world = cs.World(pipeline, [[0.0, 0.0]], max_speed=0.0, radius=0.5, circles=[[0, 0, 1]],
-                     segments=[[-2, 0, 2, 0]], polygons=[[[-1, -1], [1, -1], [0, 1]]], bounds=(-9, -9, 9, 9))
+    with pytest.warns(UserWarning, match=r"1 of 1 agents start with their body in an obstacle \(rows 0\)"):
+        world = cs.World(pipeline, [[0.0, 0.0]], max_speed=0.0, radius=0.5, circles=[[0, 0, 1]],
+                         segments=[[-2, 0, 2, 0]], polygons=[[[-1, -1], [1, -1], [0, 1]]], bounds=(-9, -9, 9, 9))
     world.step(0.1)
     assert world.penetration[0] > 1
     world.clear_obstacles()
@@ -309,8 +311,10 @@ def test_obstacles_far_off_change_nothing_near_the_agents():
                            select="blend")
 
     def run(circles, segments, bounds=None):
-        world = cs.World(pipeline, starts, targets=starts[::-1].copy(), max_speed=2.0, radius=0.3,
-                         circles=circles, segments=segments, bounds=bounds)
+        # Some agents start in the pillars, so that penetration is measured at once.
+        with pytest.warns(UserWarning, match="agents start with their body in an obstacle"):
+            world = cs.World(pipeline, starts, targets=starts[::-1].copy(), max_speed=2.0, radius=0.3,
+                             circles=circles, segments=segments, bounds=bounds)
         penetration = 0.0
         for _ in range(40):
             world.step(0.1)
@@ -329,8 +333,9 @@ def test_obstacles_far_off_change_nothing_near_the_agents():
 
 
 def test_penetration_and_overlap_are_measured():
-    world = cs.World(cs.Pipeline([cs.Chase()]), [[0, 0], [0.6, 0], [30, 0]], max_speed=0.0, radius=0.5,
-                     circles=[[30.0, 0.9, 0.5]])
+    with pytest.warns(UserWarning, match=r"1 of 3 agents start with their body in an obstacle \(rows 2\)"):
+        world = cs.World(cs.Pipeline([cs.Chase()]), [[0, 0], [0.6, 0], [30, 0]], max_speed=0.0, radius=0.5,
+                         circles=[[30.0, 0.9, 0.5]])
     world.step(0.1)
     np.testing.assert_allclose(world.overlap, [0.4, 0.4, 0.0], atol=1e-5)
     np.testing.assert_allclose(world.penetration, [0, 0, 0.1], atol=1e-5)
@@ -671,10 +676,12 @@ def test_results_are_bit_identical_for_one_and_two_threads():
         rng = np.random.default_rng(5)
         pipeline = cs.Pipeline([cs.Chase(), cs.Avoid(agents=True, max_distance=4.0)], slots=16, select="parabolic",
                                smooth=0.3)
-        world = cs.World(pipeline, rng.uniform(-40, 40, (1500, 2)), targets=rng.uniform(-40, 40, (1500, 2)),
-                         max_speed=2.0, max_acceleration=3.0, circles=[[0, 0, 5]], threads=threads)
-        world.add_agents(rng.uniform(-40, 40, (300, 2)), steering=classic.Steering([classic.Arrive()]),
-                         targets=rng.uniform(-40, 40, (300, 2)), max_speed=1.5, max_acceleration=2.0)
+        pillar = {"circles": [[0, 0, 5]]}
+        world = cs.World(pipeline, clear_points(rng, -40, 40, 1500, 0.5, **pillar),
+                         targets=clear_points(rng, -40, 40, 1500, 0.5, **pillar), max_speed=2.0, max_acceleration=3.0,
+                         threads=threads, **pillar)
+        world.add_agents(clear_points(rng, -40, 40, 300, 0.5, **pillar), steering=classic.Steering([classic.Arrive()]),
+                         targets=clear_points(rng, -40, 40, 300, 0.5, **pillar), max_speed=1.5, max_acceleration=2.0)
         rec = world.run(200, 0.05, record="all")
         h = hashlib.sha256()
         for name in rec.recorded:
@@ -731,9 +738,10 @@ def test_a_copy_branches_a_run_and_owns_its_state():
     path = [[-30.0, -30.0], [30.0, -30.0], [30.0, 30.0], [-30.0, 30.0]]
     pipeline = cs.Pipeline([cs.FollowPath(path, loop=True), cs.Wander(seed=3, strength=0.3),
                             cs.Avoid(agents=True, max_distance=3.0)], slots=16, smooth=0.3, hysteresis=0.05)
-    world = cs.World(pipeline, rng.uniform(-35, 35, (300, 2)), max_speed=2.0, max_acceleration=3.0,
-                     circles=[[0, 0, 4]], segments=[[-40, 40, 40, 40]], threads=2)
-    chasers = world.add_agents(rng.uniform(-35, 35, (20, 2)), steering=classic.Steering([classic.Pursue()]),
+    world = cs.World(pipeline, clear_points(rng, -35, 35, 300, 0.5, circles=[[0, 0, 4]]), max_speed=2.0,
+                     max_acceleration=3.0, circles=[[0, 0, 4]], segments=[[-40, 40, 40, 40]], threads=2)
+    chasers = world.add_agents(clear_points(rng, -35, 35, 20, 0.5, circles=[[0, 0, 4]]),
+                               steering=classic.Steering([classic.Pursue()]),
                                target_ids=world.ids[:20], max_speed=2.5, max_acceleration=3.0)
     world.run(25, 0.05, record=None)
     twin = world.copy()
@@ -751,7 +759,7 @@ def test_a_copy_branches_a_run_and_owns_its_state():
     world.remove_agents([int(chasers[0])])
     world.step(0.05), twin.step(0.05)
     assert len(twin) == len(world) + 1 and world.penetration.max() < twin.penetration.max()
-    assert int(world.add_agents([[0.0, 0.0]])[0]) == int(twin.add_agents([[0.0, 0.0]])[0])  # ids go on alike
+    assert int(world.add_agents([[100.0, 100.0]])[0]) == int(twin.add_agents([[100.0, 100.0]])[0])  # ids go on alike
     # Both keep the spawn state: a reset twin starts where the original started.
     twin.reset()
     start = world.copy()
@@ -826,3 +834,42 @@ def test_target_ids_may_name_agents_added_in_the_same_call():
     assert np.linalg.norm(world.positions[2] - world.positions[3]) < 2.5
     with pytest.raises(IndexError, match="target_ids"):
         world.add_agents([[0.0, 0.0], [1.0, 1.0]], target_ids=[6, 7])  # 7 would be a third agent's
+
+
+def test_agents_placed_in_an_obstacle_are_named_by_a_warning():
+    walls, square = [[-5.0, 3.0, 5.0, 3.0]], [[10.0, 10.0], [12.0, 10.0], [12.0, 12.0], [10.0, 12.0]]
+    starts = [[0.0, 0.0], [0.5, 0.2], [0.0, 3.2], [11.0, 11.0], [-8.0, 0.0], [1.3, 0.0]]
+    targets = [[-8.0, -8.0], [-8.0, -7.0], [-8.0, -6.0], [-8.0, -5.0], [0.0, 2.9], [-8.0, -4.0]]
+    # in the circle, in it, across the wall, inside the polygon; clear; touching the circle (not in it)
+    with pytest.warns(UserWarning, match=r"^World: 4 of 6 agents start with their body in an obstacle "
+                                         r"\(rows 0, 1, 2, 3\); 1 of 6 agents have their target where their body "
+                                         r"would be in an obstacle \(rows 4\): a body cannot stand there"):
+        world = cs.World(chase_pipeline(), starts, targets=targets, radius=0.3, circles=[[0.0, 0.0, 1.0]],
+                         segments=walls, polygons=[square])
+    with pytest.warns(UserWarning, match=r"1 of 2 agents start with their body in an obstacle \(rows 7\)"):
+        world.add_agents([[-8.0, 8.0], [0.0, -1.0]], radius=0.3)  # rows of the world, not of the call
+    world.add_agents([[0.0, -1.2]], radius=0.3, sense_masks=2)  # senses no obstacle of layer 1
+    world.add_agents([[-8.0, 8.0]], radius=0.3, target_ids=[0], targets=[[0.0, 0.0]])  # follows agent 0
+    world.add_agents([[-8.0, 8.0]], radius=0.3)  # no target given: the origin is no place of its own
+    with pytest.warns(UserWarning, match=r"1 of 1 agents start with their body in an obstacle \(rows 11\)"):
+        world.add_agents([[0.0, -1.2]], radius=0.3, layers=2)  # on another layer, sensing layer 1 still
+
+
+def test_bodies_in_obstacles_agrees_with_the_distances_to_every_obstacle():
+    from contextsteer.model.obstacle_overlap import bodies_in_obstacles, distances_to_obstacles
+
+    rng = np.random.default_rng(4)
+    for trial in range(24):
+        points = rng.uniform(-30, 30, (int(rng.integers(1, 2000)), 2))
+        if trial % 4 == 1:  # a body far off: the grid's cells found by search
+            points = np.vstack([points, [[1e8, -3e8]]])
+        radius = rng.uniform(0.05, 2.0, len(points)) if trial % 2 else float(rng.uniform(0.05, 3.0))
+        k = int(rng.integers(0, 20))
+        circles = np.column_stack([rng.uniform(-30, 30, (k, 2)), rng.uniform(0.1, 8.0 if trial % 3 else 200.0, k)])
+        k = int(rng.integers(0, 20))
+        walls = np.column_stack([rng.uniform(-30, 30, (k, 2)), rng.uniform(-30, 30, (k, 2))])
+        polygons = [np.array([[0, 0], [10, 0], [10, 5], [5, 2], [0, 5]], float) + rng.uniform(-20, 20, 2)
+                    for _ in range(int(rng.integers(0, 3)))]
+        expected = distances_to_obstacles(points, circles=circles, segments=walls, polygons=polygons) < radius
+        got = bodies_in_obstacles(points, radius, circles=circles, segments=walls, polygons=polygons)
+        np.testing.assert_array_equal(got, expected, err_msg=f"trial {trial}")

@@ -90,14 +90,17 @@ def _every_behavior(threads: int) -> str:
         classic.Steering([classic.Flee(priority=1), classic.Pursue(), classic.Face()], combiner="priority"),
     ]
     group = n // (len(pipelines) + 1)
-    world.add_agents(p[:group], targets=targets[:group], max_speed=1.5, max_acceleration=4.0, radius=0.3)
-    for k, steering in enumerate(pipelines, start=1):
-        rows = slice(k * group, (k + 1) * group if k < len(pipelines) else n)
-        m = rows.stop - rows.start
-        world.add_agents(p[rows], steering=steering, targets=targets[rows], max_speed=rng.uniform(1.0, 2.0, m),
-                         max_acceleration=3.0, max_turn_rate=6.0, radius=0.25,
-                         target_ids=rng.integers(0, k * group, m), layers=1 + (k % 2),
-                         sense_masks=3 if k % 3 else 1)
+    # Agents anywhere, some in the obstacles (their penetration and the push out of them
+    # are part of the run): the world names them.
+    with pytest.warns(UserWarning, match="agents start with their body in an obstacle"):
+        world.add_agents(p[:group], targets=targets[:group], max_speed=1.5, max_acceleration=4.0, radius=0.3)
+        for k, steering in enumerate(pipelines, start=1):
+            rows = slice(k * group, (k + 1) * group if k < len(pipelines) else n)
+            m = rows.stop - rows.start
+            world.add_agents(p[rows], steering=steering, targets=targets[rows], max_speed=rng.uniform(1.0, 2.0, m),
+                             max_acceleration=3.0, max_turn_rate=6.0, radius=0.25,
+                             target_ids=rng.integers(0, k * group, m), layers=1 + (k % 2),
+                             sense_masks=3 if k % 3 else 1)
     world.remove_agents(world.ids[-group::5])  # nobody targets the last group
     return _run(world, STEPS, 0.05)
 

@@ -124,6 +124,20 @@ def test_groups_follow_goal_areas_and_own_targets_are_grouped_by_squares():
     assert len(cs.crowd_steering(own, radius=0.3, max_fields=1).fields) == 1
 
 
+def test_many_groups_re_march_their_fields_less_often_in_proportion():
+    def every(crowd):
+        return {b.crowd_every for p in (crowd.pipeline, *crowd.pipelines) for b in p.behaviors
+                if isinstance(b, cs.FollowField)}
+
+    door = cs.crowd_steering(cs.scenarios.two_way_door(20), radius=0.3)
+    assert every(door) == {0.5}
+    rng = np.random.default_rng(1)
+    starts = rng.uniform(-10, 10, (100, 2))
+    many = cs.crowd_steering(scenario("many", starts, -starts, (-12, -12, 12, 12)), radius=0.3)
+    (many_every,) = every(many)
+    assert len(many.fields) > 4 and many_every == pytest.approx(0.5 * len(many.fields) / 4)
+
+
 def test_starts_and_targets_in_an_obstacle_are_named():
     starts = np.array([[-5.0, 0.0], [0.5, 0.5], [-5.0, 2.0], [1.9, 0.0]])
     targets = np.array([[5.0, 0.0], [5.0, 2.0], [0.0, -0.1], [5.0, -2.0]])
@@ -168,3 +182,58 @@ def test_agents_make_way_by_the_room_the_narrowest_passage_leaves_beside_one_bod
                      segments=walls)
     make_way = cs.crowd_steering(scene, radius=0.3).pipeline.behaviors[2].make_way
     assert share * 0.6 - 0.6 * 0.1 / 0.3 - 1e-6 <= make_way <= share * 0.6 + 1e-6
+
+
+def test_world_is_the_scenes_world_steered_by_the_crowd():
+    # Own targets (the crowd's groups are not the scene's): the one pipeline with the crowd's groups.
+    starts = np.array([[-8.0, 0.5], [8.0, -0.5], [-8.0, -2.0]])
+    scene = scenario("three", starts, -starts, (-10, -4, 10, 4), obstacles=[[0.0, 0.0, 1.0]])
+    crowd = cs.crowd_steering(scene, radius=0.3)
+    assert not crowd.per_group
+    world = crowd.world(max_speed=1.4, max_acceleration=4.0)
+    by_hand = scene.world(crowd.pipeline, radius=0.3, max_speed=1.4, max_acceleration=4.0, **crowd.world_parameters)
+    assert world.radius.tolist() == [np.float32(0.3)] * 3 and world.groups.tolist() == crowd.groups.tolist()
+    assert world.goals == crowd.goals and world.contact == crowd.contact
+    np.testing.assert_array_equal(world.circles, by_hand.circles)
+    for _ in range(40):
+        world.step(DT)
+        by_hand.step(DT)
+    np.testing.assert_array_equal(world.positions, by_hand.positions)
+    # A scene of groups with goal areas: a pipeline per group, as the demo steers it.
+    door = cs.scenarios.two_way_door(20, seed=1)
+    crowd = cs.crowd_steering(door, radius=0.3)
+    assert crowd.per_group
+    world, by_hand = crowd.world(max_speed=1.4), door.world(crowd.pipelines, radius=0.3, max_speed=1.4,
+                                                             goals=crowd.goals, contact=crowd.contact)
+    assert len(world.steerings) == len(crowd.pipelines) == 2
+    for _ in range(40):
+        world.step(DT)
+        by_hand.step(DT)
+    np.testing.assert_array_equal(world.positions, by_hand.positions)
+    # Scenario.world takes it too; the world's settings given replace the crowd's.
+    assert len(door.world(crowd, max_speed=1.4)) == 20
+    assert crowd.world(contact=None).contact is None
+
+
+def test_world_keeps_the_moving_obstacles_and_a_smaller_radius():
+    scene = cs.moving_scenes.moving_crossing(12, seed=0)
+    crowd = cs.crowd_steering(scene, radius=0.3)
+    world = crowd.world(radius=np.full(12, 0.25), max_speed=1.3)
+    assert world.moving_count == 1 and float(world.radius.max()) == pytest.approx(0.25)
+    assert "12 agents" in repr(crowd) and "radius=0.3" in repr(crowd)
+
+
+def test_world_refuses_a_larger_radius_groups_and_another_scene():
+    scene = scenario("one", [[0.0, 0.0]], [[3.0, 0.0]], (-1, -1, 4, 1))
+    crowd = cs.crowd_steering(scene, radius=0.3)
+    with pytest.raises(ValueError, match=r"radius: expected at most 0.3 m, .*got 0.4"):
+        crowd.world(radius=0.4)
+    with pytest.raises(ValueError, match=r"radius: expected at most 0.3 m, .*got 0.35"):
+        crowd.world(radius=[0.35])
+    with pytest.raises(ValueError, match="radius"):
+        crowd.world(radius=float("nan"))
+    with pytest.raises(ValueError, match="groups: the crowd steering sets each agent's group"):
+        crowd.world(groups=[0])
+    other = scenario("other", [[0.0, 0.5]], [[3.0, 0.0]], (-1, -1, 4, 1))
+    with pytest.raises(ValueError, match="steering: expected a crowd steering built for scenario 'other'"):
+        other.world(crowd)

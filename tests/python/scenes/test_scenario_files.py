@@ -294,3 +294,102 @@ def test_a_syntax_error_names_its_line(tmp_path):
     path.write_text(GOOD.replace("slots = 16", "slots = = 16"))
     with pytest.raises(cs.ScenarioFileError, match="line 18, column 9"):
         cs.Scenario.load(path)
+
+
+CROWD_FILE = """\
+format = 1
+name = "pillar crowd"
+
+[geometry]
+bounds = [-8.0, -5.0, 8.0, 5.0]
+circles = [[0.0, 0.0, 1.0]]
+
+[agents]
+radius = 0.3
+max_speed = 1.4
+
+[steering]
+kind = "crowd"
+slots = 12
+
+[[groups]]
+starts = [[-6.0, 0.5], [-6.0, -1.0]]
+targets = [[6.0, 0.5], [6.0, -1.0]]
+
+[[groups]]
+starts = [[6.0, 0.0]]
+targets = [[-6.0, 0.3]]
+"""
+
+
+def test_a_file_names_the_crowd_steering_and_its_world_gets_home(tmp_path):
+    loaded = scenario_file.loads(CROWD_FILE, "crowd.toml")
+    crowd = loaded.steering
+    assert isinstance(crowd, cs.CrowdSteering)
+    assert (crowd.radius, crowd.slots, crowd.max_fields) == (0.3, 12, 32)
+    built = cs.crowd_steering(dataclasses.replace(loaded, steering=None, agent_parameters={}), radius=0.3, slots=12)
+    world, by_hand = loaded.world(), built.world(max_speed=1.4)
+    assert world.contact == built.contact and world.goals == built.goals and world.slots == 12
+    for _ in range(400):
+        world.step(0.05)
+        by_hand.step(0.05)
+    np.testing.assert_array_equal(world.positions, by_hand.positions)
+    assert (np.linalg.norm(world.positions - loaded.targets, axis=1) < 1.0).all()
+    # saved, it says so again, and loads to the same steering
+    path = tmp_path / "crowd.toml"
+    loaded.save(path)
+    text = path.read_text()
+    assert '[steering]\nkind = "crowd"\nslots = 12\nmax_fields = 32\n' in text and "behaviors" not in text
+    again = cs.Scenario.load(path)
+    assert again == loaded and again.steering.slots == 12 and again.agent_parameters == loaded.agent_parameters
+
+
+def test_the_crowd_files_goals_and_contact_tables_replace_the_crowds():
+    loaded = scenario_file.loads(CROWD_FILE.replace("[steering]", "[contact]\niterations = 2\n\n[steering]"), "c.toml")
+    assert loaded.world().contact == cs.Contact(iterations=2)
+
+
+BAD_CROWD = [
+    ("unknown kind", 'kind = "crowd"', 'kind = "crowds"', "steering.kind", "expected one of 'crowd'"),
+    ("kind missing", 'kind = "crowd"', "", "steering.kind", "missing"),
+    ("too few slots", "slots = 12", "slots = 3", "steering.slots", "slots"),
+    ("slots as text", "slots = 12", 'slots = "many"', "steering.slots", "expected an integer"),
+    ("no fields", "slots = 12", "max_fields = 0", "steering.max_fields", "max_fields"),
+    ("unknown key", "slots = 12", "slot = 12", "steering.slot", "did you mean 'slots'"),
+    ("a pipeline too", "[steering]", "[pipeline]\nbehaviors = [{type = \"Seek\"}]\n\n[steering]", "steering",
+     "expected [steering] or [pipeline], got both"),
+    ("a group's pipeline", "targets = [[-6.0, 0.3]]", "targets = [[-6.0, 0.3]]\npipeline = {behaviors = []}",
+     "groups[1].pipeline", "no pipeline of the group's own"),
+    ("radii per group", "targets = [[-6.0, 0.3]]", "targets = [[-6.0, 0.3]]\nagents = {radius = [0.25]}",
+     "agents.radius", "one radius for every agent"),
+    ("a start in the pillar", "[6.0, 0.0]", "[0.5, 0.0]", "steering", "starts in or touching an obstacle"),
+]
+
+
+@pytest.mark.parametrize(("what", "old", "new", "key", "words"), BAD_CROWD, ids=[b[0] for b in BAD_CROWD])
+def test_a_bad_crowd_steering_table_names_the_key(what, old, new, key, words):
+    assert old in CROWD_FILE
+    with pytest.raises(cs.ScenarioFileError) as caught:
+        scenario_file.loads(CROWD_FILE.replace(old, new, 1), "crowd.toml")
+    assert caught.value.key == key and words in str(caught.value)
+
+
+def test_the_built_in_crowd_scenes_name_the_crowd_steering():
+    for scene in ("two_way_door", "four_way", "zigzag", "u_trap"):
+        text = scenario_file.builtin_path(scene).read_text(encoding="utf-8")
+        assert '[steering]\nkind = "crowd"' in text and "[pipeline]" not in text
+        assert isinstance(cs.scenarios.builtin(scene).steering, cs.CrowdSteering)
+
+
+def test_a_scenario_steered_by_a_crowd_steering_saves_its_radius(tmp_path):
+    scene = cs.scenarios.two_way_door(12, seed=2)
+    crowd = cs.crowd_steering(scene, radius=0.25, slots=12)
+    path = tmp_path / "door.toml"
+    dataclasses.replace(scene, steering=crowd, agent_parameters={"max_speed": 1.3}).save(path)
+    loaded = cs.Scenario.load(path)
+    assert loaded.agent_parameters == {"max_speed": 1.3, "radius": 0.25}
+    assert (loaded.steering.radius, loaded.steering.slots) == (0.25, 12)
+    np.testing.assert_array_equal(loaded.world().radius, np.float32(0.25))
+    with pytest.raises(ValueError, match=r"agent_parameters: .* gives its agents radius 0.3 and its crowd steering "
+                                         r"radius 0.25"):
+        dataclasses.replace(scene, steering=crowd, agent_parameters={"radius": 0.3}).save(path)

@@ -39,8 +39,8 @@ def test_a_shapely_scene_runs_as_its_array_version_bit_for_bit():
 
 def test_a_world_takes_shapely_walls_and_polygons():
     pipeline = cs.Pipeline([cs.Seek()])
-    plain = cs.World(pipeline, [[0.0, 0.0]], targets=[[4.0, 0.0]], segments=ROOM, polygons=BLOCKS)
-    shaped = cs.World(pipeline, [[0.0, 0.0]], targets=[[4.0, 0.0]],
+    plain = cs.World(pipeline, [[-4.0, 0.0]], targets=[[4.0, 0.0]], segments=ROOM, polygons=BLOCKS)
+    shaped = cs.World(pipeline, [[-4.0, 0.0]], targets=[[4.0, 0.0]],
                       segments=Polygon([(-6, -4), (6, -4), (6, 4), (-6, 4)]),
                       polygons=[Polygon(b) for b in BLOCKS])
     assert np.array_equal(plain.segments, shaped.segments)

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..._internal import validation as check
 from ..agent_columns import SPAWNED
+from ..obstacle_overlap import warn_placed_in_obstacles
 from .obstacles import ALL_LAYERS
 
 
@@ -70,6 +71,13 @@ def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, 
     ndarray of int64, shape (m,)
         The new agents' ids, never reused.
 
+    Warns
+    -----
+    UserWarning
+        Agents whose body (of ``radius``) overlaps a static obstacle they sense where
+        they start, or at their target point, naming how many and which rows: such a
+        body cannot stand there.
+
     Raises
     ------
     ValueError
@@ -92,6 +100,11 @@ def add_agents(self, positions, velocities=None, *, steering=None, heading=0.0, 
     index = self._steering_index(steering)
     columns = {column.name: spawn_values(column, given[column.name], m) for column in SPAWNED[1:]}
     first = self._core.add_agents({"positions": pos, **columns}, index)
+    rows = np.arange(len(self) - m, len(self))
+    # The values as the world holds them (a column given None has its default).
+    warn_placed_in_obstacles(self, rows, pos, self.radius[rows], self.sense_masks[rows],
+                             None if targets is None else self.targets[rows],
+                             None if target_ids is None else self.target_ids[rows])
     return np.arange(first, first + m, dtype=np.int64)
 
 
