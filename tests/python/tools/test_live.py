@@ -57,7 +57,7 @@ def test_a_live_run_follows_the_saves_of_its_file(scene, tmp_path):
         _frames(live, view, 2, tmp_path, "broken")
         assert live.world is world and world.steps_taken == steps_before + 3
         assert live.error.startswith(f"{scene}: not valid TOML")
-        # the message is wrapped to the window, wherever the path's length breaks its lines
+        # the message is wrapped to the figure, where the file's path runs long
         assert view.message.get_visible() and "not valid TOML" in " ".join(view.message.get_text().split())
         _save(scene, changed.replace("max_distance = 1.5", "max_distanse = 1.5"))
         assert live.wait_for_save(10.0)
@@ -123,19 +123,25 @@ def test_the_view_draws_the_moving_bodies_where_they_stand(tmp_path):
 
 
 def test_a_save_that_changes_the_goals_sets_them_on_the_running_world(tmp_path):
+    # The door's file names the crowd steering, whose goals its world has unless the file says otherwise.
     path = tmp_path / "door.toml"
     text = scenario_file.builtin_path("two_way_door").read_text()
-    assert 'arrival = "give_way"\npatience = 2.0\n' in text
+    assert '[steering]\nkind = "crowd"' in text and "[goals]" not in text
     path.write_text(text)
     with LiveRun(path, watch=False) as live:
         world = live.world
+        assert world.goals == cs.Goals(arrival="give_way", patience=2.0)
         live.step()
-        path.write_text(text.replace("patience = 2.0", "patience = 3.5"))
+        path.write_text(text.replace("[agents]", '[goals]\narrival = "give_way"\npatience = 3.5\n\n[agents]'))
         assert live.reload() == "updated" and live.world is world
         assert world.goals.patience == 3.5 and world.goals.arrival == "give_way"
-        path.write_text(text.replace('[goals]\narrival = "give_way"\npatience = 2.0\n', ""))
-        assert live.reload() == "updated" and world.goals == cs.Goals()
+        path.write_text(text.replace("max_speed = 1.4", "max_speed = 1.2"))
+        assert live.reload() == "updated" and live.world is world
+        assert world.goals.patience == 2.0 and world.max_speed[0] == np.float32(1.2)
         live.step()
+        # another crowd steering (its slots) is built from the whole scene: the scene starts again
+        path.write_text(text.replace("slots = 16", "slots = 8"))
+        assert live.reload() == "restarted" and live.world.slots == 8
 
 
 def test_live_without_a_display_fails_with_one_line(tmp_path, capsys):
