@@ -133,49 +133,35 @@ def public_bases_only(app, name, obj, options, bases) -> None:
     bases[:] = [base for base in bases if id(base) in public or base.__module__ == "builtins"]
 
 
-# Public names that are another name of a public object: autodoc gives them no docstring
-# (only "alias of ..."), so the tables would list them with no description.
-ALIASES = {"contextsteer.Seek": "An alias of :class:`Chase`, the classic name of the same behaviour: "
-                                "``Seek is Chase``, so ``Seek(...)`` takes :class:`Chase`'s arguments."}
-
-
-def describe_aliases() -> None:
-    """Gives each name of :data:`ALIASES` its description as its docstring, in its page
-    and in the tables (Sphinx 9 reads an alias's docstring in ``_get_docstring_lines``)."""
-    try:
-        from sphinx.ext.autodoc._dynamic import _loader
-    except ImportError:  # Sphinx 7 and 8: aliases keep "alias of ..." alone
-        return
-    docstring_lines = _loader._get_docstring_lines
-
-    def with_aliases(props, **kwargs):
-        if props.full_name in ALIASES:
-            return [[ALIASES[props.full_name], ""]]
-        return docstring_lines(props, **kwargs)
-
-    _loader._get_docstring_lines = with_aliases
-
-
-def no_canonical_names() -> None:
-    """autodoc gives a class a canonical name where it is defined
-    (``contextsteer.scenes.scenario.Scenario``); a class the reference documents under two
+def public_names_only(app) -> None:
+    """autodoc gives a class the canonical name where it is defined (``:canonical:
+    contextsteer.scenes.scenario.Scenario``); a class the reference documents under two
     public names (``contextsteer.Scenario``, ``contextsteer.scenarios.Scenario``) would be
-    described twice under it. The reference names every class by its public paths alone."""
-    try:  # Sphinx 9
-        from sphinx.ext.autodoc._property_types import _ClassDefProperties
+    described twice under it, a duplicate object (an error with ``-W``). The Python
+    domain's class and exception directives are replaced, through Sphinx's public API
+    (``Domain.directives``, ``add_directive_to_domain``: no private name of Sphinx), by ones
+    that drop that option: the reference names every class by its public paths alone.
 
-        _ClassDefProperties.canonical_full_name = property(lambda self: None)  # type: ignore[method-assign]
-    except ImportError:  # Sphinx 7 and 8
-        from sphinx.ext.autodoc import ClassDocumenter
+    An alias such as ``contextsteer.Seek`` needs nothing here: autodoc describes it by its
+    ``#:`` comment in ``contextsteer/__init__.py``, in its page and in the tables."""
+    from sphinx.domains.python import PythonDomain
 
-        ClassDocumenter.get_canonical_fullname = lambda self: None
+    def without_canonical(directive):
+        class PublicPathsOnly(directive):
+            def run(self):
+                self.options.pop("canonical", None)
+                return super().run()
+
+        return PublicPathsOnly
+
+    for objtype in ("class", "exception"):
+        app.add_directive_to_domain("py", objtype, without_canonical(PythonDomain.directives[objtype]), override=True)
 
 
 def setup(app):
     from pygments.lexers.special import TextLexer
 
-    no_canonical_names()
-    describe_aliases()
+    public_names_only(app)
 
     app.connect("viewcode-follow-imported", source_of_top_level_names)
     app.connect("autodoc-process-bases", public_bases_only)

@@ -40,6 +40,12 @@ from .tools import widgets  # noqa: E402
 from .tools.sweeps import sweep  # noqa: E402
 from .tools.tuning import tune  # noqa: E402
 
+# A name of the package's own (the star import above brought it too), so that the #:
+# comment is its description in the API reference.
+#: An alias of :class:`Chase`, the classic name of the same behaviour: ``Seek is Chase``, so
+#: ``Seek(...)`` takes :class:`Chase`'s arguments.
+Seek = _behaviors.Seek  # type: ignore[misc]
+
 __version__: str  # read on first use, see __getattr__
 
 

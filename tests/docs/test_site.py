@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zlib
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -75,6 +76,28 @@ def test_every_public_name_is_in_the_reference(site):
     api = Page(site / "docs" / "api.html")
     linked = {urlsplit(link).path.rsplit("/", 1)[-1] for link in api.links}
     assert {"contextsteer.World.html", "contextsteer.resolve.html", "contextsteer.metrics.html"} <= linked
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_the_reference_names_classes_by_their_public_paths_and_describes_aliases(site):
+    generated = site / "docs" / "generated"
+    # The site's inventory (what intersphinx links to) holds no class under the module where
+    # it is defined (Scenario is contextsteer.Scenario and contextsteer.scenarios.Scenario,
+    # never contextsteer.scenes.scenario.Scenario): the reference names public paths alone.
+    header, _, body = (site / "objects.inv").read_bytes().partition(b"zlib.\n")
+    assert header.startswith(b"# Sphinx inventory version 2"), header
+    objects = [line.split()[0] for line in zlib.decompress(body).decode().splitlines()]
+    assert "contextsteer.Scenario" in objects and "contextsteer.scenarios.Scenario" in objects
+    internal = [name for name in objects if re.match(r"contextsteer\.(model|scenes|analysis|tools|recipes|_)", name)]
+    assert not internal, internal
+    # An alias has its description, in its page and in the reference's table.
+    description = "An alias of Chase, the classic name of the same behaviour"
+    assert description in text_of((generated / "contextsteer.Seek.html").read_text(encoding="utf-8"))
+    api = text_of((site / "docs" / "api.html").read_text(encoding="utf-8"))
+    assert f"Seek {description}" in api
 
 
 def test_the_pages_and_the_notebooks_are_in_the_site(site):

@@ -10,7 +10,9 @@ import numbers
 
 import numpy as np
 
-# Arrays of up to this many numbers are written out; larger ones by their shape.
+# Arrays of up to this many numbers, and lists of up to this many objects of one type, are
+# written out; larger ones by their shape or their count (a list of objects of several types,
+# a pipeline's behaviours, is written out whole).
 _ARRAY_SHOWN_WHOLE = 8
 # Arguments kept as copies for pickling: those a caller may change in place afterwards.
 _COPIED = (list, tuple, dict, np.ndarray)
@@ -86,7 +88,7 @@ class ShowsArguments:
 def show(value) -> str:
     """``value`` as it would be typed: numbers with up to 6 significant digits, small
     arrays as nested lists, larger ones by their shape, sequences of objects as lists of
-    their reprs, functions by their name."""
+    their reprs (long ones of a single type by their count), functions by their name."""
     if value is None or isinstance(value, (bool, str)):
         return repr(value)
     if isinstance(value, np.bool_):
@@ -98,6 +100,9 @@ def show(value) -> str:
     if isinstance(value, (list, tuple, np.ndarray)):
         array = np.asarray(value) if _all_numbers(value) else None
         if array is None or array.dtype.kind not in "biuf":
+            kinds = {type(v).__name__ for v in value}
+            if len(value) > _ARRAY_SHOWN_WHOLE and len(kinds) == 1:  # a field per group of a crowd, say
+                return f"<list of {counted(len(value), kinds.pop())}>"
             return "[" + ", ".join(show(v) for v in value) + "]"
         if array.size > _ARRAY_SHOWN_WHOLE:
             return f"<array of shape {array.shape}>"

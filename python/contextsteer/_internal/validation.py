@@ -145,7 +145,14 @@ def polygons(name: str, value) -> list[np.ndarray]:
 
 
 def polygon(name: str, value) -> np.ndarray:
-    """A polygon's ``(k, 2)`` vertices in order, k >= 3."""
+    """A polygon's ``(k, 2)`` vertices in order, k >= 3; a shapely polygon or its WKT as its
+    outline."""
+    if shapely_input.has_geometry(value):
+        outlines = shapely_input.polygons(name, value)
+        if len(outlines) != 1:
+            raise ValueError(f"{name}: expected one polygon, got {len(outlines)} (a multi-part geometry): "
+                             f"add each part as a polygon of its own")
+        value = outlines[0]
     arr = shaped(name, value, (None, 2))
     if len(arr) < 3:
         raise ValueError(f"{name}: expected at least 3 vertices, got {len(arr)}")

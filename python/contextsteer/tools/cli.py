@@ -82,7 +82,7 @@ def add_commands(commands) -> None:
     live = commands.add_parser("live", help="animate a scenario file in a window, reloaded on every save",
                                description="Animate a scenario file in a window; each save of the file changes the "
                                            "parameters at the next step (or restarts, for new geometry or agents).")
-    live.add_argument("scene", help="the scenario file (TOML)")
+    live.add_argument("scene", help=f"the scenario file (TOML), or the name of a built-in scene: {builtin_list()}")
     live.add_argument("--every", type=int, default=1, help="steps per frame (default: 1)")
 
 
@@ -126,14 +126,12 @@ def unwritable(option: str, text: str) -> str | None:
     return None
 
 
-def unreadable_scene(text: str, error: OSError, builtin: bool = True) -> str:
-    """The message of a scene that names no readable file (nor, when ``builtin``, a
-    built-in scene)."""
+def unreadable_scene(text: str, error: OSError) -> str:
+    """The message of a scene that names no readable file nor a built-in scene."""
     from ..scenes.scenario_file import builtin_names
 
     if isinstance(error, FileNotFoundError):
-        scenes = f", nor a built-in scene (one of {', '.join(builtin_names())})" if builtin else ""
-        return f"{text}: no such file{scenes}"
+        return f"{text}: no such file, nor a built-in scene (one of {', '.join(builtin_names())})"
     return f"{text}: cannot read it: {error.strerror or error}"
 
 
@@ -329,14 +327,17 @@ def live_command(args, parser) -> int:
     if message is not None:
         return _fail(parser, message)
     display = has_display()
+    if display and importlib.util.find_spec("watchfiles") is None:  # it follows the file's saves
+        return _fail(parser, "needs watchfiles, which is not installed, to follow the file's saves; install the cli "
+                             "extra (pip install \".[cli]\" in a checkout of contextsteer, or pip install watchfiles)")
     try:  # the file's own errors first; the watcher starts only where there is a display
-        live = LiveRun(args.scene, every=args.every, watch=display)
+        live = LiveRun(scenario_path(args.scene), every=args.every, watch=display)
     except OSError as error:
-        return _fail(parser, unreadable_scene(args.scene, error, builtin=False))
+        return _fail(parser, unreadable_scene(args.scene, error))
     except (ScenarioFileError, ValueError, TypeError) as error:
         return _fail(parser, str(error))
     if not display:
-        return _fail(parser, "live: no display to open a window on (matplotlib found none); run it on a desktop, "
+        return _fail(parser, "no display to open a window on (matplotlib found none); run it on a desktop, "
                              "or write a video: contextsteer run SCENE --video run.mp4")
     with live:
         show(live)

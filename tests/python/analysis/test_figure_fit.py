@@ -62,6 +62,8 @@ PLOTS = {
                                                                         cell=0.5), ax, arrows=10)),
     "trajectories": _on_axes(lambda ax: plotting.plot_trajectories(_world().run(60, 0.05), ax)),
     "crowd_trajectories": _on_axes(_crowd),
+    "crowd_density": _on_axes(lambda ax: plotting.plot_density(cs.scenarios.builtin("two_way_door").world()
+                                                               .run(40, 0.05), ax)),
     "animation": _on_axes(lambda ax: plotting.animate(_world().run(20, 0.05), ax, trail=3)._init_draw()),
     "context_maps": _maps,
     "explanation": _explanation,

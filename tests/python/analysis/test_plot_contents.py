@@ -14,6 +14,7 @@ from contextsteer import demo
 from contextsteer.plotting import (
     animate,
     plot_context_maps,
+    plot_density,
     plot_field,
     plot_obstacles,
     plot_polygons,
@@ -105,6 +106,70 @@ def test_a_crowd_is_drawn_thin_coloured_by_group_or_as_a_subset():
         plot_trajectories(positions, ax2, groups=np.zeros(3))
     with pytest.raises(ValueError, match="group_names"):
         plot_trajectories(positions, ax2, groups=groups, group_names=["one"])
+    plt.close("all")
+
+
+def test_a_crowds_density_counts_agents_per_square_metre_while_they_are_on_their_way():
+    # Agent 0 stands still; agent 1 waits 4 frames at 0, walks east 0.5 m a frame to 2 m,
+    # then stands there, nudged 0.1 m to and fro, for 5 frames.
+    walker = ([[0.0, 0.0]] * 4 + [[0.5, 0.0], [1.0, 0.0], [1.5, 0.0], [2.0, 0.0]]
+              + [[2.1, 0.0], [2.0, 0.0]] * 2 + [[2.0, 0.0]])
+    positions = np.stack([np.full((len(walker), 2), [0.0, 2.0]), walker], axis=1)
+    fig, ax = plt.subplots()
+    mesh = plot_density(positions, ax, cell=0.5)
+    density = mesh.get_array().reshape(-1)
+    frames = len(walker)
+    # The frames on its way are those from its first move (4, at 0.5 m) until it first comes
+    # within 0.5 m of its end (6, at 1.5 m): frames 4 and 5, one each in the cells from 0.5
+    # and 1 m; the cells it waited in, stood in or never entered are blank.
+    assert density.count() == 2
+    np.testing.assert_allclose(np.sort(density.compressed()), [1 / (frames * 0.25)] * 2)
+    assert ax.get_xlabel() == "x (m)" and mesh.colorbar.ax.get_xlabel() == "mean density (agents/m²)"
+    everything = plot_density(positions, plt.subplots()[1], cell=0.5, underway=False)
+    assert everything.get_array().sum() * 0.25 == pytest.approx(2.0)   # two agents, every frame counted
+    for bad, expected in [({"cell": 0.0}, r"cell: expected a number > 0"),
+                          ({"cell": 1e-4}, r"cell: 0.0001 m makes .* cells"),
+                          ({"vmax": -1.0}, r"vmax: expected a number > 0"),
+                          ({"cmap": "no such map"}, r"cmap: expected the name of a registered colormap")]:
+        with pytest.raises(ValueError, match=expected):
+            plot_density(positions * 1000, ax, **bad)
+    with pytest.raises(TypeError, match="underway: expected a bool"):
+        plot_density(positions, ax, underway=1)
+    with pytest.raises(ValueError, match=r"trajectories: expected an array of shape \(T, n, 2\)"):
+        plot_density(positions[:, :, :1], ax)
+    plt.close("all")
+
+
+def test_the_density_of_a_recording_is_drawn_under_its_scene_on_a_fixed_scale():
+    scene = cs.scenarios.builtin("two_way_door")
+    recording = scene.world().run(60, 0.05)
+    fig, ax = plt.subplots()
+    mesh = plot_density(recording, ax, vmax=4.0)
+    walls = [artist for artist in [*ax.lines, *ax.collections] if artist.get_label() == "walls"]
+    assert walls and all(line.get_zorder() > mesh.get_zorder() for line in walls)   # the walls over the cells
+    assert mesh.get_clim() == (0.0, 4.0) and legend_texts(ax) == ["walls"]
+    # Where the cells reach the walls, the walls stay inside the axis' margins, not on its edges.
+    corridor = {"segments": [[0.0, 0.0, 4.0, 0.0], [0.0, 2.0, 4.0, 2.0]]}
+    walking = np.stack([np.linspace([0.2, 0.1], [3.8, 1.4], 20)] * 2, axis=1)   # cells from y = 0 to 2
+    fig2, ax2 = plt.subplots()
+    plot_density(walking, ax2, scene=corridor, underway=False)
+    assert ax2.get_ylim()[0] < 0.0 and ax2.get_ylim()[1] > 2.0
+    plt.close(fig)
+
+
+def test_a_crowd_of_many_groups_is_counted_in_one_legend_entry_and_fits_its_figure():
+    # As crowd_steering groups the README's crowd: an agent's group per target area, 40 of them.
+    positions = np.cumsum(np.ones((10, 80, 2)), axis=0) + np.arange(80)[:, None]
+    groups = np.arange(80) // 2
+    fig, ax = plt.subplots(figsize=(5, 5), layout="constrained")
+    lines = plot_trajectories(positions, ax, groups=groups)
+    assert legend_texts(ax) == ["paths of 40 groups", "start", "end"]
+    assert to_rgba(lines[0].get_color()) == to_rgba(lines[20].get_color()) == to_rgba("C0")   # groups 0 and 10
+    fig.canvas.draw()
+    assert ax.get_legend().get_window_extent().y0 >= 0 and ax.get_window_extent().width > 100   # room for the paths
+    fig2, ax2 = plt.subplots()
+    plot_trajectories(positions[:, :24], ax2, groups=groups[:24], group_names=[f"door {g}" for g in range(12)])
+    assert legend_texts(ax2)[:12] == [f"door {g}" for g in range(12)]   # named groups keep their entries
     plt.close("all")
 
 

@@ -565,6 +565,10 @@ def test_a_behaviour_pipeline_or_track_shows_the_call_that_built_it():
     assert repr(cs.Avoid(points=[[1, 2]], max_distance=np.float32(0.1))) == "Avoid(points=[[1, 2]], max_distance=0.1)"
     track = cs.Track([[0, 0], [50, 0]], 5.0)
     assert repr(cs.RacingLanes(track, lanes=9)) == "RacingLanes(Track([[0, 0], [50, 0]], 5), lanes=9)"
+    # A few objects written out, many (a field per group of a crowd) by their count.
+    fields = [cs.NavigationField([[float(k), 1.0]], area=(0, 0, 10, 2), cell=0.5) for k in range(9)]
+    assert repr(cs.FollowField(fields[:2])).startswith("FollowField([NavigationField(1 goal point, ")
+    assert repr(cs.FollowField(fields, sideways=0.5)) == "FollowField(<list of 9 NavigationFields>, sideways=0.5)"
 
     # An argument is written down when given: changing the array afterwards changes neither.
     circles = np.array([[1.0, 2.0, 0.5]])

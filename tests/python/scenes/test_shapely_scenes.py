@@ -47,6 +47,12 @@ def test_a_world_takes_shapely_walls_and_polygons():
     assert all(np.array_equal(a, b) for a, b in zip(plain.polygons, shaped.polygons))
     shaped.add_segments("LINESTRING (0 5, 3 5)")
     assert shaped.segments[-1].tolist() == [0.0, 5.0, 3.0, 5.0]
+    shaped.add_polygon(Polygon(BLOCKS[1]))
+    shaped.add_polygon("POLYGON ((5 5, 6 5, 6 6, 5 5))")
+    np.testing.assert_array_equal(shaped.polygons[-2], BLOCKS[1])
+    np.testing.assert_array_equal(shaped.polygons[-1], [[5.0, 5.0], [6.0, 5.0], [6.0, 6.0]])
+    with pytest.raises(ValueError, match=r"vertices: expected one polygon, got 2"):
+        shaped.add_polygon(MultiPolygon([Polygon(b) for b in BLOCKS]))
 
 
 @pytest.mark.parametrize(("argument", "value", "message"), [

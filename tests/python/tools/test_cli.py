@@ -158,7 +158,31 @@ def test_live_refuses_bad_arguments_in_one_line(capsys, tmp_path):
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1
     assert main(["live", str(tmp_path / "missing.toml")]) == 2
-    assert capsys.readouterr().err == f"contextsteer live: error: {tmp_path / 'missing.toml'}: no such file\n"
+    err = capsys.readouterr().err
+    assert err.startswith(f"contextsteer live: error: {tmp_path / 'missing.toml'}: no such file, nor a built-in scene")
+    assert err.count("\n") == 1
+
+
+def test_live_opens_a_built_in_scene_by_name_as_run_does(monkeypatch):
+    from contextsteer.tools import live
+
+    opened = []
+    monkeypatch.setattr(live, "has_display", lambda: True)
+    monkeypatch.setattr(live, "show", lambda run: opened.append(run.path))
+    assert main(["live", "bottleneck"]) == 0
+    assert opened == [cs.scenario_file.builtin_path("bottleneck").resolve()]
+
+
+def test_live_with_a_display_but_without_watchfiles_fails_at_once_with_one_line(capsys, monkeypatch):
+    from contextsteer.tools import cli, live
+
+    real = cli.importlib.util.find_spec
+    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda m, *a: None if m == "watchfiles" else real(m, *a))
+    monkeypatch.setattr(live, "has_display", lambda: True)
+    monkeypatch.setattr(live, "LiveRun", lambda *a, **k: pytest.fail("the run started"))
+    assert main(["live", "bottleneck"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "watchfiles" in err[0] and 'pip install ".[cli]"' in err[0], err
 
 
 def test_run_names_the_key_of_a_bad_file(tmp_path, capsys):

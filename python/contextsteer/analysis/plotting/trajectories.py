@@ -10,6 +10,9 @@ from ...model.recording import Recording
 from .scene import TARGET_STYLE, ax_is_empty, plot_scene, scene_legend
 from .style import agent_indices, label_metres
 
+# The colours of matplotlib's cycle ("C0" to "C9"), one per group.
+COLOURS = 10
+
 
 def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=None, groups=None,
                       group_names=None, agents=None, legend: bool = True, scene=None, **kwargs) -> list:
@@ -35,7 +38,8 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
         ``scene``).
     groups : array_like of int, shape (n,), optional
         The agents of each group share a colour (of matplotlib's cycle) and a legend
-        entry; for crowds, where a colour per agent says nothing.
+        entry; for crowds, where a colour per agent says nothing. Of more than 10 groups
+        without ``group_names``, the colours repeat and one entry counts the groups.
     group_names : sequence of str, optional
         One per group ("group g" by default).
     agents : array_like of int, optional
@@ -115,10 +119,16 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
             artists[0].set_label(label)  # the others keep labels starting with "_": out of legends
     else:
         artists = []
-        for g in np.unique(group_of[chosen]):
+        shown_groups = np.unique(group_of[chosen])
+        # More groups than the colour cycle has colours: their colours repeat, and a legend
+        # entry each would not fit; one entry counts them, unless they are named.
+        many = group_names is None and len(shown_groups) > COLOURS
+        for g in shown_groups:
             members = group_of[chosen] == g
             name = f"group {g}" if group_names is None else str(group_names[g])
-            lines = ax.plot(traj[:, members, 0], traj[:, members, 1], **({"color": f"C{g % 10}"} | style))
+            lines = ax.plot(traj[:, members, 0], traj[:, members, 1], **({"color": f"C{g % COLOURS}"} | style))
+            if many:
+                name = f"paths of {len(shown_groups)} groups" if g == shown_groups[0] else "_paths"
             lines[0].set_label(name if name not in named else f"_{name}")
             artists += lines
     # One style per meaning: hollow circles at the starts, filled squares at the ends,

@@ -43,8 +43,9 @@ def add_segments(self, segments, *, layer: int = 1) -> None:
 
     Parameters
     ----------
-    segments : array_like, shape (m, 4)
-        Each x0, y0, x1, y1 in metres.
+    segments : array_like, shape (m, 4), or shapely geometry or WKT text
+        Each x0, y0, x1, y1 in metres; or shapely lines, rings or polygons (each edge a
+        wall), or their WKT (the ``shapely`` extra).
     layer : int, default 1
         Bit mask of the layers they are on.
 
@@ -65,8 +66,9 @@ def add_polygon(self, vertices, *, layer: int = 1) -> None:
 
     Parameters
     ----------
-    vertices : array_like, shape (k, 2)
-        The vertices in order, metres.
+    vertices : array_like, shape (k, 2), or shapely Polygon or WKT text
+        The vertices in order, metres; or a shapely polygon without holes, or its WKT (the
+        ``shapely`` extra), as its outline.
     layer : int, default 1
         Bit mask of the layers it is on.
 
