@@ -1757,6 +1757,14 @@ class ContactParams:
     def iterations(self, arg1: typing.Any) -> None:
         ...
     @property
+    def motion_share(self) -> typing.Any:
+        """
+        share of each overlap's correction split by how far each agent moved into it, not by mass
+        """
+    @motion_share.setter
+    def motion_share(self, arg1: typing.Any) -> None:
+        ...
+    @property
     def slop(self) -> typing.Any:
         """
         agent-agent overlap left uncorrected (and not reported)
@@ -2015,7 +2023,7 @@ def try_combine(maps: typing.Any, rule: typing.Any, weights: typing.Any) -> typi
 def try_resolve(decision: typing.Any, interest: typing.Any, danger: typing.Any, danger_mode: typing.Any, threshold: typing.Any, margin: typing.Any, select: typing.Any, offset: typing.Any, hysteresis: typing.Any, current: typing.Any) -> typing.Any:
     ...
 AGENT_COLUMNS: tuple
-CONTACT_FIELDS: list = [{'name': 'iterations', 'kind': 'count', 'default': 64, 'unit': 'passes', 'doc': 'passes of agent-agent position correction per step', 'bounds': {'minimum': 1.0, 'maximum': 1000.0}}, {'name': 'slop', 'kind': 'number', 'default': 0.0010000000474974513, 'unit': 'm', 'doc': 'agent-agent overlap left uncorrected (and not reported)', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'events', 'kind': 'flag', 'default': True, 'unit': '', 'doc': 'whether each contact deeper than slop is an event (agent_contact, obstacle_contact)'}]
+CONTACT_FIELDS: list = [{'name': 'iterations', 'kind': 'count', 'default': 64, 'unit': 'passes', 'doc': 'passes of agent-agent position correction per step', 'bounds': {'minimum': 1.0, 'maximum': 1000.0}}, {'name': 'slop', 'kind': 'number', 'default': 0.0010000000474974513, 'unit': 'm', 'doc': 'agent-agent overlap left uncorrected (and not reported)', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'events', 'kind': 'flag', 'default': True, 'unit': '', 'doc': 'whether each contact deeper than slop is an event (agent_contact, obstacle_contact)'}, {'name': 'motion_share', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "share of each overlap's correction split by how far each agent moved into it, not by mass", 'bounds': {'minimum': 0.0, 'maximum': 1.0}}]
 GOAL_FIELDS: list
 MAX_MAGNITUDE: float = 1000000000.0
 MIN_MASS: float = 9.999999717180685e-10

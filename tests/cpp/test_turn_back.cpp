@@ -77,6 +77,26 @@ TEST(TurnBack, AnAgentThatHasWaitedTurnsFreely) {
   EXPECT_LT(w.vx(), -0.29f);
 }
 
+TEST(TurnBack, AnArrivedAgentDoesNotTurnBackAtAnyStrength) {
+  for (Real turn_back : {Real(0.5), Real(0)}) {
+    WalkingEast w(0.8f, turn_back);
+    w.world->set_goals(GoalParams{});
+    w.world->agents().targets[0] = 0;  // its target where it stands: arrived after one step
+    w.world->step(0.05f);
+    w.world->agents().positions[0] = 0;
+    w.world->agents().velocities[0] = 0;
+    w.world->agents().heading[0] = 0;
+    for (int s = 0; s < 20; ++s) w.world->step(0.05f);
+    if (turn_back > 0) {
+      EXPECT_EQ(w.world->agents().state[0], static_cast<std::int32_t>(AgentState::arrived));
+      EXPECT_EQ(w.strength(), 0);  // braked, though its decision is 0.8
+      EXPECT_EQ(w.x(), 0);
+    } else {
+      EXPECT_LT(w.x(), -0.5f);  // without turn_back it walks off back west
+    }
+  }
+}
+
 TEST(TurnBack, BadSettingsAreRefused) {
   std::vector<std::shared_ptr<const Behavior>> behaviors{
       std::make_shared<Chase>(std::vector<Vec2>{{1, 0}}, ChaseParams{})};

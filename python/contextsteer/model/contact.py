@@ -13,10 +13,14 @@ agents moved and before ``penetration`` and ``overlap`` are measured:
 - **Agents.** Up to ``iterations`` Jacobi passes: every pair overlapping by more than ``slop``
   (agent a is pushed by b when a senses b, as ``overlap`` is measured) is pushed apart
   along the line of centres by ``depth - slop``, split by mass (``m_b / (m_a + m_b)`` for
-  a) when both sense each other; each agent's correction is kept out of the obstacles
-  as above. Every pass reads the positions at its start and sums in a fixed order, so
-  the results are the same at any thread count. The passes stop early once no pair
-  overlaps by more than ``slop``.
+  a) when both sense each other. With ``motion_share`` s (0 to 1, 0 by default), a share s
+  of each such push is split instead by how far each agent's move of the step went
+  toward the other (by mass when neither moved toward the other): an agent that walks
+  into a standing one is the one moved back, and a crowd that stands is not shoved
+  about by those passing. Each agent's correction is kept out of the obstacles as above.
+  Every pass reads the positions at its start and sums in a fixed order, so the results
+  are the same at any thread count. The passes stop early once no pair overlaps by more
+  than ``slop``.
 
 Each agent's velocity then loses its part against its correction (it never gains speed):
 an agent pressed into a wall or a crowd stops pressing into it. ``world.contact_correction`` tells how far

@@ -91,8 +91,9 @@ class Pipeline(ShowsArguments):
     turn_back : float, default 0
         The least strength, 0 to 1, of a decision more than 90 degrees from the way the
         agent faces (its heading in a :class:`World`, else its velocity); a weaker one
-        brakes the agent instead (strength 0, the direction kept). An agent giving way
-        (:class:`Goals`), or one that has made no progress for ``turn_back_wait``, turns
+        brakes the agent instead (strength 0, the direction kept). An agent that has
+        arrived (:class:`Goals`) turns back for no strength: it stands or steps aside. An
+        agent giving way, or one that has made no progress for ``turn_back_wait``, turns
         freely. 0: off.
     turn_back_wait : float, default 10
         Seconds without progress (the world's ``waiting_time``) after which an agent turns

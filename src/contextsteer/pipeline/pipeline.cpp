@@ -246,11 +246,13 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
 
 void Pipeline::hold_back(const SceneView& scene, const int* agents, int count, Decision* decisions) const {
   const auto giving_way = static_cast<std::int32_t>(AgentState::giving_way);
+  const auto arrived = static_cast<std::int32_t>(AgentState::arrived);
   for (int k = 0; k < count; ++k) {
     Decision& d = decisions[k];
     const int agent = agents[k];
-    if (d.blocked || d.strength >= config_.turn_back) continue;
-    if (scene.states && scene.states[agent] == giving_way) continue;
+    const std::int32_t state = scene.states ? scene.states[agent] : -1;
+    if (d.blocked || (d.strength >= config_.turn_back && state != arrived)) continue;
+    if (state == giving_way) continue;
     if (scene.waiting_time && scene.waiting_time[agent] >= config_.turn_back_wait) continue;
     Vec2 facing;
     if (scene.headings) {

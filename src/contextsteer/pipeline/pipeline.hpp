@@ -57,9 +57,10 @@ struct PipelineConfig {
   // The least strength, in [0, 1], of a decision that turns an agent back: more than 90
   // degrees from the way it faces (its heading, else its velocity). A weaker one brakes
   // it instead (strength 0, the direction kept), so that a jammed agent waits rather than
-  // flipping from side to side. An agent giving way, or one that has made no progress
-  // for turn_back_wait seconds (a world's waiting_time, world/goals.hpp), turns freely.
-  // 0: off.
+  // flipping from side to side. An agent that has arrived (a world's goals,
+  // world/goals.hpp) turns back for no strength: it stands or steps aside. An agent giving
+  // way, or one that has made no progress for turn_back_wait seconds (a world's
+  // waiting_time), turns freely. 0: off.
   Real turn_back = 0;
   Real turn_back_wait = 10;  // seconds, >= 0 (inf: never)
 };

@@ -19,8 +19,12 @@
 // more than `slop` (agent a is pushed by b when a senses b, as overlap is measured) from
 // the positions at the start of the pass, and moves each agent by the sum of its shares of
 // (depth - slop) along the line between the centres: a share of m_b / (m_a + m_b) when both
-// sense each other, all of it when only a senses b. Each agent's correction is then swept
-// and pushed out of the obstacles as above. Every agent's new position depends only on the
+// sense each other, all of it when only a senses b. With `motion_share` s, a pair that
+// senses each other splits s of it instead by how far each agent's move of the step went
+// toward the other (a's part: its move's component toward b over the sum of both; by mass
+// when neither moved toward the other), so an agent that walks into a standing one is the
+// one moved back. Each agent's correction is then swept and pushed out of the obstacles
+// as above. Every agent's new position depends only on the
 // positions at the start of the pass, summed in a fixed order: the same results at any
 // thread count. The passes stop early once no pair overlaps by more than slop.
 //
@@ -40,9 +44,10 @@
 namespace contextsteer {
 
 struct ContactParams {
-  int iterations = 64;  // at most this many Jacobi passes of agent-agent correction per step
-  Real slop = 0.001f;   // metres of agent-agent overlap left uncorrected
-  bool events = true;   // whether contacts deeper than slop are events
+  int iterations = 64;    // at most this many Jacobi passes of agent-agent correction per step
+  Real slop = 0.001f;     // metres of agent-agent overlap left uncorrected
+  bool events = true;     // whether contacts deeper than slop are events
+  Real motion_share = 0;  // share of each correction split by the moves into the overlap, not by mass
 
   static constexpr int kMaxIterations = 1000;
   static constexpr auto fields() {
@@ -52,7 +57,10 @@ struct ContactParams {
         field("slop", &ContactParams::slop, "m", "agent-agent overlap left uncorrected (and not reported)",
               from_to(0, 1)),
         field("events", &ContactParams::events, "",
-              "whether each contact deeper than slop is an event (agent_contact, obstacle_contact)"));
+              "whether each contact deeper than slop is an event (agent_contact, obstacle_contact)"),
+        field("motion_share", &ContactParams::motion_share, "",
+              "share of each overlap's correction split by how far each agent moved into it, not by mass",
+              from_to(0, 1)));
   }
 };
 
@@ -68,6 +76,10 @@ struct ContactReport {
 // measured penetration is then 0 despite float rounding (1e-6 of the coordinates' size
 // more for coordinates far from the origin).
 constexpr Real kSkin = 1e-4f;
+
+// Metres: two agents whose moves toward each other sum to less than this split their
+// overlap by mass alone (neither walked into the other).
+constexpr Real kStill = 1e-6f;
 
 // Where a disc (radius r, on an agent sensing `mask`) moving from `from` to `to` ends when
 // kept out of the obstacles: stopped at the first wall it would cross or circle it would

@@ -69,6 +69,19 @@ void World::contact_stage() {
     }
   };
   auto block_end = [n](int block) { return std::min(n, (block + 1) * Pipeline::kBlockAgents); };
+  // Agent a's share of its overlap with b (both sensing each other), `away` the unit
+  // direction from b to a: by mass, and motion_share of it by the step's moves toward
+  // each other (contact.hpp).
+  const Real motion = params.motion_share;
+  auto mutual_share = [&](int a, int b, Vec2 away) {
+    const Real by_mass = store_.mass[b] / (store_.mass[a] + store_.mass[b]);
+    if (!(motion > 0)) return by_mass;
+    const Real into_b = std::max(Real(0), -dot(load(out.moved.data(), a) - load(out.start.data(), a), away));
+    const Real into_a = std::max(Real(0), dot(load(out.moved.data(), b) - load(out.start.data(), b), away));
+    const Real both = into_b + into_a;
+    if (!(both > kStill)) return by_mass;
+    return (1 - motion) * by_mass + motion * (into_b / both);
+  };
   // Where a disc's move ends kept out of the static obstacles and of the moving ones where
   // they stand after this step's move; out of the static ones again if a body pushed it.
   const Obstacles& bodies = moving_.shapes();
@@ -172,7 +185,7 @@ void World::contact_stage() {
           // Coincident centres part along x, the smaller id to the left.
           const Vec2 away = distance > 0 ? (p - q) * (1 / distance) : Vec2{id < other ? Real(-1) : Real(1), 0};
           const bool mutual = (view.senses(b) & layer) != 0;
-          const Real share = mutual ? store_.mass[b] / (store_.mass[a] + store_.mass[b]) : Real(1);
+          const Real share = mutual ? mutual_share(a, b, away) : Real(1);
           correction = correction + away * (share * (depth - slop));
           if (report && (!mutual || id < other)) report_event(block, a, EventKind::agent_contact, b, depth);
         });

@@ -135,6 +135,49 @@ def test_a_heavier_agent_is_moved_less():
     assert moved[1] == pytest.approx(3 * moved[0], rel=1e-2)
 
 
+def walker_and_stander(motion_share: float, **contact) -> tuple[cs.World, np.ndarray]:
+    """Agent 0 walks east at 1 m/s into agent 1, which stands 0.5 m ahead (both of radius
+    0.3: their discs overlap by 0.1 m); the world after one step of 0.1 s, and where the
+    motion alone put them."""
+    pipeline = cs.Pipeline([cs.Seek([[50.0, 0.0]])], slots=16)
+    world = cs.World(pipeline, [[0.0, 0.0], [0.5, 0.0]], radius=0.3, max_speed=[1.0, 0.0],
+                     targets=[[50.0, 0.0], [0.5, 0.0]],
+                     contact=cs.Contact(slop=0.0, motion_share=motion_share, **contact))
+    world.velocities[:] = [[1.0, 0.0], [0.0, 0.0]]
+    moved = np.array([[0.1, 0.0], [0.5, 0.0]])
+    world.step(0.1)
+    return world, moved
+
+
+@pytest.mark.parametrize("share", [0.0, 0.5, 1.0])
+def test_a_walker_into_a_standing_agent_takes_motion_share_more_of_the_push(share):
+    world, moved = walker_and_stander(share)
+    depth = 0.6 - (moved[1, 0] - moved[0, 0])  # 0.2 m overlap after the move
+    pushed = np.abs(world.positions[:, 0] - moved[:, 0])
+    # By mass (equal): half each; motion_share of it all on the walker.
+    assert pushed[0] == pytest.approx(depth * (0.5 + share / 2), abs=1e-4)
+    assert pushed[1] == pytest.approx(depth * (0.5 - share / 2), abs=1e-4)
+    assert np.linalg.norm(world.positions[1] - world.positions[0]) == pytest.approx(0.6, abs=1e-4)
+
+
+def test_two_agents_walking_into_each_other_share_the_push_by_their_moves():
+    pipeline = cs.Pipeline([cs.Seek([[0.0, 0.0]])], slots=16)
+    world = cs.World(pipeline, [[-0.45, 0.0], [0.45, 0.0]], radius=0.5, max_speed=[1.0, 3.0],
+                     targets=[[50.0, 0.0], [-50.0, 0.0]], contact=cs.Contact(slop=0.0, motion_share=1.0))
+    world.velocities[:] = [[1.0, 0.0], [-3.0, 0.0]]
+    world.step(0.1)  # moves of 0.1 and 0.3 m toward each other: 0.4 m into 1 m of reach from 0.9 m
+    pushed = np.abs(world.positions[:, 0] - [-0.35, 0.15])
+    assert pushed[1] == pytest.approx(3 * pushed[0], rel=1e-3)
+
+
+def test_motion_share_keeps_results_bit_identical_across_threads():
+    def run(threads):
+        world = scene_world("two_way_door", "context", cs.Contact(motion_share=0.5))
+        world.threads = threads
+        return world.run(60, demo.DT).positions
+    np.testing.assert_array_equal(run(1), run(2))
+
+
 def test_contact_events_can_be_turned_off_and_recordings_keep_them(tmp_path):
     world = scene_world("circle", "classic", cs.Contact(events=False))
     recording = world.run(100, demo.DT)
@@ -188,6 +231,8 @@ def test_removing_agents_is_an_event():
 @pytest.mark.parametrize(("setting", "value", "expected"), [
     ("iterations", 0, "iterations"), ("iterations", 1001, "iterations"), ("iterations", 2.5, "iterations"),
     ("slop", -0.1, "slop"), ("slop", float("nan"), "slop"), ("slop", 2.0, "slop"), ("events", "yes", "events"),
+    ("motion_share", -0.1, "motion_share"), ("motion_share", 1.5, "motion_share"),
+    ("motion_share", float("nan"), "motion_share"), ("motion_share", "half", "motion_share"),
 ])
 def test_bad_contact_settings_name_themselves(setting, value, expected):
     with pytest.raises((ValueError, TypeError), match=expected):

@@ -82,3 +82,31 @@ def test_a_live_pipeline_takes_turn_back_and_refuses_bad_values():
             setattr(pipeline, name, value)
     with pytest.raises(TypeError, match="turn_back"):
         cs.Pipeline([cs.Seek([[5.0, 0.0]])], turn_back="half")
+
+
+def at_its_target(toward, weight: float, turn_back: float) -> cs.World:
+    """One agent standing on its target (a world with goals: it has arrived), facing
+    east, led toward ``toward`` by a Seek of ``weight``."""
+    pipeline = cs.Pipeline([cs.Seek([toward], weight=weight)], slots=16, turn_back=turn_back)
+    world = cs.World(pipeline, [[0.0, 0.0]], targets=[[0.0, 0.0]], max_speed=1.0, max_acceleration=10.0,
+                     goals=cs.Goals())
+    world.step(0.05)  # the goals stage finds it arrived; the next decisions know it
+    world.positions[:], world.velocities[:], world.heading[:] = 0.0, 0.0, 0.0
+    return world
+
+
+def test_an_arrived_agent_does_not_turn_back_at_any_strength():
+    world = at_its_target([-20.0, 0.0], 1.0, turn_back=0.5)
+    rec = world.run(20, 0.05, record=["state", "strength", "positions"])
+    assert (rec.state[1:, 0] == 3).all()  # arrived throughout
+    assert (rec.strength[1:, 0] == 0).all()  # braked at full strength back west
+    assert world.heading[0] == 0.0 and abs(world.positions[0, 0]) < 0.06
+
+
+def test_an_arrived_agent_still_steps_aside_and_turns_back_without_turn_back():
+    aside = at_its_target([0.0, 20.0], 1.0, turn_back=0.5)  # led north: 90 degrees off its heading
+    aside.run(4, 0.05, record=None)
+    assert aside.velocities[0, 1] > 0.5
+    free = at_its_target([-20.0, 0.0], 1.0, turn_back=0.0)
+    free.run(4, 0.05, record=None)
+    assert free.velocities[0, 0] < -0.5

@@ -2,10 +2,14 @@
 included) at full size, over a few seeds: at least 99% of the agents home within the time
 limit (every one of the few of the U-trap and the zigzag, at 16 slots and at 8), none
 stalled at the end, no wall crossed, and the deepest overlap no deeper than ORCA's in the
-same scene; and in scenes of other sizes (a wider door in smaller rooms, a smaller square,
-a larger cup, more bends, legs at 40 and 55 degrees at 8 slots), every agent home. The figures
-over seeds 0-9 are in benchmarks/README.md."""
+same scene; heading reversals in the door and the four-way at most twice ORCA's; and in
+scenes of other sizes (a wider door in smaller rooms, a smaller square, a larger cup, more
+bends, legs at 40 and 55 degrees at 8 slots), every agent home. The figures over seeds 0-9
+are in benchmarks/README.md."""
 
+import functools
+
+import numpy as np
 import pytest
 
 from contextsteer import metrics
@@ -14,8 +18,11 @@ from contextsteer.demo import DT, scene_setup, time_limit
 # Metres: ORCA's deepest overlap in each scene over seeds 0-9 (agents 0.6 m wide), as
 # benchmarks/README.md ("Crowds beside ORCA") records it from benchmarks/bench_crowds.py.
 ORCA_DEEPEST_OVERLAP = {"two_way_door": 0.091, "four_way": 0.061, "zigzag": 3.2e-5, "u_trap": 0.015}
+# Heading reversals per agent-minute of ORCA in the same scenes, seeds 0-9 (the same table).
+ORCA_REVERSALS = {"two_way_door": 1.1, "four_way": 1.9}
 
 
+@functools.cache
 def run_recipe(scene: str, seed: int, slots: int | None) -> tuple[dict, int]:
     geometry, steering, parameters = scene_setup(scene, seed=seed, slots=slots)
     world = geometry.world(list(steering), **parameters)
@@ -53,3 +60,9 @@ def test_the_agents_get_home_in_scenes_of_other_sizes(scene, agents, slots, size
                                   max_speed=parameters["max_speed"])
     assert report["arrived"] >= 0.99
     assert report["stalled_end"] == 0 and report["wall_penetrations"] == 0
+
+
+@pytest.mark.parametrize("scene, seeds", [("two_way_door", (0, 1, 2)), ("four_way", (0, 1))])
+def test_jammed_agents_reverse_at_most_twice_as_often_as_orcas(scene, seeds):
+    reversals = np.mean([run_recipe(scene, seed, None)[0]["reversals_per_agent_minute"] for seed in seeds])
+    assert reversals <= 2 * ORCA_REVERSALS[scene]

@@ -79,7 +79,8 @@ def turned_half_round(scene: cs.Scenario) -> tuple[cs.Scenario, np.ndarray]:
 # Turned by 180 degrees (which keeps left and right, unlike a mirror, and maps 16 slots
 # onto themselves), a scene gives its run turned: to within 5 cm for a lone agent (the
 # fields are marched on a grid, in one order), and the same arrivals and lengths of way
-# (to 2%) for a crowd, where the agents' meetings magnify the fields' small differences.
+# (to 4%) for a crowd, where the agents' meetings magnify the fields' small differences
+# (starts moved by 0.3 mm change the crowd's length of way by up to 3%).
 @pytest.mark.parametrize("name", ["behind a pillar", "out of a cup", "round a bend"])
 def test_a_lone_agent_turned_half_round_walks_the_way_turned(name):
     turned, centre = turned_half_round(LONE[name])
@@ -92,7 +93,7 @@ def test_a_crowd_turned_half_round_arrives_as_it_did():
     a, b = run(scene, 1200), run(turned, 1200)
     assert arrived(scene, a).all() and arrived(turned, b).all()
     length = [np.linalg.norm(np.diff(p, axis=0), axis=2).sum() for p in (a, b)]
-    assert length[1] == pytest.approx(length[0], rel=0.02)
+    assert length[1] == pytest.approx(length[0], rel=0.04)
 
 
 def test_the_readme_world_gets_everyone_home():
@@ -135,7 +136,7 @@ def test_many_groups_re_march_their_fields_less_often_in_proportion():
     starts = rng.uniform(-10, 10, (100, 2))
     many = cs.crowd_steering(scenario("many", starts, -starts, (-12, -12, 12, 12)), radius=0.3)
     (many_every,) = every(many)
-    assert len(many.fields) > 4 and many_every == pytest.approx(0.5 * len(many.fields) / 4)
+    assert len(many.fields) > 10 and many_every == pytest.approx(0.5 * len(many.fields) / 10)
 
 
 def test_starts_and_targets_in_an_obstacle_are_named():

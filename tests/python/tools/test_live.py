@@ -8,7 +8,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import contextsteer as cs  # noqa: E402
-from contextsteer import scenario_file  # noqa: E402
+from contextsteer import demo, scenario_file  # noqa: E402
 from contextsteer.live import LiveRun, LiveView  # noqa: E402
 
 
@@ -130,14 +130,14 @@ def test_a_save_that_changes_the_goals_sets_them_on_the_running_world(tmp_path):
     path.write_text(text)
     with LiveRun(path, watch=False) as live:
         world = live.world
-        assert world.goals == cs.Goals(arrival="give_way", patience=2.0)
+        assert world.goals == demo.CROWD_GOALS
         live.step()
         path.write_text(text.replace("[agents]", '[goals]\narrival = "give_way"\npatience = 3.5\n\n[agents]'))
         assert live.reload() == "updated" and live.world is world
         assert world.goals.patience == 3.5 and world.goals.arrival == "give_way"
         path.write_text(text.replace("max_speed = 1.4", "max_speed = 1.2"))
         assert live.reload() == "updated" and live.world is world
-        assert world.goals.patience == 2.0 and world.max_speed[0] == np.float32(1.2)
+        assert world.goals == demo.CROWD_GOALS and world.max_speed[0] == np.float32(1.2)
         live.step()
         # another crowd steering (its slots) is built from the whole scene: the scene starts again
         path.write_text(text.replace("slots = 16", "slots = 8"))
