@@ -7,7 +7,7 @@ crowd measures of :func:`contextsteer.metrics.crowd_metrics` and the step time.
 Two scenes more, run by contextsteer alone with the public crowd steering at its defaults
 (``cs.crowd_steering(scene, radius=0.3).world(...)``): ``first_world``, the README's first
 world (100 agents swapping sides round a 2 m pillar, their random starts drawn with the
-seed, 1.5 m/s, 3 m/s^2, 30 s in steps of 0.05 s; random starts may overlap, so its
+seed, 1.5 m/s, 3 m/s^2, 40 s in steps of 0.05 s; random starts may overlap, so its
 deepest overlap is measured after the first step), and ``moving_crossing``
 (:func:`contextsteer.moving_scenes.moving_crossing`: 60 agents crossed by a moving disc,
 1.3 m/s, 3 m/s^2, 45 s in steps of 0.1 s), where ``agents_hit`` counts the agents the disc
@@ -182,7 +182,7 @@ def first_world(seed: int) -> cs.Scenario:
 
 
 # scene: (its Scenario of a seed, agents' max speed m/s, max acceleration m/s^2, dt s, time limit s)
-OWN = {"first_world": (first_world, 1.5, 3.0, 0.05, 30.0),
+OWN = {"first_world": (first_world, 1.5, 3.0, 0.05, 40.0),
        "moving_crossing": (lambda seed: moving_scenes.moving_crossing(60, seed=seed), 1.3, 3.0, 0.1, 45.0)}
 OWN_RADIUS = 0.3  # metres
 

@@ -1451,6 +1451,14 @@ class Anticipate(Behavior):
         def __init__(self) -> None:
             ...
         @property
+        def arc_edges(self) -> typing.Any:
+            """
+            a slot's danger is the least along its direction and its arc's two edges
+            """
+        @arc_edges.setter
+        def arc_edges(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def horizon(self) -> typing.Any:
             """
             how far ahead a touch counts
@@ -1498,8 +1506,16 @@ class Anticipate(Behavior):
         @weight.setter
         def weight(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'responsibility', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': 'share of avoiding another agent taken on by this one (1/2: reciprocal)', 'bounds': {'above': 0.0, 'maximum': 1.0}}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'responsibility', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': 'share of avoiding another agent taken on by this one (1/2: reciprocal)', 'bounds': {'above': 0.0, 'maximum': 1.0}}, {'name': 'arc_edges', 'kind': 'flag', 'default': False, 'unit': '', 'doc': "a slot's danger is the least along its direction and its arc's two edges"}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, params: Anticipate.Params) -> None:
+        ...
+    @property
+    def arc_edges(self) -> typing.Any:
+        """
+        a slot's danger is the least along its direction and its arc's two edges
+        """
+    @arc_edges.setter
+    def arc_edges(self, arg1: typing.Any) -> None:
         ...
     @property
     def horizon(self) -> typing.Any:

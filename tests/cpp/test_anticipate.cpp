@@ -67,17 +67,35 @@ TEST(Anticipate, TheWideKernelEqualsTheReferenceAtEveryWidth) {
       // Disc by disc: each row equals the reference's to the bit.
       for (std::size_t k = 0; k < discs.size(); ++k) {
         std::vector<Real> row(static_cast<std::size_t>(slots), 0);
-        table->anticipate_rows(&discs[k], 1, dirs, row.data());
+        table->anticipate_rows(&discs[k], 1, dirs.x(), dirs.y(), dirs.slots(), row.data());
         ASSERT_EQ(0, std::memcmp(row.data(), each.data() + k * slots, slots * sizeof(Real)))
             << "slots " << slots << " lanes " << table->lanes << " disc " << k << " slot 0: " << row[0] << " vs "
             << each[k * slots];
       }
       std::vector<Real> row(static_cast<std::size_t>(slots), 0);
-      table->anticipate_rows(discs.data(), static_cast<int>(discs.size()), dirs, row.data());
+      table->anticipate_rows(discs.data(), static_cast<int>(discs.size()), dirs.x(), dirs.y(), dirs.slots(),
+                             row.data());
       ASSERT_EQ(0, std::memcmp(row.data(), want.data(), slots * sizeof(Real))) << "lanes " << table->lanes;
     }
   }
   if (kernel_tables().up_to_4) EXPECT_GT(tables_tried, 0);
+}
+
+TEST(Anticipate, TheWideKernelSweepsTheArcEdgesAsTheReferenceDoes) {
+  std::mt19937 rng(52);
+  const SlotDirections dirs(16, Real(0.3));
+  const std::vector<AnticipatedDisc> discs = some_discs(rng, dirs, 1000);
+  std::vector<Real> want(16, 0);
+  for (const AnticipatedDisc& disc : discs) {
+    for (int i = 0; i < 16; ++i) want[i] = std::max(want[i], anticipated_danger(disc, dirs.edge(i)));
+  }
+  const KernelTables& tables = kernel_tables();
+  for (const KernelTable* table : {tables.widest, tables.up_to_8, tables.up_to_4}) {
+    if (!table || 16 % table->lanes != 0) continue;
+    std::vector<Real> row(16, 0);
+    table->anticipate_rows(discs.data(), static_cast<int>(discs.size()), dirs.edge_x(), dirs.edge_y(), 16, row.data());
+    ASSERT_EQ(0, std::memcmp(row.data(), want.data(), 16 * sizeof(Real))) << "lanes " << table->lanes;
+  }
 }
 
 TEST(Anticipate, TheCullDropsOnlyDiscsOfNoDanger) {

@@ -38,7 +38,7 @@ MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two age
 # groups are re-marched less often, in proportion, so that the re-march costs a step no
 # more than that of CROWD_FIELDS fields.
 CROWD_EVERY = 0.5
-CROWD_FIELDS = 10
+CROWD_FIELDS = 4
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 TURN_BACK_WAIT = 20.0  # seconds without progress after which a jammed agent turns back freely
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
@@ -181,10 +181,12 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     (``to_target``), slowing within its last metre; it avoids the walls within 0.5 m and
     anticipates the other agents (:class:`~contextsteer.Anticipate`: within 3 m over
     0.5 s, keeping right, making way where there is room, taking 0.9 of the avoiding on
-    itself); danger multiplies interest, so that each agent walks at the pace that stays clear, and the
-    choice leans toward the way it already walks (``hysteresis=1``); a jammed agent turns
-    back only for at least half its pace (``turn_back=0.5``), and waits otherwise, for up to
-    20 s without progress (``turn_back_wait``); an arrived agent does not turn back at all.
+    itself, each slot as open as the clearest of its direction and its arc's edges:
+    ``arc_edges``); danger multiplies interest, so that each agent walks at the pace that
+    stays clear, and the choice leans toward the way it already walks (``hysteresis=1``); a
+    jammed agent turns back only for at least half its pace (``turn_back=0.5``), and waits
+    otherwise, for up to 20 s without progress (``turn_back_wait``); an arrived agent does
+    not turn back at all.
     The world's goals (:data:`CROWD_GOALS`) step arrived agents aside and settle a face-off
     after 3 s; its contact stage (:data:`CROWD_CONTACT`) keeps bodies apart and out of the
     walls, half of each push falling on the agent that walked into the other.
@@ -203,7 +205,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's: every :data:`CROWD_EVERY` seconds for up to
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
-      many groups costs a step no more than ten; one group walks one way and needs neither;
+      many groups costs a step no more than four; one group walks one way and needs neither;
     - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
       of a body's width that the narrowest passage on its group's way leaves beside one
       body (all of it where two walk abreast, none where one barely passes; measured on
@@ -280,7 +282,7 @@ def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: flo
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
                     crowd_counterflow=crowd, crowd_every=crowd_every),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
-        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9)],
+        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9, arc_edges=True)],
         slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0, turn_back=TURN_BACK,
         turn_back_wait=TURN_BACK_WAIT)
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/dispatch.hpp"
@@ -159,6 +160,17 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
   const Real others_part = (Real(1) - share) / share;
   const KernelTable* kernels = vector_kernels();
   const bool wide = kernels && slots % kernels->lanes == 0;
+  // With arc_edges, each agent's danger along its slots' arc edges (edge i at slot
+  // i - 1/2): on the stack up to kStackSlots slots, past that in a per-thread vector that
+  // keeps its capacity, so that no thread allocates for it after its first use.
+  constexpr int kStackSlots = 256;
+  Real edges_on_stack[kStackSlots];
+  Real* edge_row = nullptr;
+  if (params_.arc_edges) {
+    thread_local std::vector<Real> edges_large;
+    if (slots > kStackSlots) edges_large.resize(slots);
+    edge_row = slots > kStackSlots ? edges_large.data() : edges_on_stack;
+  }
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
@@ -173,8 +185,11 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     // one by one by the reference.
     AnticipatedDisc pending[kPending];
     int held = 0;
+    if (edge_row) std::fill_n(edge_row, slots, Real(0));
     const auto flush = [&] {
-      if (held > 0) kernels->anticipate_rows(pending, held, dirs, row);
+      if (held == 0) return;
+      kernels->anticipate_rows(pending, held, dirs.x(), dirs.y(), slots, row);
+      if (edge_row) kernels->anticipate_rows(pending, held, dirs.edge_x(), dirs.edge_y(), slots, edge_row);
       held = 0;
     };
     const auto sweep = [&](const AnticipatedDisc& disc) {
@@ -184,6 +199,8 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
         return;
       }
       for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], anticipated_danger(disc, dirs[i]));
+      if (!edge_row) return;
+      for (int i = 0; i < slots; ++i) edge_row[i] = std::max(edge_row[i], anticipated_danger(disc, dirs.edge(i)));
     };
     scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
@@ -206,6 +223,12 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
       });
     }
     flush();
+    if (edge_row) {
+      // Slot i's arc runs from edge i to edge i + 1 (mod slots).
+      for (int i = 0; i < slots; ++i) {
+        row[i] = std::min(row[i], std::min(edge_row[i], edge_row[i + 1 < slots ? i + 1 : 0]));
+      }
+    }
     if (interest && threatened) std::fill_n(interest + static_cast<std::size_t>(k) * slots, slots, params_.make_way);
   }
 }

@@ -45,6 +45,12 @@
 // make_way: an agent that some neighbor would touch within the horizon if it stood still
 // gets this much interest in every slot, so that it steps out of the way (the least
 // dangerous way, by its danger) even when it has arrived or its goal lies behind.
+//
+// arc_edges: a slot's danger is the least of the dangers along its direction and along
+// the two edges of its arc (each the greatest over the neighbors), so that a slot is as
+// open as the clearest of the three: a neighbor just off a slot's direction no longer
+// shuts the whole slot, which on coarse maps (8 slots: 45 degrees each) shuts the way
+// past it. The chosen direction may then graze a neighbor by up to half a slot.
 #pragma once
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -58,6 +64,7 @@ struct AnticipateParams {
   Real keep_right = 0;      // radians by which neighbors are turned counter-clockwise
   Real make_way = 0;        // interest in every slot of an agent that standing would not keep clear
   Real responsibility = 1;  // share of avoiding another agent taken on by this one
+  bool arc_edges = false;   // a slot as open as the clearest of its direction and its arc's edges
   Real weight = 1;
 
   static constexpr auto fields() {
@@ -70,6 +77,8 @@ struct AnticipateParams {
               from_to(0, 1)),
         field("responsibility", &AnticipateParams::responsibility, "",
               "share of avoiding another agent taken on by this one (1/2: reciprocal)", Accepts{0, true, 1, false}),
+        field("arc_edges", &AnticipateParams::arc_edges, "",
+              "a slot's danger is the least along its direction and its arc's two edges"),
         weight_field<AnticipateParams>());
   }
 };

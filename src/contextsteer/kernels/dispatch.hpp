@@ -72,7 +72,8 @@ class SpatialGrid;
   X(void, pair_danger_chunk,                                                                                           \
     (const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, NeighborDanger how,                   \
      const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close))                                \
-  X(void, anticipate_rows, (const AnticipatedDisc* discs, int count, const SlotDirections& dirs, Real* row))
+  X(void, anticipate_rows,                                                                                             \
+    (const AnticipatedDisc* discs, int count, const Real* xs, const Real* ys, int slots, Real* row))
 
 // One instruction set's kernels, and the lanes W they run.
 struct KernelTable {

@@ -20,9 +20,9 @@ import contextsteer as cs
 SLOTS = 16
 
 
-def danger_of(positions, velocities, *, slots=SLOTS, max_speed=1.0, radius=0.3, **params):
+def danger_of(positions, velocities, *, slots=SLOTS, max_speed=1.0, radius=0.3, offset=0.0, **params):
     """The danger rows of every agent, computed before anything moves."""
-    pipeline = cs.Pipeline([cs.Anticipate(**params)], slots=slots, danger_mode="multiply")
+    pipeline = cs.Pipeline([cs.Anticipate(**params)], slots=slots, offset=offset, danger_mode="multiply")
     world = cs.World(pipeline, np.asarray(positions, float), np.asarray(velocities, float), radius=radius,
                      max_speed=max_speed, max_acceleration=0.0)
     world.step(1e-3)
@@ -189,10 +189,24 @@ def test_a_face_off_of_agents_that_share_is_less_dangerous_ahead_and_still_follo
     assert follower[0, 0] == 0.0
 
 
-@pytest.mark.parametrize(("name", "value"), [("radius", 0.0), ("radius", -1.0), ("radius", math.nan),
+@pytest.mark.parametrize("slots", [8, 16, 12])
+def test_with_arc_edges_a_slot_is_as_open_as_the_clearest_of_its_direction_and_its_edges(slots):
+    # Agent 0 stands at the origin; one neighbour stands just off slot 0 (east), 0.25 m
+    # north of its line, another walks in from the south-west. 12 slots: no wide kernel.
+    positions = [[0.0, 0.0], [1.0, 0.25], [-1.5, -1.5]]
+    velocities = [[0.0, 0.0], [0.0, 0.0], [0.6, 0.5]]
+    centre = danger_of(positions, velocities, slots=slots, horizon=2.0)
+    edges = danger_of(positions, velocities, slots=slots, horizon=2.0, offset=-math.pi / slots)  # edge i: slot i - 1/2
+    arc = danger_of(positions, velocities, slots=slots, horizon=2.0, arc_edges=True)
+    np.testing.assert_allclose(arc, np.minimum(centre, np.minimum(edges, np.roll(edges, -1, axis=1))), atol=1e-6)
+    assert centre[0, 0] > 0.5 and arc[0, 0] < centre[0, 0]  # the way east, past the neighbour, opens
+    assert (arc <= centre).all()
+
+
+@pytest.mark.parametrize(("name", "value"), [("arc_edges", "yes"), ("radius", 0.0), ("radius", -1.0), ("radius", math.nan),
                                              ("horizon", 0.0), ("horizon", math.inf), ("keep_right", 1.0),
                                              ("responsibility", 0.0), ("responsibility", 1.5),
                                              ("responsibility", math.nan), ("weight", math.nan)])
 def test_bad_values_name_the_parameter(name, value):
-    with pytest.raises(ValueError, match=name):
+    with pytest.raises((ValueError, TypeError), match=name):
         cs.Anticipate(**{name: value})

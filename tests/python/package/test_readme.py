@@ -37,8 +37,8 @@ def test_the_readme_examples_run(tmp_path, monkeypatch):
     namespace = run_blocks(README)
     # What the examples leave behind: a world that ran, its recording, a decision.
     world, rec = namespace["world"], namespace["rec"]
-    assert world.steps_taken == 601
-    assert rec.positions.shape == (601, 100, 2)  # the start, then 600 steps
+    assert world.steps_taken == 801
+    assert rec.positions.shape == (801, 100, 2)  # the start, then 800 steps
     assert namespace["d"].final.shape == (16,)
 
 

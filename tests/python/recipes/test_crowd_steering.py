@@ -101,7 +101,7 @@ def test_the_readme_world_gets_everyone_home():
     points = rng.uniform(-10, 10, (200, 2))
     starts = points[np.hypot(*points.T) > 2.5][:100]
     scene = scenario("first", starts, -starts, (-12, -12, 12, 12), obstacles=[[0.0, 0.0, 2.0]])
-    positions = run(scene, 600, max_speed=1.5, max_acceleration=3.0)
+    positions = run(scene, 800, max_speed=1.5, max_acceleration=3.0)  # 40 s, as the README runs it
     assert arrived(scene, positions).all()
 
 
@@ -136,7 +136,7 @@ def test_many_groups_re_march_their_fields_less_often_in_proportion():
     starts = rng.uniform(-10, 10, (100, 2))
     many = cs.crowd_steering(scenario("many", starts, -starts, (-12, -12, 12, 12)), radius=0.3)
     (many_every,) = every(many)
-    assert len(many.fields) > 10 and many_every == pytest.approx(0.5 * len(many.fields) / 10)
+    assert len(many.fields) > 4 and many_every == pytest.approx(0.5 * len(many.fields) / 4)
 
 
 def test_starts_and_targets_in_an_obstacle_are_named():

@@ -1,6 +1,7 @@
 // Anticipate's danger (behaviors/anticipate.hpp) of a row of slots from each of some discs,
 // W slots at a time: anticipated_danger(disc, d) (anticipate.cpp, the reference) mirrored
-// lane by lane, operation by operation. Needs dirs.slots() % W == 0 and no quiet disc.
+// lane by lane, operation by operation, along the unit directions (xs[i], ys[i]) of the row
+// (its slots, or their arcs' edges). Needs slots % W == 0 and no quiet disc.
 // Included by kernels/<set>/anticipate_rows.cpp (dispatch.hpp).
 #ifndef CONTEXTSTEER_KERNEL_SET_CHOSEN
 #error "a wide kernel is included by kernels/<set>/<name>.cpp, after the set's target.hpp"
@@ -104,10 +105,8 @@ CONTEXTSTEER_ALWAYS_INLINE void disc_lanes(const AnticipatedDisc& disc, const Re
 }  // namespace
 
 namespace CONTEXTSTEER_KERNEL_SET {
-CONTEXTSTEER_KERNEL_TARGET void anticipate_rows(const AnticipatedDisc* discs, int count, const SlotDirections& dirs,
-                                                Real* row) {
-  const int slots = dirs.slots();
-  const Real *xs = dirs.x(), *ys = dirs.y();
+CONTEXTSTEER_KERNEL_TARGET void anticipate_rows(const AnticipatedDisc* discs, int count, const Real* xs, const Real* ys,
+                                                int slots, Real* row) {
   for (int k = 0; k < count; ++k) {
     for (int i = 0; i < slots; i += kLanes) disc_lanes<kLanes>(discs[k], xs + i, ys + i, row + i);
   }
