@@ -2,7 +2,7 @@
 (RVO2, through pyrvo: ``pip install contextsteer[orca]``), side by side, over seeds: the
 crowd measures of :func:`contextsteer.metrics.crowd_metrics` and the step time.
 
-    python benchmarks/bench_crowds.py [--seeds 0 1 2] [--scenes two_way_door zigzag ...]
+    python benchmarks/bench_crowds.py [--seeds 0 1 2] [--scenes two_way_door zigzag ...] [--slots 8]
 
 Two scenes more, run by contextsteer alone with the public crowd steering at its defaults
 (``cs.crowd_steering(scene, radius=0.3).world(...)``): ``first_world``, the README's first
@@ -65,13 +65,13 @@ def crowd_update_periods(steering) -> list[float]:
             if isinstance(b, cs.FollowField) and (b.crowd_density > 0 or b.crowd_counterflow > 0)]
 
 
-def run_contextsteer(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+def run_contextsteer(scene: str, seed: int, slots: int | None = None) -> tuple[np.ndarray, float, float]:
     """``(T + 1, n, 2)`` positions of the demo's run, the mean step time in ms, and what the
     crowd fields' updates add to a step: the mean step over the mean of the steps that
     update none, less 1 (NaN for a scene without crowd-updated fields). A FollowField
     updates its fields at the first step of each period of ``crowd_every`` seconds of the
-    world's time (every step for 0)."""
-    geometry, steering, parameters = scene_setup(scene, seed=seed)
+    world's time (every step for 0). ``slots``: the crowd steering's (None: the scene's own)."""
+    geometry, steering, parameters = scene_setup(scene, seed=seed, slots=slots)
     world = geometry.world(steering, **parameters)
     periods = crowd_update_periods(steering)
     steps = round(time_limit(scene) / DT)
@@ -145,10 +145,11 @@ def orca_simulator(geometry, parameters: dict):
     return sim
 
 
-def run_orca(scene: str, seed: int) -> tuple[np.ndarray, float, float]:
+def run_orca(scene: str, seed: int, slots: int | None = None) -> tuple[np.ndarray, float, float]:
     """``(T + 1, n, 2)`` positions of ORCA's run of the scene, the mean ``do_step`` time in
-    ms, and NaN (ORCA has no crowd fields)."""
-    geometry, steering, parameters = scene_setup(scene, seed=seed)
+    ms, and NaN (ORCA has no crowd fields); it follows the fields of the crowd steering of
+    ``slots``."""
+    geometry, steering, parameters = scene_setup(scene, seed=seed, slots=slots)
     fields = fields_of(geometry, steering)
     max_speed = parameters["max_speed"]
     sim = orca_simulator(geometry, parameters)
@@ -187,13 +188,13 @@ OWN = {"first_world": (first_world, 1.5, 3.0, 0.05, 40.0),
 OWN_RADIUS = 0.3  # metres
 
 
-def measure_own(scene: str, seed: int) -> dict:
+def measure_own(scene: str, seed: int, slots: int | None = None) -> dict:
     """The public crowd steering's run of one of OWN_SCENES: the scene's report, the
     agents the moving bodies hit and the step time."""
     make, max_speed, max_acceleration, dt, limit = OWN[scene]
     geometry = make(seed)
-    world = cs.crowd_steering(geometry, radius=OWN_RADIUS).world(max_speed=max_speed,
-                                                                 max_acceleration=max_acceleration)
+    crowd = cs.crowd_steering(geometry, radius=OWN_RADIUS, **({} if slots is None else {"slots": slots}))
+    world = crowd.world(max_speed=max_speed, max_acceleration=max_acceleration)
     steps = round(limit / dt)
     trajectory = np.empty((steps + 1, len(geometry.starts), 2))
     trajectory[0] = world.positions
@@ -214,11 +215,11 @@ def measure_own(scene: str, seed: int) -> dict:
             "agents_hit": metrics.moving_contact(overlap)["agents_hit"], "step_ms": 1000 * spent / steps}
 
 
-def measure(scene: str, seed: int, simulator: str) -> dict:
+def measure(scene: str, seed: int, simulator: str, slots: int | None = None) -> dict:
     if scene in OWN_SCENES:
-        return measure_own(scene, seed)
-    trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed)
-    geometry, _, parameters = scene_setup(scene, seed=seed)
+        return measure_own(scene, seed, slots)
+    trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed, slots)
+    geometry, _, parameters = scene_setup(scene, seed=seed, slots=slots)
     report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
                                   max_speed=parameters["max_speed"])
     return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms,
@@ -272,11 +273,15 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     parser.add_argument("--scenes", nargs="+", choices=SCENES + OWN_SCENES, default=list(SCENES + OWN_SCENES))
     parser.add_argument("--simulators", nargs="+", choices=tuple(RUNNERS), default=list(RUNNERS))
+    parser.add_argument("--slots", type=int, default=None,
+                        help="slots of the crowd steering's maps (default: each scene's own, 16)")
     args = parser.parse_args()
-    rows = [measure(scene, seed, simulator) for scene in args.scenes
+    rows = [measure(scene, seed, simulator, args.slots) for scene in args.scenes
             for simulator in (("contextsteer",) if scene in OWN_SCENES else args.simulators) for seed in args.seeds]
     print(machine_line())
-    print(f"seeds {' '.join(map(str, args.seeds))}; dt = {DT} s (moving_crossing 0.1 s); deepest_overlap is the "
+    slots = args.slots or "each scene's own"
+    print(f"seeds {' '.join(map(str, args.seeds))}; slots {slots}; dt = {DT} s (moving_crossing 0.1 s); "
+          f"deepest_overlap is the "
           f"deepest over the seeds, "
           f"wall_penetrations their sum, the rest means")
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.3g}".format):

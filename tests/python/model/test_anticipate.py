@@ -203,8 +203,9 @@ def test_with_arc_edges_a_slot_is_as_open_as_the_clearest_of_its_direction_and_i
     assert (arc <= centre).all()
 
 
-@pytest.mark.parametrize(("name", "value"), [("arc_edges", "yes"), ("radius", 0.0), ("radius", -1.0), ("radius", math.nan),
-                                             ("horizon", 0.0), ("horizon", math.inf), ("keep_right", 1.0),
+@pytest.mark.parametrize(("name", "value"), [("arc_edges", "yes"), ("radius", 0.0), ("radius", -1.0),
+                                             ("radius", math.nan), ("horizon", 0.0), ("horizon", math.inf),
+                                             ("keep_right", 1.0),
                                              ("responsibility", 0.0), ("responsibility", 1.5),
                                              ("responsibility", math.nan), ("weight", math.nan)])
 def test_bad_values_name_the_parameter(name, value):

@@ -81,7 +81,7 @@ CHANGES = {
     cs.Rays: dict(length=0.8, mode="binary", weight=0.5),
     cs.TimeToCollision: dict(radius=2.0, horizon=0.5, falloff="step", weight=0.5),
     cs.Anticipate: dict(radius=2.0, horizon=0.5, keep_right=0.3, make_way=0.5, responsibility=0.5,
-                        weight=0.5),
+                        arc_edges=True, weight=0.5),
     cs.RacingLanes: dict(lanes=3, lookahead=4.0, line_width=1.0, window=1e-3, falloff="step", weight=0.5),
     cs.PythonBehavior: dict(neighbor_radius=3.0, weight=0.5),
 }
@@ -103,7 +103,8 @@ BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "co
        "mode": ("sonar", ValueError), "horizon": (-3.0, ValueError), "lanes": (0, ValueError),
        "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError),
        "crowd_density": (-1.0, ValueError), "crowd_counterflow": (math.nan, ValueError),
-       "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError), "wall_arc": (0.0, ValueError)}
+       "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError), "wall_arc": (0.0, ValueError),
+       "arc_edges": ("yes", TypeError)}
 
 
 def library_behaviors() -> list[type]:
