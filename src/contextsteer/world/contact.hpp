@@ -24,9 +24,9 @@
 // toward the other (a's part: its move's component toward b over the sum of both; by mass
 // when neither moved toward the other), so an agent that walks into a standing one is the
 // one moved back. Each agent's correction is then swept and pushed out of the obstacles
-// as above. Every agent's new position depends only on the
-// positions at the start of the pass, summed in a fixed order: the same results at any
-// thread count. The passes stop early once no pair overlaps by more than slop.
+// as above. Every agent's new position depends only on the positions at the start of the
+// pass and the step's moves, summed in a fixed order: the same results at any thread
+// count. The passes stop early once no pair overlaps by more than slop.
 //
 // Events (when `events`): each agent pair overlapping by more than slop once the agents
 // moved (kind agent_contact: the agent, the other agent, the depth in metres; once per
