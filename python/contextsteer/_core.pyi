@@ -1499,6 +1499,14 @@ class Anticipate(Behavior):
         def responsibility(self, arg1: typing.Any) -> None:
             ...
         @property
+        def right_of_way(self) -> typing.Any:
+            """
+            neighbors of its group farther back along their way are taken as standing
+            """
+        @right_of_way.setter
+        def right_of_way(self, arg1: typing.Any) -> None:
+            ...
+        @property
         def weight(self) -> typing.Any:
             """
             factor the pipeline's combine rule applies to this behaviour's maps
@@ -1506,7 +1514,7 @@ class Anticipate(Behavior):
         @weight.setter
         def weight(self, arg1: typing.Any) -> None:
             ...
-    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'responsibility', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': 'share of avoiding another agent taken on by this one (1/2: reciprocal)', 'bounds': {'above': 0.0, 'maximum': 1.0}}, {'name': 'arc_edges', 'kind': 'flag', 'default': False, 'unit': '', 'doc': "a slot's danger is the least along its direction and its arc's two edges"}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
+    _fields: typing.ClassVar[list] = [{'name': 'radius', 'kind': 'number', 'default': 3.0, 'unit': 'm', 'doc': 'farther neighbors are not sensed', 'bounds': {'above': 0.0}}, {'name': 'horizon', 'kind': 'number', 'default': 1.5, 'unit': 's', 'doc': 'how far ahead a touch counts', 'bounds': {'above': 0.0}}, {'name': 'keep_right', 'kind': 'number', 'default': 0.0, 'unit': 'rad', 'doc': 'neighbors turned counter-clockwise by this', 'bounds': {'minimum': -0.7853981852531433, 'maximum': 0.7853981852531433}}, {'name': 'make_way', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': 'interest of an agent that standing would not keep clear', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'responsibility', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': 'share of avoiding another agent taken on by this one (1/2: reciprocal)', 'bounds': {'above': 0.0, 'maximum': 1.0}}, {'name': 'arc_edges', 'kind': 'flag', 'default': False, 'unit': '', 'doc': "a slot's danger is the least along its direction and its arc's two edges"}, {'name': 'right_of_way', 'kind': 'flag', 'default': False, 'unit': '', 'doc': 'neighbors of its group farther back along their way are taken as standing'}, {'name': 'weight', 'kind': 'number', 'default': 1.0, 'unit': '', 'doc': "factor the pipeline's combine rule applies to this behaviour's maps", 'bounds': {}}]
     def __init__(self, params: Anticipate.Params) -> None:
         ...
     @property
@@ -1556,6 +1564,14 @@ class Anticipate(Behavior):
         """
     @responsibility.setter
     def responsibility(self, arg1: typing.Any) -> None:
+        ...
+    @property
+    def right_of_way(self) -> typing.Any:
+        """
+        neighbors of its group farther back along their way are taken as standing
+        """
+    @right_of_way.setter
+    def right_of_way(self, arg1: typing.Any) -> None:
         ...
     @property
     def weight(self) -> typing.Any:

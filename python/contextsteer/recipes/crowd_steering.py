@@ -32,7 +32,7 @@ CROWD_CONTACT = Contact(slop=1e-5, events=False, motion_share=0.5)
 # Metres: the smallest side of the squares a crowd's own targets are grouped by (each
 # square a goal area, the field's way ending at it and going on straight to the target).
 GOAL_SQUARE = 2.0
-LANES = 2.0  # metres the fields keep right by where several groups may meet
+LANES = 2.25  # metres the fields keep right by where several groups may meet
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
 # Seconds between the crowd's re-marches of the fields of up to CROWD_FIELDS groups; more
 # groups are re-marched less often, in proportion, so that the re-march costs a step no
@@ -40,7 +40,7 @@ MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two age
 CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
-TURN_BACK_WAIT = 20.0  # seconds without progress after which a jammed agent turns back freely
+TURN_BACK_WAIT = 10.0  # seconds without progress after which a jammed agent turns back freely
 _FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
@@ -182,11 +182,12 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     anticipates the other agents (:class:`~contextsteer.Anticipate`: within 3 m over
     0.5 s, keeping right, making way where there is room, taking 0.9 of the avoiding on
     itself, each slot as open as the clearest of its direction and its arc's edges:
-    ``arc_edges``); danger multiplies interest, so that each agent walks at the pace that
-    stays clear, and the choice leans toward the way it already walks (``hysteresis=1``); a
-    jammed agent turns back only for at least half its pace (``turn_back=0.5``), and waits
-    otherwise, for up to 20 s without progress (``turn_back_wait``); an arrived agent does
-    not turn back at all.
+    ``arc_edges``, and, where several groups may meet, not holding back for its group's
+    agents farther back along the way: ``right_of_way``); danger multiplies interest, so
+    that each agent walks at the pace that stays clear, and the choice leans toward the
+    way it already walks (``hysteresis=1``); a jammed agent turns back only for at least half its pace
+    (``turn_back=0.5``), and waits otherwise, for up to 10 s without progress
+    (``turn_back_wait``); an arrived agent does not turn back at all.
     The world's goals (:data:`CROWD_GOALS`) step arrived agents aside and settle a face-off
     after 3 s; its contact stage (:data:`CROWD_CONTACT`) keeps bodies apart and out of the
     walls, half of each push falling on the agent that walked into the other.
@@ -200,8 +201,10 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     - the fields keep ``radius`` from the obstacles on cells of 0.25 m; where that leaves
       an agent no way to its goal (a passage narrower than about twice the radius plus a
       cell), on cells of 0.1 m, with the clearance lowered down to half the radius;
-    - where there are several groups, their fields keep right by :data:`LANES` metres and
-      are marched again from the crowd (FollowField's ``crowd_density`` 0.5,
+    - where there are several groups, an agent goes before its group's agents farther
+      back along the way (Anticipate's ``right_of_way``; in one group's file it only adds
+      turns), and the fields keep right by :data:`LANES` metres and are marched again
+      from the crowd (FollowField's ``crowd_density`` 0.5,
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's: every :data:`CROWD_EVERY` seconds for up to
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
@@ -282,7 +285,8 @@ def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: flo
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
                     crowd_counterflow=crowd, crowd_every=crowd_every),
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
-        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9, arc_edges=True)],
+        Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9, arc_edges=True,
+                   right_of_way=crowd > 0)],
         slots=slots, select="blend", danger_mode="multiply", hysteresis=1.0, turn_back=TURN_BACK,
         turn_back_wait=TURN_BACK_WAIT)
 

@@ -7,7 +7,9 @@
 
 #include "contextsteer/base/real_math.hpp"
 #include "contextsteer/kernels/dispatch.hpp"
+#include "contextsteer/scene/agent_state.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
+#include "contextsteer/scene/way_left.hpp"
 
 namespace contextsteer {
 namespace {
@@ -171,6 +173,8 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     if (slots > kStackSlots) edges_large.resize(slots);
     edge_row = slots > kStackSlots ? edges_large.data() : edges_on_stack;
   }
+  // Each agent's way left, for right_of_way (null: every neighbor is tested as usual).
+  const Real* way_left_of = params_.right_of_way ? way_left(scene.cache) : nullptr;
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
     const Vec2 p = scene.position(a);
@@ -181,6 +185,9 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     const LayerMask senses = scene.senses(a);
     Real* row = danger + static_cast<std::size_t>(k) * slots;
     bool threatened = false;
+    // An agent that has arrived goes first no more: it makes way for its group too.
+    const bool goes_first =
+        way_left_of && !(scene.states && scene.states[a] == static_cast<std::int32_t>(AgentState::arrived));
     // The discs not quiet, swept over the slots by the wide kernel kPending at a time, or
     // one by one by the reference.
     AnticipatedDisc pending[kPending];
@@ -205,6 +212,13 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
     scene.grid->for_each_within(p, params_.radius, [&](const Neighbor& n) {
       if (n.agent == a || !(senses & n.layer)) return;
       const Vec2 dp = turn(n.position - p);
+      // NaN (no way left) compares false: tested as usual.
+      if (goes_first && scene.group_of(n.agent) == scene.group_of(a) &&
+          way_left_of[n.agent] > way_left_of[a] + kRightOfWayMargin) {
+        const AnticipatedDisc disc = anticipated_disc(dp, Vec2{0, 0}, r + n.radius, params_.horizon, top);
+        if (!disc.quiet) sweep(disc);
+        return;
+      }
       const Vec2 v = reciprocal ? turn(scene.velocity(n.agent) + own_part) : turn(scene.velocity(n.agent));
       const AnticipatedDisc disc = anticipated_disc(dp, v, r + n.radius, params_.horizon, agents_top);
       threatened = threatened || disc.standing_touched;

@@ -51,6 +51,15 @@
 // open as the clearest of the three: a neighbor just off a slot's direction no longer
 // shuts the whole slot, which on coarse maps (8 slots: 45 degrees each) shuts the way
 // past it. The chosen direction may then graze a neighbor by up to half a slot.
+//
+// right_of_way: the agent nearer its goal goes first. A neighbor of the agent's group
+// whose way left (scene/way_left.hpp: its distance along the navigation field it
+// follows, written by FollowField) exceeds the agent's by more than kRightOfWayMargin
+// is behind it: the agent takes it as standing still, at its full top speed, and is not
+// made to make way by it; the neighbor, which sees the agent ahead, avoids it. So at a
+// door the front of a crowd does not hold back for those pressing behind it. An agent
+// that has arrived (SceneView::states) and agents without a way left (no FollowField,
+// or no cache) test their neighbors as usual.
 #pragma once
 
 #include "contextsteer/behaviors/avoid.hpp"
@@ -59,12 +68,13 @@
 namespace contextsteer {
 
 struct AnticipateParams {
-  Real radius = 3;          // metres; farther neighbors are not sensed
-  Real horizon = 1.5;       // seconds looked ahead
-  Real keep_right = 0;      // radians by which neighbors are turned counter-clockwise
-  Real make_way = 0;        // interest in every slot of an agent that standing would not keep clear
-  Real responsibility = 1;  // share of avoiding another agent taken on by this one
-  bool arc_edges = false;   // a slot as open as the clearest of its direction and its arc's edges
+  Real radius = 3;            // metres; farther neighbors are not sensed
+  Real horizon = 1.5;         // seconds looked ahead
+  Real keep_right = 0;        // radians by which neighbors are turned counter-clockwise
+  Real make_way = 0;          // interest in every slot of an agent that standing would not keep clear
+  Real responsibility = 1;    // share of avoiding another agent taken on by this one
+  bool arc_edges = false;     // a slot as open as the clearest of its direction and its arc's edges
+  bool right_of_way = false;  // the group's agents farther back along their way are taken as standing
   Real weight = 1;
 
   static constexpr auto fields() {
@@ -79,6 +89,8 @@ struct AnticipateParams {
               "share of avoiding another agent taken on by this one (1/2: reciprocal)", Accepts{0, true, 1, false}),
         field("arc_edges", &AnticipateParams::arc_edges, "",
               "a slot's danger is the least along its direction and its arc's two edges"),
+        field("right_of_way", &AnticipateParams::right_of_way, "",
+              "neighbors of its group farther back along their way are taken as standing"),
         weight_field<AnticipateParams>());
   }
 };
@@ -86,6 +98,10 @@ struct AnticipateParams {
 // How much of the danger of a way out (standing touched, the way gets clear within top
 // speed) its needed speed makes: enough to rank the ways, little enough to keep the pace.
 constexpr Real kEscapeRank = Real(0.1);
+// Metres by which a neighbor's way left must exceed the agent's for right_of_way to take
+// it as behind: half a body of the crowds it is made for, so that agents abreast do not
+// flip between ahead and behind.
+constexpr Real kRightOfWayMargin = Real(0.3);
 // sqrt(2): a touched disc's danger is min(1, kHeadOn cos a) times the rest, a the angle off it.
 constexpr Real kHeadOn = Real(1.4142135623730951);
 

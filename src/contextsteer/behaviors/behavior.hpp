@@ -42,6 +42,14 @@ class Behavior {
   // infinite for the rest. The world checks it against max_speed * dt at every step.
   virtual Real window() const { return kInfinity; }
 
+  // Called before prepare(), on one thread, with the pipeline's agents; a world calls it
+  // for every pipeline's agents also when it explains one agent. The place for what a
+  // behaviour tells other behaviours about each agent, in scene.cache (FollowField's way
+  // left, scene/way_left.hpp). Default: nothing.
+  virtual void publish(const SceneView& scene, const int* agents, int count) const {
+    (void)scene, (void)agents, (void)count;
+  }
+
   // Called once per evaluation, on one thread, before any fill(), with every agent the
   // pipeline evaluates: the place for work that cannot run in parallel blocks (a
   // behaviour written in Python computes all its rows here) or that serves all agents

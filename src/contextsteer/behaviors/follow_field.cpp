@@ -7,6 +7,7 @@
 
 #include "contextsteer/behaviors/support/targets.hpp"
 #include "contextsteer/maps/cosine_lobes.hpp"
+#include "contextsteer/scene/way_left.hpp"
 
 namespace contextsteer {
 
@@ -47,6 +48,18 @@ void FollowField::prepare(const SceneView& scene, const int* agents, int count, 
     }
   }
   if (crowd_updated() && scene.cache) update_crowd_fields(scene);
+}
+
+void FollowField::publish(const SceneView& scene, const int* agents, int count) const {
+  if (!scene.cache) return;
+  Real* left = way_left_to_write(*scene.cache, scene.agents);
+  const std::size_t fields = fields_.size();
+  for (int k = 0; k < count; ++k) {
+    const int a = agents[k];
+    // A group without a field (prepare() refuses it) has no way left.
+    if (per_group_ && static_cast<std::size_t>(scene.group_of(a)) >= fields) continue;
+    left[a] = field_of(scene, nullptr, a).distance_at(scene.position(a));
+  }
 }
 
 void FollowField::update_crowd_fields(const SceneView& scene) const {

@@ -28,6 +28,10 @@
 // allocates nothing after the first. A copied world copies the fields; a restored or
 // reset world, an evaluation outside a world and World::explain (which evaluates with a
 // cache of its own) march them anew from the crowd as it stands.
+//
+// Way left: where the scene has a cache (a world's evaluation, explain), publish() writes
+// each of its agents' distance along its field (as built, without the crowd's costs)
+// into the scene's table of ways left (scene/way_left.hpp), for Anticipate's right_of_way.
 #pragma once
 
 #include <memory>
@@ -81,6 +85,7 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
   FollowField(std::vector<std::shared_ptr<const NavigationField>> fields, bool per_group,
               const FollowFieldParams& params);
 
+  void publish(const SceneView& scene, const int* agents, int count) const override;
   void prepare(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const override;
   void fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
             Real* danger) const override;

@@ -283,8 +283,13 @@ const Real* Pipeline::interest_of_giving_way(const SceneView& scene, const int* 
   return rows;
 }
 
+void Pipeline::publish(const SceneView& scene, const int* agents, int count) const {
+  for (const auto& behavior : behaviors_) behavior->publish(scene, agents, count);
+}
+
 void Pipeline::prepare(const SceneView& scene, const int* agents, int count) const {
   check_weights(config_);
+  publish(scene, agents, count);
   for (std::size_t index = 0; index < behaviors_.size(); ++index) {
     behaviors_[index]->prepare(view_for(scene, index), agents, count, directions_);
   }

@@ -116,9 +116,11 @@ class Pipeline {
   void evaluate(const SceneView& scene, const int* agents, int count, MapBatch interest, MapBatch danger,
                 DecisionBatch out, bool has_previous, Scratch& scratch) const;
 
-  // Calls every behaviour's prepare(); evaluate() does it itself, a caller of
-  // evaluate_block() must do it first, on one thread.
+  // Calls every behaviour's publish() and then its prepare(); evaluate() does it itself,
+  // a caller of evaluate_block() must do it first, on one thread.
   void prepare(const SceneView& scene, const int* agents, int count) const;
+  // Calls every behaviour's publish(), on one thread.
+  void publish(const SceneView& scene, const int* agents, int count) const;
 
   // Why agent `agent` decides as it does: each behaviour's maps, the merged maps and the
   // decision, evaluated from the scene as it is now. `previous_interest` and

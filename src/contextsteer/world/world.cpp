@@ -324,7 +324,16 @@ Pipeline::Explanation World::explain(int index) {
   if (!p) throw std::invalid_argument("agent: it is steered classically, so it has no context maps to explain");
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
   const bool has_previous = steps_ > 0;
-  return p->explain(scene(), index, has_previous ? store_.interest.data() + row : nullptr,
+  // As in a step, every pipeline first tells the others about its agents (publish), in
+  // a cache of the explanation's own.
+  SceneView view = scene();
+  EvaluationCache cache;
+  cache.begin(*pool_);
+  view.cache = &cache;
+  for (const Controller& c : controllers_) {
+    if (c.steering.pipeline) c.steering.pipeline->publish(view, c.members.data(), static_cast<int>(c.members.size()));
+  }
+  return p->explain(view, index, has_previous ? store_.interest.data() + row : nullptr,
                     has_previous ? store_.danger.data() + row : nullptr, [this] {
                       check_state_written_during(
                           " (written during explain, by a Python behaviour or another thread; nothing was explained)");

@@ -203,7 +203,8 @@ def test_with_arc_edges_a_slot_is_as_open_as_the_clearest_of_its_direction_and_i
     assert (arc <= centre).all()
 
 
-@pytest.mark.parametrize(("name", "value"), [("arc_edges", "yes"), ("radius", 0.0), ("radius", -1.0),
+@pytest.mark.parametrize(("name", "value"), [("arc_edges", "yes"), ("right_of_way", "yes"), ("radius", 0.0),
+                                             ("radius", -1.0),
                                              ("radius", math.nan), ("horizon", 0.0), ("horizon", math.inf),
                                              ("keep_right", 1.0),
                                              ("responsibility", 0.0), ("responsibility", 1.5),
@@ -211,3 +212,71 @@ def test_with_arc_edges_a_slot_is_as_open_as_the_clearest_of_its_direction_and_i
 def test_bad_values_name_the_parameter(name, value):
     with pytest.raises((ValueError, TypeError), match=name):
         cs.Anticipate(**{name: value})
+
+
+def field_world(right_of_way: bool, *, groups=(0, 0), follow: bool = True, **world) -> cs.World:
+    """Agent 0 stands 1 m east of agent 1, which walks east at 1.4 m/s straight at it; both
+    follow a field east to x = 20 (with ``follow``), in groups ``groups``."""
+    field = cs.NavigationField(goal_areas=[[19.0, -4.0, 20.0, 4.0]], area=(-5.0, -4.0, 20.0, 4.0), cell=0.25)
+    behaviors = [cs.Anticipate(horizon=1.0, make_way=0.6, right_of_way=right_of_way)]
+    if follow:
+        behaviors.insert(0, cs.FollowField([field, field]) if groups != (0, 0) else cs.FollowField(field))
+    pipeline = cs.Pipeline(behaviors, slots=SLOTS, danger_mode="multiply")
+    return cs.World(pipeline, [[1.0, 0.0], [0.0, 0.0]], velocities=[[0.0, 0.0], [1.4, 0.0]], radius=0.3,
+                    max_speed=1.4, groups=np.asarray(groups), keep_maps=True, **world)
+
+
+def anticipate_maps(world: cs.World, agent: int) -> tuple[np.ndarray, np.ndarray]:
+    """Anticipate's interest and danger rows for ``agent``, as the world's step would make them."""
+    maps = {part: np.asarray(values) for behavior, part, values in world.explain(agent).behaviors
+            if isinstance(behavior, cs.Anticipate)}
+    return maps["interest"], maps["danger"]
+
+
+def test_with_right_of_way_the_agent_ahead_does_not_make_way_for_one_behind_it():
+    # Agent 1 walks into agent 0 from behind (west), along the way they share.
+    interest, danger = anticipate_maps(field_world(False), 0)
+    assert (interest == 0.6).all() and danger[SLOTS // 2] == 1.0  # made to step aside
+    interest, danger = anticipate_maps(field_world(True), 0)
+    # Agent 1, farther back along the way, counts as standing: no make-way, and only the
+    # ways back toward it are dangerous.
+    assert (interest == 0).all()
+    assert (danger[:SLOTS // 4 + 1] == 0).all() and (danger[3 * SLOTS // 4:] == 0).all()
+    assert 0 < danger[SLOTS // 2] <= 1
+    # The one behind still sees the one ahead as it is.
+    np.testing.assert_array_equal(np.concatenate(anticipate_maps(field_world(True), 1)),
+                                  np.concatenate(anticipate_maps(field_world(False), 1)))
+
+
+def test_an_agent_that_has_arrived_makes_way_with_right_of_way_too():
+    # Agent 0 stands at its target, short of the field's goal: once it has arrived, agent
+    # 1 coming from behind makes it step aside as without right_of_way.
+    worlds = [field_world(row, targets=[[1.0, 0.0], [19.5, 0.0]], goals=cs.Goals(arrival="give_way"))
+              for row in (True, False)]
+    for world in worlds:
+        world.step(1e-3)
+        world.positions[:] = [[1.0, 0.0], [0.0, 0.0]]  # as they were: agent 1 still walking in
+        world.velocities[:] = [[0.0, 0.0], [1.4, 0.0]]
+    assert [int(w.state[0]) for w in worlds] == [3, 3]  # arrived
+    interest, danger = anticipate_maps(worlds[0], 0)
+    assert (interest == 0.6).all()
+    np.testing.assert_array_equal(np.concatenate([interest, danger]), np.concatenate(anticipate_maps(worlds[1], 0)))
+
+
+def test_right_of_way_leaves_other_groups_and_agents_without_a_field_as_they_were():
+    for kwargs in ({"groups": (0, 1)}, {"follow": False}):
+        for agent in (0, 1):
+            np.testing.assert_array_equal(np.concatenate(anticipate_maps(field_world(True, **kwargs), agent)),
+                                          np.concatenate(anticipate_maps(field_world(False, **kwargs), agent)))
+
+
+def test_a_step_with_right_of_way_decides_as_explain_shows_and_alike_at_one_and_two_threads():
+    worlds = []
+    for threads in (1, 2):
+        world = field_world(True)
+        world.threads = threads
+        explained = world.explain(0)
+        world.step(0.05)
+        np.testing.assert_allclose(world.final[0], explained.final, atol=0)
+        worlds.append(world)
+    np.testing.assert_array_equal(worlds[0].positions, worlds[1].positions)

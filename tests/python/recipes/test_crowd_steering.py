@@ -113,6 +113,20 @@ def test_a_counterflow_through_a_door_of_its_own_size_gets_home(door, slots):
     assert report["arrived"] == 1.0 and report["stalled_end"] == 0 and report["wall_penetrations"] == 0
 
 
+def test_right_of_way_where_groups_meet_and_the_same_bits_at_one_and_two_threads():
+    door = cs.scenarios.two_way_door(60, seed=1)
+    crowd = cs.crowd_steering(door, radius=0.3)
+    assert all(p.behaviors[2].right_of_way for p in (crowd.pipeline, *crowd.pipelines))
+    one_group = scenario("one", np.array([[0.0, 0.0], [0.0, 1.0]]), np.array([[6.0, 0.5], [6.2, 0.6]]), (-1, -1, 8, 3))
+    assert not cs.crowd_steering(one_group, radius=0.3).pipeline.behaviors[2].right_of_way
+    positions = []
+    for threads in (1, 2):
+        world = crowd.world(max_speed=1.4, max_acceleration=4.0, threads=threads)
+        world.run(400, DT)
+        positions.append(world.positions.copy())
+    np.testing.assert_array_equal(positions[0], positions[1])
+
+
 def test_groups_follow_goal_areas_and_own_targets_are_grouped_by_squares():
     scene = cs.scenarios.two_way_door(20)
     crowd = cs.crowd_steering(scene, radius=0.3)

@@ -81,7 +81,7 @@ CHANGES = {
     cs.Rays: dict(length=0.8, mode="binary", weight=0.5),
     cs.TimeToCollision: dict(radius=2.0, horizon=0.5, falloff="step", weight=0.5),
     cs.Anticipate: dict(radius=2.0, horizon=0.5, keep_right=0.3, make_way=0.5, responsibility=0.5,
-                        arc_edges=True, weight=0.5),
+                        arc_edges=True, right_of_way=True, weight=0.5),
     cs.RacingLanes: dict(lanes=3, lookahead=4.0, line_width=1.0, window=1e-3, falloff="step", weight=0.5),
     cs.PythonBehavior: dict(neighbor_radius=3.0, weight=0.5),
 }
@@ -104,7 +104,9 @@ BAD = {"max_distance": (-1.0, ValueError), "falloff": ("cubic", ValueError), "co
        "line_width": (0.0, ValueError), "neighbor_radius": (-1.0, ValueError),
        "crowd_density": (-1.0, ValueError), "crowd_counterflow": (math.nan, ValueError),
        "crowd_every": (-0.5, ValueError), "crowd_radius": (0.0, ValueError), "wall_arc": (0.0, ValueError),
-       "arc_edges": ("yes", TypeError)}
+       "arc_edges": ("yes", TypeError), "right_of_way": ("yes", TypeError)}
+# Parameters that act only beside a FollowField in the pipeline (its agents' way left).
+NEEDS_A_WAY = {"right_of_way"}
 
 
 def library_behaviors() -> list[type]:
@@ -113,9 +115,10 @@ def library_behaviors() -> list[type]:
             if isinstance(c, type) and issubclass(c, cs.Behavior) and "_core_class" in vars(c)]
 
 
-def maps_of(behavior, steps: int = 3) -> np.ndarray:
-    """The behaviour's maps in a small world, after each of a few steps."""
-    pipeline = cs.Pipeline([behavior], slots=16)
+def maps_of(behavior, steps: int = 3, *, way: bool = False) -> np.ndarray:
+    """The behaviour's maps in a small world, after each of a few steps (after a
+    FollowField's, with ``way``)."""
+    pipeline = cs.Pipeline([cs.FollowField(navigation_field()), behavior] if way else [behavior], slots=16)
     if isinstance(behavior, cs.RacingLanes):
         world = cs.World(pipeline, [[30.0, 0.0], [29.0, 3.0], [29.5, -2.0]], velocities=[[0.0, 3.0]] * 3,
                          max_speed=5.0, keep_maps=True)
@@ -164,9 +167,10 @@ def test_each_parameter_set_live_gives_the_maps_of_a_behaviour_built_with_it(cls
                     maps_of(behavior)
             maps_of(BUILD[cls]())
             continue
-        expected = maps_of(BUILD[cls](**{name: value}))
-        np.testing.assert_array_equal(maps_of(live), expected, err_msg=name)
-        assert not np.array_equal(expected, maps_of(BUILD[cls]())), f"{cls.__name__}.{name} changed no map"
+        way = name in NEEDS_A_WAY
+        expected = maps_of(BUILD[cls](**{name: value}), way=way)
+        np.testing.assert_array_equal(maps_of(live, way=way), expected, err_msg=name)
+        assert not np.array_equal(expected, maps_of(BUILD[cls](), way=way)), f"{cls.__name__}.{name} changed no map"
 
 
 @pytest.mark.parametrize("cls", CHANGES, ids=lambda c: c.__name__)
