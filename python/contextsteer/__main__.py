@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")  # a file is written; no window is wanted
+    from matplotlib import pyplot
+
     from .tools.demo import draw_run, run_scene, summary
 
     try:
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         demo.error(f"--out: cannot write {out}: {exc.strerror or exc}")
     except ValueError as exc:  # a file type matplotlib cannot write
         demo.error(f"--out: {exc}")
+    finally:
+        pyplot.close(fig)  # main() may run again in the same process (tests, a notebook)
     print(f"{args.scene}: {summary(run)}")
     print(f"figure written to {out}")
     return 0
