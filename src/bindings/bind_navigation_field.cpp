@@ -8,6 +8,7 @@
 #include "arrays.hpp"
 #include "contextsteer/behaviors/follow_field.hpp"
 #include "contextsteer/navigation/navigation_field.hpp"
+#include "contextsteer/navigation/widest_way.hpp"
 #include "contextsteer/world/world.hpp"
 
 namespace contextsteer::bindings {
@@ -60,9 +61,8 @@ FieldPtr build_field(const Obstacles& obstacles, LayerMask mask, const RealArray
                                            keep_right);
 }
 
-FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell,
-                           Real clearance, Real keep_right, const RealArray& circles, const RealArray& segments,
-                           const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
+Obstacles obstacles_from_arrays(const RealArray& circles, const RealArray& segments,
+                                const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
   Obstacles obstacles;
   obstacles.add_circles(circles_from(circles, "circles"));
   obstacles.add_segments(segments_from(segments, "segments"));
@@ -72,7 +72,27 @@ FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, 
     const Real* b = bounds->data();
     obstacles.set_bounds({{b[0], b[1]}, {b[2], b[3]}});
   }
-  return build_field(obstacles, kAllLayers, goals, goal_areas, area, cell, clearance, keep_right);
+  return obstacles;
+}
+
+FieldPtr field_from_arrays(const RealArray& goals, const RealArray& goal_areas, const RealArray& area, Real cell,
+                           Real clearance, Real keep_right, const RealArray& circles, const RealArray& segments,
+                           const std::vector<RealArray>& polygons, const std::optional<RealArray>& bounds) {
+  return build_field(obstacles_from_arrays(circles, segments, polygons, bounds), kAllLayers, goals, goal_areas, area,
+                     cell, clearance, keep_right);
+}
+
+Real widest_way_from_arrays(const RealArray& goal_areas, const RealArray& area, Real cell, const RealArray& starts,
+                            Real cap, const RealArray& circles, const RealArray& segments,
+                            const std::vector<RealArray>& polygons) {
+  require_shape(area, "area", {4});
+  const Obstacles obstacles = obstacles_from_arrays(circles, segments, polygons, std::nullopt);
+  const std::vector<Bounds> rectangles = rectangles_from(goal_areas, "goal_areas");
+  const std::vector<Vec2> points = points_from(starts, "starts");
+  const Bounds rectangle{{area.data()[0], area.data()[1]}, {area.data()[2], area.data()[3]}};
+  // Safe: everything it reads is a copy held by this frame.
+  py::gil_scoped_release release;
+  return widest_way(obstacles, rectangle, cell, rectangles, points, cap);
 }
 
 // The world's obstacles are copied with the GIL held: a step running meanwhile only
@@ -184,6 +204,8 @@ void bind_navigation_field(py::module_& m) {
           },
           py::arg("points"))
       .def(py::pickle(&field_state, &field_from_state), py::arg("state"));
+  m.def("widest_way", &widest_way_from_arrays, py::arg("goal_areas"), py::arg("area"), py::arg("cell"),
+        py::arg("starts"), py::arg("cap"), py::arg("circles"), py::arg("segments"), py::arg("polygons"));
 }
 
 // Registered after World, so that the signature names World's Python type.

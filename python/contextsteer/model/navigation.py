@@ -302,3 +302,30 @@ class NavigationField:
         return (f"NavigationField({goals}, "
                 f"{rows} x {columns} cells of {self.cell:g} m, clearance {self.clearance:g} m, "
                 f"{reached:.0%} of cells reached)")
+
+
+def widest_way(goal_areas, starts, *, area, cell: float, cap: float, circles=None, segments=None,
+               polygons=None) -> float:
+    """Metres, from 0 to ``cap``: how far from every obstacle a way can keep all along,
+    from each of ``starts`` ``(m, 2)`` to the nearest of ``goal_areas`` ``(k, 4)``, on
+    cells of ``cell`` metres over ``area`` ``(x0, y0, x1, y1)`` (C++, without the GIL).
+
+    A way runs from cell to cell along the axes, from a cell whose centre lies in a goal
+    area, and keeps the least distance of its cells' centres to the obstacles; a start
+    is reached by the ways to the cells within its clear disc. ``cap`` where every start
+    is reached by a way keeping ``cap`` (or there is no start), 0 where one is reached by
+    none. The crowd steering measures the narrowest passage on a group's way by it.
+
+    Raises
+    ------
+    ValueError
+        Arrays of the wrong shape or not finite, an empty area, a ``cell`` or ``cap`` not
+        above 0, no goal area, or a cell that makes more than 2^25 cells.
+    """
+    empty = np.zeros((0, 4))
+    return float(_core.widest_way(
+        np.asarray(goal_areas, dtype=np.float32).reshape(-1, 4), np.asarray(area, dtype=np.float32),
+        float(cell), np.asarray(starts, dtype=np.float32).reshape(-1, 2), float(cap),
+        np.asarray(np.zeros((0, 3)) if circles is None else circles, dtype=np.float32).reshape(-1, 3),
+        np.asarray(empty if segments is None else segments, dtype=np.float32).reshape(-1, 4),
+        [np.asarray(v, dtype=np.float32).reshape(-1, 2) for v in polygons or ()]))

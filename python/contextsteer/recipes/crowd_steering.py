@@ -18,9 +18,12 @@ from ..model.behaviors import Anticipate, Avoid, FollowField
 from ..model.contact import Contact
 from ..model.goals import Goals
 from ..model.navigation import NavigationField
-from ..model.obstacle_overlap import bodies_in_obstacles, distances_to_obstacles
+from ..model.obstacle_overlap import bodies_in_obstacles
 from ..model.pipeline import Pipeline
 from ..model.world import World
+from .crowd_fields import cell_for, field_boxes, group_field, room_beside
+from .crowd_groups import GOAL_SQUARE as GOAL_SQUARE  # metres: the smallest squares targets are grouped by
+from .crowd_groups import goal_groups
 
 # Arrived agents step aside for those still coming; a face-off that lasts 3 s is settled.
 CROWD_GOALS = Goals(arrival="give_way", patience=3.0)
@@ -29,9 +32,6 @@ CROWD_GOALS = Goals(arrival="give_way", patience=3.0)
 # a standing agent is not shoved about by those passing; contacts are not events (a dense
 # crowd touches at every step).
 CROWD_CONTACT = Contact(slop=1e-5, events=False, motion_share=0.5)
-# Metres: the smallest side of the squares a crowd's own targets are grouped by (each
-# square a goal area, the field's way ending at it and going on straight to the target).
-GOAL_SQUARE = 2.0
 LANES = 2.25  # metres the fields keep right by where several groups may meet
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
 # Seconds between the crowd's re-marches of the fields of up to CROWD_FIELDS groups; more
@@ -41,7 +41,6 @@ CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 TURN_BACK_WAIT = 10.0  # seconds without progress after which a jammed agent turns back freely
-_FINE_CELL = 0.1  # metres: the cell of the fields where the coarse one finds no way
 _SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
 
@@ -263,17 +262,25 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     radius = check.number("radius", radius, above=0.0)
     slots = check.count("slots", slots, minimum=4)
     max_fields = check.count("max_fields", max_fields, minimum=1)
-    starts = np.asarray(scene.starts, dtype=np.float64)
-    targets = np.asarray(scene.targets, dtype=np.float64)
+    starts = np.asarray(scene.starts, dtype=np.float64).reshape(-1, 2)
+    targets = np.asarray(scene.targets, dtype=np.float64).reshape(-1, 2)
     obstacles = {"circles": scene.obstacles, "segments": scene.segments, "polygons": list(scene.polygons) or None}
+    if not len(starts):  # no agent: no field to follow, the walls and the others still avoided
+        pipeline = _pipeline(None, slots, 0.0, CROWD_EVERY, 0.0)
+        return CrowdSteering(pipeline, (), np.zeros(0, dtype=np.int64), (), CROWD_GOALS, CROWD_CONTACT, radius, slots,
+                             max_fields, scene)
     _check_places(starts, targets, scene.bounds, radius, obstacles)
-    groups, areas = _goal_groups(scene, targets, radius, obstacles, max_fields)
-    fields = tuple(_field(scene.bounds, goal_areas, starts[groups == g], g, np.flatnonzero(groups == g), radius,
-                          LANES if len(areas) > 1 else 0.0, obstacles)
-                   for g, goal_areas in enumerate(areas))
+    groups, areas = goal_groups(scene, targets, radius, obstacles, max_fields)
+    boxes = field_boxes(scene.bounds, areas, starts, groups)
+    cell = cell_for(boxes)
+    lanes = LANES if len(areas) > 1 else 0.0
+    fields = tuple(group_field(scene.bounds, box, goal_areas, starts[groups == g], g, np.flatnonzero(groups == g),
+                               radius, lanes, obstacles, cell)
+                   for g, (goal_areas, box) in enumerate(zip(areas, boxes)))
     crowd = 1.0 if len(areas) > 1 else 0.0
     every = CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS)
-    room = _room_beside(scene.bounds, areas, starts, groups, radius, obstacles)
+    room = [room_beside(field, goal_areas, starts[groups == g], radius, obstacles)
+            for g, (field, goal_areas) in enumerate(zip(fields, areas))]
     pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, every, MAKE_WAY * min(room))
     pipelines = tuple(_pipeline(field, slots, crowd, every, MAKE_WAY * r) for field, r in zip(fields, room))
     return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT, radius, slots, max_fields,
@@ -281,9 +288,12 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
 
 
 def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: float) -> Pipeline:
-    return Pipeline([
+    """The crowd's pipeline following ``field`` (one, or one per group; None: no field)."""
+    follow = [] if field is None else [
         FollowField(field, sideways=0.5, to_target=True, slowing_radius=1.0, crowd_density=0.5 * crowd,
-                    crowd_counterflow=crowd, crowd_every=crowd_every),
+                    crowd_counterflow=crowd, crowd_every=crowd_every)]
+    return Pipeline([
+        *follow,
         Avoid(max_distance=0.5, wall_arc=min(1.0, slots / 16)),
         Anticipate(radius=3.0, horizon=0.5, keep_right=0.3, make_way=make_way, responsibility=0.9, arc_edges=True,
                    right_of_way=crowd > 0)],
@@ -307,147 +317,3 @@ def _check_places(starts, targets, bounds, radius, obstacles) -> None:
         if inside.any():
             raise ValueError(f"scene: {what} in or touching an obstacle (agents of radius {radius} m): "
                              f"{_rows(inside, len(points))}")
-
-
-def _goal_groups(scene, targets, radius: float, obstacles: dict,
-                 max_fields: int) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Each agent's group and each group's goal areas: a scene group with goal areas of
-    its own keeps them; the other agents are grouped by the square their target lies in
-    (:func:`_squares`)."""
-    scene_groups = np.asarray(scene.groups, dtype=np.int64)
-    goal_areas = np.asarray(scene.goal_areas, dtype=np.float64).reshape(-1, 4)
-    area_groups = np.asarray(scene.goal_area_groups, dtype=np.int64)
-    groups = np.full(len(targets), -1, dtype=np.int64)
-    areas: list[np.ndarray] = []
-    for g in np.unique(scene_groups):
-        if (area_groups == g).any():
-            groups[scene_groups == g] = len(areas)
-            areas.append(goal_areas[area_groups == g])
-    rest = np.flatnonzero(groups < 0)
-    if len(rest):
-        # Squares on a grid through the middle of the bounds: a scene turned about it (or
-        # mirrored) has its squares turned (or mirrored) with it.
-        x0, y0 = (scene.bounds[0] + scene.bounds[2]) / 2, (scene.bounds[1] + scene.bounds[3]) / 2
-        span = max(scene.bounds[2] - scene.bounds[0], scene.bounds[3] - scene.bounds[1])
-        square = GOAL_SQUARE
-        while True:  # keys: (scene group, square column, square row); one square past the span
-            cells = np.floor((targets[rest] - [x0, y0]) / square) if square <= span else np.zeros((len(rest), 2))
-            keys = np.column_stack([scene_groups[rest], cells])
-            unique, which = np.unique(keys.astype(np.int64), axis=0, return_inverse=True)
-            if len(unique) + len(areas) <= max_fields or square > span:
-                break
-            square *= 1.5
-        which = which.ravel()
-        for k, (_, i, j) in enumerate(unique):
-            rows = rest[which == k]
-            if square > span:  # a square over the whole scene: its bounds, one per scene group
-                pieces = _squares(rows, targets, np.array(scene.bounds[:2], dtype=float), span, radius, obstacles)
-            else:
-                pieces = _squares(rows, targets, np.array([x0 + i * square, y0 + j * square]), square, radius,
-                                  obstacles)
-            for piece_rows, rectangle in pieces:
-                groups[piece_rows] = len(areas)
-                areas.append(rectangle[None, :])
-    return groups, areas
-
-
-def _squares(rows, targets, corner, size, radius, obstacles):
-    """(rows, rectangle) pairs covering the targets of ``rows`` in the square at
-    ``corner``: the square itself when no obstacle comes within ``radius`` of it (every
-    point of it then sees every target in it), else its quarters, down to squares of
-    4 radii; a target in a smaller square than that gets a square of its own, within the
-    clear disc round it."""
-    rectangle = np.array([*corner, *(corner + size)])
-    if not _near_obstacle(rectangle, radius, obstacles):
-        return [(rows, rectangle)]
-    if size / 2 >= 4 * radius:
-        out = []
-        for quarter in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            low = corner + np.array(quarter) * size / 2
-            inside = ((targets[rows] >= low) & (targets[rows] < low + size / 2)).all(axis=1)
-            if inside.any():
-                out += _squares(rows[inside], targets, low, size / 2, radius, obstacles)
-        return out
-    # Half the side of a square inside the disc of clearance round the target (at least
-    # a sliver, so that the field has a goal).
-    clear = np.maximum(_clearance(targets[rows], obstacles) - radius, 1e-3) / np.sqrt(2)
-    return [([r], np.array([*(targets[r] - h), *(targets[r] + h)])) for r, h in zip(rows, clear)]
-
-
-def _clearance(points, obstacles) -> np.ndarray:
-    """``(m,)`` metres from each point to the nearest obstacle (inf with none)."""
-    return distances_to_obstacles(points, **obstacles)
-
-
-def _near_obstacle(rectangle, radius, obstacles) -> bool:
-    """Whether an obstacle comes within ``radius`` of the rectangle ``(x0, y0, x1, y1)``:
-    its centre's distance to the nearest obstacle below its half diagonal plus radius,
-    tested on a grid of points half a radius apart over it."""
-    x0, y0, x1, y1 = rectangle
-    n = int(np.ceil((x1 - x0) / (0.5 * radius))) + 1
-    xs, ys = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
-    points = np.column_stack([xs.ravel(), ys.ravel()])
-    return bool((distances_to_obstacles(points, **obstacles) < 1.25 * radius).any())
-
-
-def _room_beside(bounds, areas, starts, groups, radius, obstacles) -> list[float]:
-    """Per group, the share (0 to 1) of a body's width (``2 radius``) that the narrowest
-    passage on its way leaves beside one body: ``(w - 2 radius) / (2 radius)`` clipped,
-    ``w`` twice the largest distance from the obstacles that a way from every start to the
-    goal areas keeps (cells of :data:`_FINE_CELL`; a start counts as reached when the
-    cells kept touch its clear disc)."""
-    x0, y0, x1, y1 = bounds
-    xs, ys = np.arange(x0, x1 + _FINE_CELL, _FINE_CELL), np.arange(y0, y1 + _FINE_CELL, _FINE_CELL)
-    gx, gy = np.meshgrid(xs, ys)
-    gaps = distances_to_obstacles(np.column_stack([gx.ravel(), gy.ravel()]), **obstacles).reshape(gx.shape)
-    start_gaps = distances_to_obstacles(starts, **obstacles)
-    rooms = []
-    for g, goal_areas in enumerate(areas):
-        goal = np.zeros(gx.shape, dtype=bool)
-        for ax0, ay0, ax1, ay1 in goal_areas:
-            goal |= (gx >= ax0) & (gx <= ax1) & (gy >= ay0) & (gy <= ay1)
-        mine = np.flatnonzero(groups == g)
-        low, high = radius, 2 * radius  # half widths: the way keeps `low`; is `high` kept?
-        if _kept(gaps >= high, goal, gx, gy, starts[mine], start_gaps[mine]):
-            rooms.append(1.0)
-            continue
-        for _ in range(6):
-            middle = (low + high) / 2
-            low, high = (middle, high) if _kept(gaps >= middle, goal, gx, gy, starts[mine], start_gaps[mine]) \
-                else (low, middle)
-        rooms.append(float(np.clip((2 * low - 2 * radius) / (2 * radius), 0.0, 1.0)))
-    return rooms
-
-
-def _kept(free, goal, gx, gy, starts, start_gaps) -> bool:
-    """Whether the cells of ``free`` connected to the goal cells touch every start's clear disc."""
-    reached = free & goal
-    while True:  # grow through free cells by 4-neighbours until nothing changes
-        grown = reached.copy()
-        grown[1:] |= reached[:-1]
-        grown[:-1] |= reached[1:]
-        grown[:, 1:] |= reached[:, :-1]
-        grown[:, :-1] |= reached[:, 1:]
-        grown &= free
-        if (grown == reached).all():
-            break
-        reached = grown
-    ry, rx = np.nonzero(reached)
-    if not len(rx):
-        return False
-    points = np.column_stack([gx[ry, rx], gy[ry, rx]])
-    return all((np.hypot(*(points - s).T) < gap).any() for s, gap in zip(starts, start_gaps))
-
-
-def _field(bounds, goal_areas, starts, group, rows, radius, lanes, obstacles) -> NavigationField:
-    """The group's field: cells of 0.25 m, ``radius`` from the obstacles, unless that
-    leaves a start with no way, then finer cells and less clearance."""
-    for cell, clearance in ((0.25, radius), (_FINE_CELL, radius), (_FINE_CELL, 0.8 * radius),
-                            (_FINE_CELL, 0.5 * radius)):
-        field = NavigationField(goal_areas=goal_areas, area=bounds, cell=cell, clearance=clearance,
-                                keep_right=lanes, **obstacles)
-        stuck = ~np.isfinite(field.distance_at(starts))
-        if not stuck.any():
-            return field
-    raise ValueError(f"scene: agents with no way from their start to their goal (group {group}, its goal areas "
-                     f"{goal_areas.tolist()}): {len(rows[stuck])} (rows {', '.join(map(str, rows[stuck][:10]))})")

@@ -63,40 +63,71 @@ void FollowField::publish(const SceneView& scene, const int* agents, int count) 
 }
 
 void FollowField::update_crowd_fields(const SceneView& scene) const {
-  auto* crowd = dynamic_cast<CrowdFields*>(scene.cache->kept(this));
-  if (!crowd || crowd->bases != fields_) {
-    auto made = std::make_unique<CrowdFields>();
-    made->bases = fields_;
-    for (const auto& f : fields_) made->fields.push_back(*f);
-    made->extra.resize(fields_.size());
-    made->stencil.resize(fields_.size());
-    made->buffers.resize(fields_.size());
-    crowd = static_cast<CrowdFields*>(scene.cache->keep(this, std::move(made)));
-  }
   const CrowdCost cost{params_.crowd_density, params_.crowd_counterflow, params_.crowd_radius};
   const Real home = params_.slowing_radius;
   const Real every = params_.crowd_every;
-  const long long period = every > 0 ? static_cast<long long>(std::floor(scene.time / every)) : 0;
-  const bool same_cost = crowd->cost.density == cost.density && crowd->cost.counterflow == cost.counterflow &&
-                         crowd->cost.radius == cost.radius && crowd->home == home;
-  const bool current =
-      crowd->time >= 0 && same_cost && (every > 0 ? period == crowd->period : scene.time == crowd->time);
-  if (current) return;
-  crowd->cost = cost;
-  crowd->home = home;
-  crowd->time = scene.time;
-  crowd->period = period;
-  // One field per task: each writes its own field and buffers only.
-  auto body = [&](int f, int) {
-    const NavigationField& base = *fields_[f];
-    std::vector<Real>& extra = crowd->extra[f];
-    extra.resize(base.distances().size());
-    // A single field serves every agent: all are its group's (-1).
-    const std::int32_t group = per_group_ ? f : -1;
-    crowd_cost(base, scene, group, home, cost, extra.data(), crowd->stencil[f]);
-    crowd->fields[f].remarch(extra.data(), crowd->buffers[f]);
+  const int count = static_cast<int>(fields_.size());
+  // Field f's period: t / every + f / count, whole.
+  auto period_of = [&](int f) {
+    return every > 0 ? static_cast<long long>(std::floor(scene.time / every + double(f) / count)) : 0;
   };
-  scene.cache->pool().run(static_cast<int>(fields_.size()), body);
+  auto* crowd = dynamic_cast<CrowdFields*>(scene.cache->kept(this));
+  const bool same_cost = crowd && crowd->cost.density == cost.density && crowd->cost.counterflow == cost.counterflow &&
+                         crowd->cost.radius == cost.radius && crowd->home == home && crowd->every == every;
+  if (!crowd || crowd->bases != fields_ || !same_cost) {
+    // Anew: the fields as built, each marched first at the start of its next period (or
+    // at once, when every evaluation marches).
+    auto made = std::make_unique<CrowdFields>();
+    made->bases = fields_;
+    for (const auto& f : fields_) made->fields.push_back(*f);
+    made->extra.resize(count);
+    made->stencil.resize(count);
+    made->buffers.resize(count);
+    made->marching.assign(count, 0);
+    made->started.resize(count);
+    made->pops.resize(count);
+    for (int f = 0; f < count; ++f) {
+      made->started[f] = every > 0 ? period_of(f) : -1;
+      made->pops[f] = made->fields[f].distances().size();
+    }
+    made->cost = cost;
+    made->home = home;
+    made->every = every;
+    crowd = static_cast<CrowdFields*>(scene.cache->keep(this, std::move(made)));
+  }
+  const double dt = crowd->time >= 0 ? scene.time - crowd->time : 0.0;
+  if (every > 0 && dt == 0 && crowd->time >= 0) return;  // evaluated at this time already
+  crowd->time = scene.time;
+  // One field per task: each writes its own field, buffers and bookkeeping only.
+  auto body = [&](int f, int) {
+    NavigationField& field = crowd->fields[f];
+    NavigationField::MarchBuffers& buffers = crowd->buffers[f];
+    if (!crowd->marching[f]) {
+      const long long period = period_of(f);
+      if (every > 0 && period == crowd->started[f]) return;
+      crowd->started[f] = period;
+      const NavigationField& base = *fields_[f];
+      std::vector<Real>& extra = crowd->extra[f];
+      extra.resize(base.distances().size());
+      // A single field serves every agent: all are its group's (-1).
+      const std::int32_t group = per_group_ ? f : -1;
+      crowd_cost(base, scene, group, home, cost, extra.data(), crowd->stencil[f]);
+      field.begin_remarch(extra.data(), buffers);
+      crowd->marching[f] = 1;
+    }
+    // Cells to take now: in proportion to the time since the last evaluation, so that
+    // the march ends within kMarchShare of a period (all of it when every evaluation
+    // marches, or at the first evaluation).
+    std::size_t budget = static_cast<std::size_t>(-1);
+    if (every > 0 && dt > 0) {
+      budget = static_cast<std::size_t>(std::ceil(double(crowd->pops[f]) * dt / (kMarchShare * every))) + 64;
+    }
+    if (!field.advance_remarch(buffers, budget)) return;
+    field.finish_remarch(buffers);
+    crowd->pops[f] = std::max<std::size_t>(buffers.popped, 1);
+    crowd->marching[f] = 0;
+  };
+  scene.cache->pool().run(count, body);
 }
 
 const NavigationField& FollowField::field_of(const SceneView& scene, const CrowdFields* crowd, int a) const {

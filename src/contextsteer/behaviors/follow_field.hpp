@@ -21,19 +21,26 @@
 //
 // Crowd-updated fields: with crowd_density or crowd_counterflow > 0, each world keeps
 // its own copy of every field (EvaluationCache::keep) and marches it again, with the
-// crowd's costs added (navigation/crowd_cost.hpp, home = slowing_radius), at its first
-// evaluation and then at the first evaluation of each new period of crowd_every seconds
-// of the world's time (every evaluation when it is 0), in prepare(), the fields on the
-// world's threads, one per field. The fields' own costs are reused, and the march
-// allocates nothing after the first. A copied world copies the fields; a restored or
-// reset world, an evaluation outside a world and World::explain (which evaluates with a
-// cache of its own) march them anew from the crowd as it stands.
-//
+// crowd's costs added (navigation/crowd_cost.hpp, home = slowing_radius), once every
+// crowd_every seconds of the world's time, in prepare(), the fields on the world's
+// threads, one per field. Field f of F starts its march when t / crowd_every + f / F
+// passes a whole number (t the world's time), so that the fields' starts are spread over
+// the period, and the march itself is spread over the evaluations that follow: each takes
+// a share of its cells in proportion to the time since the last evaluation, so that it
+// ends within half a period (kMarchShare); until then agents follow the field as it was.
+// No evaluation marches much more than another, and the result is that of a whole march
+// from the crowd as it stood at the start. With crowd_every 0 every evaluation marches
+// every field whole, from the crowd as it stands. The fields' own costs are reused, and
+// the march allocates nothing after the first. A copied world copies the fields and their
+// marches under way, as World::explain does (so that it explains what the next step does);
+// a restored or reset world and an evaluation outside a world start from the fields as
+// built.
 // Way left: where the scene has a cache (a world's evaluation, explain), publish() writes
 // each of its agents' distance along its field (as built, without the crowd's costs)
 // into the scene's table of ways left (scene/way_left.hpp), for Anticipate's right_of_way.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -98,19 +105,24 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
   Real strength(Real distance) const;
 
   // What a world keeps for a FollowField with crowd costs: its own copy of each field,
-  // marched with the crowd's costs, and the buffers to do it again.
+  // marched with the crowd's costs, the marches under way and the buffers to do them.
   struct CrowdFields : KeptState {
     std::vector<std::shared_ptr<const NavigationField>> bases;  // the fields they were copied from
     std::vector<NavigationField> fields;
     std::vector<std::vector<Real>> extra;    // per field, the crowd's cost per cell
     std::vector<std::vector<Real>> stencil;  // per field, crowd_cost's scratch
     std::vector<NavigationField::MarchBuffers> buffers;
-    CrowdCost cost;  // what they were marched with
+    std::vector<long long> started;   // per field, the period of its last march's start
+    std::vector<std::uint8_t> marching;  // per field, whether a march is under way
+    std::vector<std::size_t> pops;    // per field, the cells its last whole march took (or its cell count)
+    CrowdCost cost;  // what they are marched with
     Real home = 0;
-    double time = -1;       // world time of the last update, seconds
-    long long period = -1;  // of crowd_every seconds since the world began, of the last update
+    Real every = 0;
+    double time = -1;  // world time of the last evaluation, seconds
     std::unique_ptr<KeptState> clone() const override { return std::make_unique<CrowdFields>(*this); }
   };
+  // The share of crowd_every within which a march started is spread to its end.
+  static constexpr double kMarchShare = 0.1;
 
  private:
   // The field agent a follows: its group's, or the only one.

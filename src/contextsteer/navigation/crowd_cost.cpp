@@ -29,8 +29,13 @@ void crowd_cost(const NavigationField& base, const SceneView& scene, std::int32_
   for (int a = 0; a < scene.agents; ++a) {
     const Vec2 p = scene.position(a);
     if ((group < 0 || scene.group_of(a) == group) && base.distance_at(p) <= home) continue;
+    // An agent farther off the grid than it is spread reaches none of its cells.
+    if (p.x < origin.x - cost.radius || p.y < origin.y - cost.radius || p.x > origin.x + columns * cell + cost.radius ||
+        p.y > origin.y + rows * cell + cost.radius) {
+      continue;
+    }
     const Vec2 v = scene.velocity(a);
-    // In cells from the first centre; an agent off the grid is spread from its edge.
+    // In cells from the first centre; an agent just off the grid is spread from its edge.
     const Real u = std::clamp((p.x - origin.x) / cell - Real(0.5), Real(-1), Real(columns));
     const Real w = std::clamp((p.y - origin.y) / cell - Real(0.5), Real(-1), Real(rows));
     const int c0 = static_cast<int>(std::floor(u)), r0 = static_cast<int>(std::floor(w));

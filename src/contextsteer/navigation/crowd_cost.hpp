@@ -40,7 +40,8 @@ constexpr Real kMaxCrowdCost = 1e6;
 
 // Writes into extra (one value per cell of `base`) what the scene's agents add to a metre
 // for the agents of `group` following `base` (-1: every agent is the group's),
-// skipping the group's within `home` metres of its goal. `stencil` is scratch, grown to
+// skipping the group's within `home` metres of its goal and every agent more than
+// cost.radius off the grid. `stencil` is scratch, grown to
 // the cells one agent is spread over; allocates nothing once it has.
 void crowd_cost(const NavigationField& base, const SceneView& scene, std::int32_t group, Real home,
                 const CrowdCost& cost, Real* extra, std::vector<Real>& stencil);

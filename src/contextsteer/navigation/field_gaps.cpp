@@ -31,14 +31,13 @@ void for_each_cell_in(Vec2 lo, Vec2 hi, Vec2 origin, Real cell, int columns, int
 
 }  // namespace
 
-std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
-  const Real reach = clearance_ + half_diagonal();
-  std::vector<Real> gaps(static_cast<std::size_t>(columns_) * rows_, kInfinity);
+std::vector<Real> obstacle_gaps_on(const CellGrid& grid, const Obstacles& obstacles, LayerMask mask, Real reach) {
+  std::vector<Real> gaps(static_cast<std::size_t>(grid.columns) * grid.rows, kInfinity);
   // Lowers the gap of the cells whose centre lies in the box [lo, hi] to gap_at(centre).
   auto near_box = [&](Vec2 lo, Vec2 hi, auto&& gap_at) {
-    for_each_cell_in(lo, hi, origin_, cell_, columns_, rows_, [&](int c, int r) {
-      Real& gap = gaps[index(c, r)];
-      gap = std::min(gap, gap_at(centre(c, r)));
+    for_each_cell_in(lo, hi, grid.origin, grid.cell, grid.columns, grid.rows, [&](int c, int r) {
+      Real& gap = gaps[static_cast<std::size_t>(r) * grid.columns + c];
+      gap = std::min(gap, gap_at(grid.centre(c, r)));
     });
   };
   const Vec2 margin{reach, reach};
@@ -70,6 +69,12 @@ std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, Lay
     }
     near_box(lo, hi, [&](Vec2 p) { return point_in_polygon(vertices + begin, count, p) ? Real(0) : kInfinity; });
   }
+  return gaps;
+}
+
+std::vector<Real> NavigationField::obstacle_gaps(const Obstacles& obstacles, LayerMask mask) const {
+  std::vector<Real> gaps =
+      obstacle_gaps_on({origin_, cell_, columns_, rows_}, obstacles, mask, clearance_ + half_diagonal());
   // Outside the bounds, whatever the mask (its sides are walls above, on every layer).
   if (obstacles.has_bounds()) {
     const Bounds& b = obstacles.bounds();

@@ -64,69 +64,51 @@ bool NavigationField::in_open_sight(Vec2 p, int column, int row, const std::vect
   return true;
 }
 
-void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out) {
-  const std::size_t cells = blocked_.size();
-  // Fast marching over the open cells, from the seeds' values: the smallest tentative
-  // value is accepted for good and updates its neighbors. On the grid padded by two cells
-  // a side (cell i at padded index pad(i)), as second-order differences read two cells
-  // away: `value` holds each cell's tentative value, `accepted` its value once accepted
-  // (kInfinity before, and in the padding), `closed` marks the cells no update may
-  // change (padding, cells not open, seeds: exact values near a goal, accepted cells),
-  // `step_cost` the cost of a metre through each cell.
-  const std::size_t wide = static_cast<std::size_t>(columns_) + 4;
-  const std::size_t padded = wide * (static_cast<std::size_t>(rows_) + 4);
-  auto pad = [&](std::size_t i) { return (i / columns_ + 2) * wide + i % columns_ + 2; };
-  std::vector<Real>& value = buffers.value;
-  std::vector<Real>& accepted = buffers.accepted;
-  std::vector<std::uint8_t>& closed = buffers.closed;
-  std::vector<Real>& step_cost = buffers.step_cost;
-  value.assign(padded, kInfinity);
-  accepted.assign(padded, kInfinity);
-  closed.assign(padded, 1);
-  step_cost.resize(padded);
-  // Calls visit(i, p) for every cell i and its padded index p, row by row.
-  auto for_each_cell = [&](auto&& visit) {
-    for (std::size_t r = 0, i = 0; r < static_cast<std::size_t>(rows_); ++r) {
-      const std::size_t row = (r + 2) * wide + 2;
-      for (std::size_t c = 0; c < static_cast<std::size_t>(columns_); ++c, ++i) visit(i, row + c);
-    }
-  };
-  for_each_cell([&](std::size_t i, std::size_t p) {
-    closed[p] = blocked_[i];
-    step_cost[p] = cost[i];
-  });
-  TrialHeap& heap = buffers.heap;
-  heap.reset(padded);
+// The march's arithmetic over the padded grid of a field (see march_begin): the
+// stencils' updates and the loop that accepts cells, resumable from any point since
+// its state lives in the buffers.
+class NavigationField::Marcher {
+ public:
+  Marcher(const NavigationField& field, MarchBuffers& buffers)
+      : b_(buffers), wide_(static_cast<std::size_t>(field.columns_) + 4), cell_(field.cell_) {}
+
   // Along an axis (a step of d padded cells): the upwind difference from the lower of
   // the two sides, second order where that side's next cell allows it.
-  auto along_axis = [&](std::size_t p, std::size_t d) {
-    const Real before = accepted[p - d], after = accepted[p + d];
-    return before <= after ? upwind(before, accepted[p - 2 * d]) : upwind(after, accepted[p + 2 * d]);
-  };
+  Upwind along_axis(std::size_t p, std::size_t d) const {
+    const Real before = b_.accepted[p - d], after = b_.accepted[p + d];
+    return before <= after ? upwind(before, b_.accepted[p - 2 * d]) : upwind(after, b_.accepted[p + 2 * d]);
+  }
   // Along a diagonal: first order only. (Second order there too pulled every distance
   // along the axes short, 1% at 8 m, through the minimum of the two stencils below.)
-  auto along_diagonal = [&](std::size_t p, std::size_t d) {
-    return Upwind{std::min(accepted[p - d], accepted[p + d]), 1};
-  };
+  Upwind along_diagonal(std::size_t p, std::size_t d) const {
+    return Upwind{std::min(b_.accepted[p - d], b_.accepted[p + d]), 1};
+  }
   // Two stencils (multistencil fast marching): the axes, and the diagonals at a spacing
   // of h * sqrt(2); the smaller value wins, so that ways run straight at any angle. On
   // open ground: distances within 0.7% of the Euclidean a metre from a goal and beyond,
   // 0.35% beyond 8 m (first order on both stencils: 4.9% and 1.6%).
-  auto update_axes = [&](std::size_t p) {
-    return eikonal_update(along_axis(p, 1), along_axis(p, wide), cell_ * step_cost[p]);
-  };
-  auto update = [&](std::size_t p) {
-    const Real h = cell_ * step_cost[p];
-    return std::min(eikonal_update(along_axis(p, 1), along_axis(p, wide), h),
-                    eikonal_update(along_diagonal(p, wide + 1), along_diagonal(p, wide - 1), h * Real(1.41421356)));
-  };
-  // The eight neighbours, row by row from the lower one: the axes' four, then the
-  // diagonals' (in the same order: rows, then columns).
-  const std::ptrdiff_t w = static_cast<std::ptrdiff_t>(wide);
-  const std::ptrdiff_t axes[4] = {-w, -1, 1, w}, diagonals[4] = {-w - 1, -w + 1, w - 1, w + 1};
-  auto run = [&] {
-    while (!heap.empty()) {
+  Real update_axes(std::size_t p) const {
+    return eikonal_update(along_axis(p, 1), along_axis(p, wide_), cell_ * b_.step_cost[p]);
+  }
+  Real update(std::size_t p) const {
+    const Real h = cell_ * b_.step_cost[p];
+    return std::min(eikonal_update(along_axis(p, 1), along_axis(p, wide_), h),
+                    eikonal_update(along_diagonal(p, wide_ + 1), along_diagonal(p, wide_ - 1), h * Real(1.41421356)));
+  }
+
+  // Accepts up to `budget` cells, smallest value first; true once no trial cell is left.
+  bool run(std::size_t budget) {
+    // The eight neighbours, row by row from the lower one: the axes' four, then the
+    // diagonals' (in the same order: rows, then columns).
+    const std::ptrdiff_t w = static_cast<std::ptrdiff_t>(wide_);
+    const std::ptrdiff_t axes[4] = {-w, -1, 1, w}, diagonals[4] = {-w - 1, -w + 1, w - 1, w + 1};
+    TrialHeap& heap = b_.heap;
+    std::vector<Real>& value = b_.value;
+    std::vector<Real>& accepted = b_.accepted;
+    std::vector<std::uint8_t>& closed = b_.closed;
+    for (; budget > 0 && !heap.empty(); --budget) {
       const TrialHeap::Entry top = heap.pop();
+      ++b_.popped;
       const std::size_t p = top.cell;
       if (accepted[p] < kInfinity || top.value > value[p]) continue;  // a seed met again
       accepted[p] = value[p];
@@ -149,21 +131,85 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
         if (next < value[q]) value[q] = next, heap.push(next, q);
       }
     }
-  };
+    return heap.empty();
+  }
 
+ private:
+  MarchBuffers& b_;
+  std::size_t wide_;
+  Real cell_;
+};
+
+std::size_t NavigationField::padded_index(std::size_t i) const {
+  return (i / columns_ + 2) * (static_cast<std::size_t>(columns_) + 4) + i % columns_ + 2;
+}
+
+void NavigationField::open_squares(const std::vector<Real>& cost, std::vector<std::int32_t>& closed_before) const {
+  // closed_before[(r) * (columns + 1) + c]: how many cells of rows < r and columns < c are
+  // not open (blocked, or dearer than 1): a square of cells is open when its count is 0.
+  const std::size_t stride = static_cast<std::size_t>(columns_) + 1;
+  closed_before.assign(stride * (static_cast<std::size_t>(rows_) + 1), 0);
+  for (int r = 0; r < rows_; ++r) {
+    std::int32_t in_row = 0;
+    for (int c = 0; c < columns_; ++c) {
+      const std::size_t i = index(c, r);
+      in_row += (blocked_[i] || cost[i] != 1) ? 1 : 0;
+      closed_before[(r + 1) * stride + c + 1] = closed_before[r * stride + c + 1] + in_row;
+    }
+  }
+}
+
+void NavigationField::march_begin(const std::vector<Real>& cost, MarchBuffers& buffers) const {
+  // Fast marching over the open cells, from the seeds' values: the smallest tentative
+  // value is accepted for good and updates its neighbors. On the grid padded by two cells
+  // a side (cell i at padded index padded_index(i)), as second-order differences read two
+  // cells away: `value` holds each cell's tentative value, `accepted` its value once
+  // accepted (kInfinity before, and in the padding), `closed` marks the cells no update
+  // may change (padding, cells not open, seeds: exact values near a goal, accepted
+  // cells), `step_cost` the cost of a metre through each cell.
+  const std::size_t wide = static_cast<std::size_t>(columns_) + 4;
+  const std::size_t padded = wide * (static_cast<std::size_t>(rows_) + 4);
+  std::vector<Real>& value = buffers.value;
+  buffers.accepted.assign(padded, kInfinity);
+  value.assign(padded, kInfinity);
+  std::vector<std::uint8_t>& closed = buffers.closed;
+  closed.assign(padded, 1);
+  buffers.step_cost.resize(padded);
+  buffers.popped = 0;
+  for (std::size_t r = 0, i = 0; r < static_cast<std::size_t>(rows_); ++r) {
+    for (std::size_t c = 0, p = (r + 2) * wide + 2; c < static_cast<std::size_t>(columns_); ++c, ++i, ++p) {
+      closed[p] = blocked_[i];
+      buffers.step_cost[p] = cost[i];
+    }
+  }
+  TrialHeap& heap = buffers.heap;
+  heap.reset(padded);
+  // A seed lowers its cell's value; each seeded cell enters the heap once, at its lowest
+  // value (below), so that a cell near many goals costs no more than one near a single one.
+  std::vector<std::size_t>& seeded = buffers.seeded;
+  seeded.clear();
   auto seed = [&](std::size_t i, Real d) {
-    const std::size_t p = pad(i);
+    const std::size_t p = padded_index(i);
     if (!(d < value[p])) return;
+    if (value[p] == kInfinity) seeded.push_back(p);
     value[p] = d;
     closed[p] = 1;
-    heap.seed(d, p);
   };
   // Free cells, from the goals: the free cells near each goal point and in open sight of
   // it (kSeedCells) start at their exact distance, so that the cells nearest a goal
   // point at the goal itself, not at its cell's centre, and second-order marching has
   // exact values to start from. Within a clearance margin the straight distance would
   // undercharge the way, so there only the goal's own cell is seeded, and the marching
-  // charges the margin's cost from it.
+  // charges the margin's cost from it. Where every cell of the square round a goal is
+  // open, every straight way in it is too (the square is convex), and is not sampled.
+  const bool many_goals = goals_.size() > kFewGoals;
+  if (many_goals) open_squares(cost, buffers.closed_before);
+  const std::size_t stride = static_cast<std::size_t>(columns_) + 1;
+  auto square_open = [&](int c0, int r0, int c1, int r1) {
+    const std::vector<std::int32_t>& n = buffers.closed_before;
+    return n[(r1 + 1) * stride + c1 + 1] - n[r0 * stride + c1 + 1] - n[(r1 + 1) * stride + c0] + n[r0 * stride + c0] ==
+           0;
+  };
   for (std::size_t k = 0; k < goals_.size(); ++k) {
     const Vec2 g = goals_[k];
     const int gc = column_of(g), gr = row_of(g);
@@ -173,11 +219,14 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
                                   "obstacle, or outside the bounds)");
     }
     seed(index(gc, gr), length(centre(gc, gr) - g));
-    for (int r = std::max(0, gr - kSeedCells); r <= std::min(rows_ - 1, gr + kSeedCells); ++r) {
-      for (int c = std::max(0, gc - kSeedCells); c <= std::min(columns_ - 1, gc + kSeedCells); ++c) {
+    const int r0 = std::max(0, gr - kSeedCells), r1 = std::min(rows_ - 1, gr + kSeedCells);
+    const int c0 = std::max(0, gc - kSeedCells), c1 = std::min(columns_ - 1, gc + kSeedCells);
+    const bool open = many_goals && square_open(c0, r0, c1, r1);
+    for (int r = r0; r <= r1; ++r) {
+      for (int c = c0; c <= c1; ++c) {
         // Within a disc, so that a nearer goal's exact value always beats a farther one's.
         const Real d = length(centre(c, r) - g);
-        if (d <= kSeedCells * cell_ && in_open_sight(g, c, r, cost)) seed(index(c, r), d);
+        if (d <= kSeedCells * cell_ && (open || in_open_sight(g, c, r, cost))) seed(index(c, r), d);
       }
     }
   }
@@ -199,10 +248,24 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
                                   " holds no free cell centre (too small, off the grid or blocked)");
     }
   }
+  for (const std::size_t p : seeded) heap.seed(value[p], p);
   heap.sort_seeds();
-  run();
+}
+
+bool NavigationField::march_advance(MarchBuffers& buffers, std::size_t budget) const {
+  return Marcher(*this, buffers).run(budget);
+}
+
+void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out) {
+  march_begin(cost, buffers);
+  march_advance(buffers, static_cast<std::size_t>(-1));
+  const std::size_t cells = blocked_.size();
+  std::vector<Real>& value = buffers.value;
+  std::vector<Real>& accepted = buffers.accepted;
+  std::vector<std::uint8_t>& closed = buffers.closed;
+  const std::size_t padded = value.size();
   distances_.resize(cells);
-  for_each_cell([&](std::size_t i, std::size_t p) { distances_[i] = value[p]; });
+  for (std::size_t i = 0; i < cells; ++i) distances_[i] = value[padded_index(i)];
   if (!ways_out) return;
 
   // Blocked cells: the distance out of the margin to the nearest reached free cell, so
@@ -212,24 +275,28 @@ void NavigationField::march(const std::vector<Real>& cost, MarchBuffers& buffers
   value.assign(padded, kInfinity);
   accepted.assign(padded, kInfinity);
   closed.assign(padded, 1);
-  std::fill(step_cost.begin(), step_cost.end(), Real(1));
+  std::fill(buffers.step_cost.begin(), buffers.step_cost.end(), Real(1));
+  TrialHeap& heap = buffers.heap;
   heap.reset(padded);
-  for_each_cell([&](std::size_t i, std::size_t p) {
+  for (std::size_t i = 0; i < cells; ++i) {
+    const std::size_t p = padded_index(i);
     if (!blocked_[i] && std::isfinite(distances_[i])) {
       value[p] = accepted[p] = 0;
     } else {
       closed[p] = !blocked_[i];
     }
-  });
-  for_each_cell([&](std::size_t i, std::size_t p) {
-    if (!blocked_[i]) return;
-    value[p] = update(p);
+  }
+  Marcher marcher(*this, buffers);
+  for (std::size_t i = 0; i < cells; ++i) {
+    if (!blocked_[i]) continue;
+    const std::size_t p = padded_index(i);
+    value[p] = marcher.update(p);
     if (std::isfinite(value[p])) heap.seed(value[p], p);
-  });
+  }
   heap.sort_seeds();
-  run();
+  marcher.run(static_cast<std::size_t>(-1));
   way_out_.resize(cells);
-  for_each_cell([&](std::size_t i, std::size_t p) { way_out_[i] = value[p]; });
+  for (std::size_t i = 0; i < cells; ++i) way_out_[i] = value[padded_index(i)];
 }
 
 namespace {
@@ -297,19 +364,34 @@ void NavigationField::point_free_cells_downhill(const MarchBuffers& buffers) {
   }
 }
 
-void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
+void NavigationField::begin_remarch(const Real* extra, MarchBuffers& buffers) const {
   std::vector<Real>& cost = buffers.cost;
   cost.resize(costs_.size());
-  // Room for every cell in the heap, and for every seed: a goal point seeds up to
-  // (2 kSeedCells + 1)^2 + 1 cells, goal areas each cell once at most.
+  // Room for every cell in the heap, and for every seed (each cell once at most).
   const std::size_t padded = (static_cast<std::size_t>(columns_) + 4) * (static_cast<std::size_t>(rows_) + 4);
-  const std::size_t per_goal = (2 * kSeedCells + 1) * (2 * kSeedCells + 1) + 1;
-  buffers.heap.reserve(padded, costs_.size() + per_goal * goals_.size());
+  buffers.heap.reserve(padded, costs_.size());
+  buffers.seeded.reserve(costs_.size());
+  if (goals_.size() > kFewGoals) buffers.closed_before.reserve((columns_ + std::size_t(1)) * (rows_ + std::size_t(1)));
   for (std::size_t i = 0; i < cost.size(); ++i) cost[i] = costs_[i] + extra[i];
+  march_begin(cost, buffers);
+}
+
+bool NavigationField::advance_remarch(MarchBuffers& buffers, std::size_t budget) const {
+  return march_advance(buffers, budget);
+}
+
+void NavigationField::finish_remarch(const MarchBuffers& buffers) {
   // Every free cell a goal reached before is reached again (the costs stay finite), so
   // the blocked cells' ways out, to the nearest reached free cell, stay as they were.
-  march(cost, buffers, false);
+  const std::size_t cells = blocked_.size();
+  for (std::size_t i = 0; i < cells; ++i) distances_[i] = buffers.value[padded_index(i)];
   point_free_cells_downhill(buffers);
+}
+
+void NavigationField::remarch(const Real* extra, MarchBuffers& buffers) {
+  begin_remarch(extra, buffers);
+  advance_remarch(buffers, static_cast<std::size_t>(-1));
+  finish_remarch(buffers);
 }
 
 }  // namespace contextsteer

@@ -41,6 +41,7 @@
 
 #include "contextsteer/base/real.hpp"
 #include "contextsteer/base/vec2.hpp"
+#include "contextsteer/navigation/obstacle_gaps.hpp"
 #include "contextsteer/navigation/trial_heap.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 
@@ -98,6 +99,9 @@ class NavigationField {
     std::vector<Real> step_cost;
     TrialHeap heap;          // the trial cells, by padded index
     std::vector<Real> cost;  // per cell, the cost of a metre marched with (remarch)
+    std::vector<std::size_t> seeded;           // the seeded cells, by padded index, each once
+    std::vector<std::int32_t> closed_before;   // with many goals: counts of cells not open (open_squares)
+    std::size_t popped = 0;                    // trial cells taken from the heap since the march began
   };
 
   int columns() const { return columns_; }
@@ -124,6 +128,15 @@ class NavigationField {
   // distances; blocked cells keep their way out. Allocates nothing once `buffers` have
   // grown to the field's cells.
   void remarch(const Real* extra, MarchBuffers& buffers);
+  // The same in pieces, so that a march can be spread over many calls while the field
+  // stays as it was: begin_remarch reads `extra` and seeds the goals into `buffers`;
+  // advance_remarch accepts up to `budget` cells, and is true once every reachable cell
+  // is (buffers.popped counts the cells taken so far); finish_remarch then writes the
+  // new distances and directions into the field. The result is that of remarch()
+  // whatever the budgets.
+  void begin_remarch(const Real* extra, MarchBuffers& buffers) const;
+  bool advance_remarch(MarchBuffers& buffers, std::size_t budget) const;
+  void finish_remarch(const MarchBuffers& buffers);
 
   // At any point (outside the grid: at the nearest cell): the directions of the four
   // nearest cell centres blended bilinearly and made unit length, leaving out those at
@@ -157,6 +170,9 @@ class NavigationField {
   // start at their exact distance: second-order marching needs a few exact values to start from
   // (with only the nearest ring, every distance beyond comes out ~0.2 m short).
   static constexpr int kSeedCells = 5;
+  // With more goal points than this, the squares of kSeedCells round each are tested
+  // for being open at once (open_squares) before any straight way in them is sampled.
+  static constexpr std::size_t kFewGoals = 8;
   // Whether the straight way from p (in the area) to the centre of cell (column, row)
   // crosses open cells only: free, and outside every clearance margin (cost 1), where
   // the straight distance is the field's distance.
@@ -173,6 +189,15 @@ class NavigationField {
   // free cell), then marches out from them over the free cells, a metre of cell i
   // costing cost[i]; with ways_out, marches the blocked cells' ways out too (way_out_).
   void march(const std::vector<Real>& cost, MarchBuffers& buffers, bool ways_out);
+  // The march's pieces (field_march.cpp): the buffers laid out and the goals seeded; up
+  // to `budget` cells accepted, true once none is left to accept.
+  void march_begin(const std::vector<Real>& cost, MarchBuffers& buffers) const;
+  bool march_advance(MarchBuffers& buffers, std::size_t budget) const;
+  class Marcher;  // the stencils and the accepting loop over a march's buffers
+  std::size_t padded_index(std::size_t i) const;  // cell i in the march's grid, padded by two cells a side
+  // Per corner of the cells (columns + 1) x (rows + 1), how many cells below and left of it
+  // are not open (blocked, or a metre costing more than 1): a summed-area table.
+  void open_squares(const std::vector<Real>& cost, std::vector<std::int32_t>& closed_before) const;
   // The cells' directions down the distances (free cells) and the ways out (blocked
   // ones).
   void point_downhill();

@@ -325,9 +325,11 @@ Pipeline::Explanation World::explain(int index) {
   const std::size_t row = static_cast<std::size_t>(index) * slots_;
   const bool has_previous = steps_ > 0;
   // As in a step, every pipeline first tells the others about its agents (publish), in
-  // a cache of the explanation's own.
+  // a cache of the explanation's own, holding a copy of what the behaviours keep (the
+  // crowd's fields), so that the explanation is what the next step decides.
   SceneView view = scene();
   EvaluationCache cache;
+  cache.copy_kept_from(cache_);
   cache.begin(*pool_);
   view.cache = &cache;
   for (const Controller& c : controllers_) {

@@ -167,6 +167,9 @@ def test_a_group_takes_the_door_that_is_free():
     world, follow = blocked_door_world(1.0)
     assert follow.crowd_fields(world) is None  # not before the first step
     world.step(0.1)
+    (unmarched,) = follow.crowd_fields(world)  # as built until the march of its first period has ended
+    np.testing.assert_array_equal(unmarched.distances, field.distances)
+    world.run(6, 0.1)  # past 0.5 s (crowd_every) and a tenth of it, over which the march is spread
     (crowded,) = follow.crowd_fields(world)
     path = crowded.path_from([2.0, 5.0])
     assert path[:, 1].max() > 8.5  # through the door at y = 9
@@ -195,7 +198,7 @@ def test_own_agents_at_the_goal_do_not_block_it_and_others_do():
         if group is not None:
             world.add_agents(at_goal, steering=cs.Pipeline([cs.Arrive()], slots=16), max_speed=0.0, groups=group,
                              targets=at_goal)
-        world.step(0.1)
+        world.run(7, 0.1)  # the first period's march ended
         return follow.crowd_fields(world)[0].distances
 
     alone = crowded(None)  # the walker's own weight alone
@@ -206,12 +209,12 @@ def test_own_agents_at_the_goal_do_not_block_it_and_others_do():
 def test_the_fields_are_updated_once_per_period_of_world_time():
     world, follow = blocked_door_world(1.0, crowd_every=1.0)
     still = world.index_of(np.arange(1, 13))
-    world.step(0.1)
+    world.run(12, 0.1)  # the march from 1 s, spread over a tenth of a period, has ended
     first = follow.crowd_fields(world)[0].distances.copy()
     world.positions[still] += [0.0, 3.0]  # the crowd moves off to the long door
-    world.run(8, 0.1)  # up to 0.9 s: the same period
+    world.run(8, 0.1)  # up to 1.9 s: the same period
     np.testing.assert_array_equal(follow.crowd_fields(world)[0].distances, first)
-    world.run(2, 0.1)  # past 1 s
+    world.run(3, 0.1)  # past 2 s and the march's tenth of a period
     assert not np.array_equal(follow.crowd_fields(world)[0].distances, first)
 
 

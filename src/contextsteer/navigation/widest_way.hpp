@@ -1,0 +1,33 @@
+// The widest way: how far from every obstacle a way can keep, all along, from each of
+// some starts to some goal areas. The crowd steering measures by it the narrowest
+// passage on a group's way (how much room there is to step aside).
+//
+// On a grid of cells over `area`, a cell's gap is the distance from its centre to the
+// nearest obstacle, capped at `cap`. A way is a chain of cells, each beside the last
+// along an axis, from a cell whose centre lies in a goal area; it keeps the least gap of
+// its cells. A start is reached by the ways to the cells whose centres lie within its
+// clear disc (the disc round it that no obstacle enters), up to 2 (cap + cell) from it.
+// The widest way is the largest w such that every start is reached by a way keeping w:
+// the least, over the starts, of the most any way reaching it keeps. It is found in one
+// pass, widest cells first (a maximin flood), in time O(cells log cells).
+#pragma once
+
+#include <vector>
+
+#include "contextsteer/base/real.hpp"
+#include "contextsteer/base/vec2.hpp"
+#include "contextsteer/scene/obstacles.hpp"
+
+namespace contextsteer {
+
+// Metres, from 0 to `cap`: the widest way from every start to the goal areas round the
+// obstacles (all layers); `cap` with no start, 0 where a start is reached by no way (or
+// lies in an obstacle). Throws std::invalid_argument, naming the argument, for an area
+// that is empty or not finite, a cell or cap that is not > 0 and finite, a cell that
+// makes more than kMaxWayCells cells, no goal area, or a goal area that is not finite.
+Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const std::vector<Bounds>& goal_areas,
+                const std::vector<Vec2>& starts, Real cap);
+
+constexpr long long kMaxWayCells = 1LL << 25;
+
+}  // namespace contextsteer
