@@ -29,9 +29,9 @@ elsewhere (inside the goal area, or in the scenes without a field) straight towa
 agent's own target with Arrive's ramp: speed 0 within 0.5 m, ``max_speed * d / 3 m``
 within 3 m. Step time: contextsteer's whole ``World.step``; ORCA's ``do_step`` alone (the
 preferred velocities, set from Python, are not counted), both as the process's CPU time
-(one thread each). The tables after it give each scene's step time against ORCA's
-(contextsteer / ORCA: at most 1 is no slower) and, for the scenes whose recipe marches
-its navigation fields again from the crowd, what those updates add to a step.
+(one thread each); ``worst_over_median``, the worst step's time over the median step's
+(the most over the seeds: how much a step hitches). The table after it gives each
+scene's mean step time against ORCA's (contextsteer / ORCA: at most 1 is no slower).
 """
 
 from __future__ import annotations
@@ -57,40 +57,22 @@ WALL_THICKNESS = 0.02  # metres, of the rectangle ORCA gets for a wall segment
 TARGET_RADIUS, SLOWING_RADIUS = 0.5, 3.0  # metres, Arrive's defaults
 
 
-def crowd_update_periods(steering) -> list[float]:
-    """The ``crowd_every`` of each FollowField of the steering that marches its fields
-    again from the crowd (seconds, as the world reads them)."""
-    pipelines = steering if isinstance(steering, tuple) else (steering,)
-    return [b.crowd_every for pipeline in pipelines for b in pipeline.behaviors
-            if isinstance(b, cs.FollowField) and (b.crowd_density > 0 or b.crowd_counterflow > 0)]
-
-
 def run_contextsteer(scene: str, seed: int, slots: int | None = None) -> tuple[np.ndarray, float, float]:
-    """``(T + 1, n, 2)`` positions of the demo's run, the mean step time in ms, and what the
-    crowd fields' updates add to a step: the mean step over the mean of the steps that
-    update none, less 1 (NaN for a scene without crowd-updated fields). A FollowField
-    updates its fields at the first step of each period of ``crowd_every`` seconds of the
-    world's time (every step for 0). ``slots``: the crowd steering's (None: the scene's own)."""
+    """``(T + 1, n, 2)`` positions of the demo's run, the mean step time in ms, and how
+    much the worst step hitches: its time over the median step's. ``slots``: the crowd
+    steering's (None: the scene's own)."""
     geometry, steering, parameters = scene_setup(scene, seed=seed, slots=slots)
     world = geometry.world(steering, **parameters)
-    periods = crowd_update_periods(steering)
     steps = round(time_limit(scene) / DT)
     trajectory = np.empty((steps + 1, len(geometry.starts), 2))
     trajectory[0] = world.positions
     spent = np.empty(steps)
-    updating = np.zeros(steps, dtype=bool)
-    last = None
     for step in range(1, steps + 1):
-        now = tuple(np.floor(world.time / every) if every > 0 else step for every in periods)
-        updating[step - 1] = bool(periods) and now != last
-        last = now
         start = time.process_time()
         world.step(DT)
         spent[step - 1] = time.process_time() - start
         trajectory[step] = world.positions
-    quiet = spent[~updating]
-    added = spent.mean() / quiet.mean() - 1 if periods and quiet.size else float("nan")
-    return trajectory, 1000 * spent.mean(), added
+    return trajectory, 1000 * spent.mean(), spent.max() / np.median(spent)
 
 
 def fields_of(geometry, steering) -> list:
@@ -147,8 +129,8 @@ def orca_simulator(geometry, parameters: dict):
 
 def run_orca(scene: str, seed: int, slots: int | None = None) -> tuple[np.ndarray, float, float]:
     """``(T + 1, n, 2)`` positions of ORCA's run of the scene, the mean ``do_step`` time in
-    ms, and NaN (ORCA has no crowd fields); it follows the fields of the crowd steering of
-    ``slots``."""
+    ms, and its worst step over its median one; it follows the fields of the crowd
+    steering of ``slots``."""
     geometry, steering, parameters = scene_setup(scene, seed=seed, slots=slots)
     fields = fields_of(geometry, steering)
     max_speed = parameters["max_speed"]
@@ -157,16 +139,16 @@ def run_orca(scene: str, seed: int, slots: int | None = None) -> tuple[np.ndarra
     steps = round(time_limit(scene) / DT)
     trajectory = np.empty((steps + 1, n, 2))
     trajectory[0] = geometry.starts
-    spent = 0.0
+    spent = np.empty(steps)
     for step in range(1, steps + 1):
         preferred = preferred_velocities(trajectory[step - 1], geometry.targets, geometry.groups, fields, max_speed)
         for i in range(n):
             sim.set_agent_pref_velocity(i, [float(preferred[i, 0]), float(preferred[i, 1])])
         start = time.process_time()
         sim.do_step()
-        spent += time.process_time() - start
+        spent[step - 1] = time.process_time() - start
         trajectory[step] = [sim.get_agent_position(i).to_tuple() for i in range(n)]
-    return trajectory, 1000 * spent / steps, float("nan")
+    return trajectory, 1000 * spent.mean(), spent.max() / np.median(spent)
 
 
 RUNNERS = {"contextsteer": run_contextsteer, "orca": run_orca}
@@ -199,11 +181,11 @@ def measure_own(scene: str, seed: int, slots: int | None = None) -> dict:
     trajectory = np.empty((steps + 1, len(geometry.starts), 2))
     trajectory[0] = world.positions
     overlap = np.zeros((steps, len(geometry.starts)))
-    spent = 0.0
+    spent = np.empty(steps)
     for step in range(1, steps + 1):
         start = time.process_time()
         world.step(dt)
-        spent += time.process_time() - start
+        spent[step - 1] = time.process_time() - start
         trajectory[step] = world.positions
         if world.moving_count:
             overlap[step - 1] = world.moving_overlap()
@@ -212,18 +194,19 @@ def measure_own(scene: str, seed: int, slots: int | None = None) -> dict:
     report["deepest_overlap"] = metrics.scene_report(geometry, trajectory[1:], dt=dt, radius=OWN_RADIUS,
                                                      max_speed=max_speed)["deepest_overlap"]
     return {"simulator": "contextsteer", "seed": seed, **report, "scene": scene,
-            "agents_hit": metrics.moving_contact(overlap)["agents_hit"], "step_ms": 1000 * spent / steps}
+            "agents_hit": metrics.moving_contact(overlap)["agents_hit"], "step_ms": 1000 * spent.mean(),
+            "worst_over_median": spent.max() / np.median(spent)}
 
 
 def measure(scene: str, seed: int, simulator: str, slots: int | None = None) -> dict:
     if scene in OWN_SCENES:
         return measure_own(scene, seed, slots)
-    trajectory, step_ms, crowd_fields_added = RUNNERS[simulator](scene, seed, slots)
+    trajectory, step_ms, worst_over_median = RUNNERS[simulator](scene, seed, slots)
     geometry, _, parameters = scene_setup(scene, seed=seed, slots=slots)
     report = metrics.scene_report(geometry, trajectory, dt=DT, radius=parameters["radius"],
                                   max_speed=parameters["max_speed"])
     return {"simulator": simulator, "seed": seed, **report, "step_ms": step_ms,
-            "crowd_fields_added": crowd_fields_added}
+            "worst_over_median": worst_over_median}
 
 
 def table(rows: list[dict]) -> pd.DataFrame:
@@ -243,6 +226,7 @@ def table(rows: list[dict]) -> pd.DataFrame:
         wall_penetrations=("wall_penetrations", "sum"),
         agents_hit=("agents_hit", "sum"),
         step_ms=("step_ms", "mean"),
+        worst_over_median=("worst_over_median", "max"),
     )
     return means.assign(arrived_by_seed=arrivals_by_seed(runs, keys)).reset_index()
 
@@ -257,15 +241,6 @@ def step_ratios(rows: list[dict]) -> pd.DataFrame:
     return pd.DataFrame({"scene": steps.index, "contextsteer_ms": steps["contextsteer"].to_numpy(),
                          "orca_ms": steps["orca"].to_numpy(),
                          "ratio": (steps["contextsteer"] / steps["orca"]).to_numpy()})
-
-
-def crowd_field_shares(rows: list[dict]) -> pd.DataFrame:
-    """One row per scene whose contextsteer recipe updates crowd fields: what the updates
-    add to a step, mean over the seeds, as a percentage."""
-    runs = pd.DataFrame(rows)
-    runs = runs[(runs["simulator"] == "contextsteer") & runs["crowd_fields_added"].notna()]
-    shares = runs.groupby("scene", sort=False)["crowd_fields_added"].mean() * 100
-    return pd.DataFrame({"scene": shares.index, "added_to_a_step_percent": shares.to_numpy()})
 
 
 def main() -> None:
@@ -290,11 +265,6 @@ def main() -> None:
         if not ratios.empty:
             print("\nCPU time per step, contextsteer / ORCA (means over the seeds)")
             print(ratios.to_string(index=False))
-        shares = crowd_field_shares(rows)
-        if not shares.empty:
-            print("\nThe crowd fields' updates (FollowField marching its fields again from the crowd): the mean "
-                  "step over the mean step without an update, less 1 (means over the seeds)")
-            print(shares.to_string(index=False))
 
 
 if __name__ == "__main__":

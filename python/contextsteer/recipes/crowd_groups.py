@@ -3,10 +3,15 @@ navigation field, and the goal areas each field leads to.
 
 A scene's group with goal areas of its own keeps them. The other agents are grouped by
 the square their target lies in: squares of :data:`GOAL_SQUARE` metres on a grid through
-the middle of the bounds (larger, when the scene's spread would need more than
-``max_fields``), each square a goal area, split into quarters where an obstacle comes
+the middle of the bounds, each a goal area, split into quarters where an obstacle comes
 near it (so that every point of a goal area sees every target in it), down to squares
-of 4 radii, below which a target gets a square of its own in its clear disc.
+of 4 radii, below which a target gets a square of its own in its clear disc. Where that
+makes more than ``max_fields`` groups, the smallest squares near an obstacle are kept
+whole instead; where that is still too many, the squares grow (by half, over and over),
+the smallest with them (an eighth of the squares, past the bounds too), until the groups
+are few enough (at the last, one square over the bounds per scene group). So a scene of
+scattered targets costs no more fields than ``max_fields`` (and its scene groups with
+goal areas): its targets near obstacles share squares that an obstacle comes near.
 """
 
 from __future__ import annotations
@@ -37,29 +42,94 @@ def goal_groups(scene, targets, radius: float, obstacles: dict, max_fields: int)
         return groups, areas
     # Squares on a grid through the middle of the bounds: a scene turned about it (or
     # mirrored) has its squares turned (or mirrored) with it.
-    x0, y0 = (scene.bounds[0] + scene.bounds[2]) / 2, (scene.bounds[1] + scene.bounds[3]) / 2
+    middle = np.array([(scene.bounds[0] + scene.bounds[2]) / 2, (scene.bounds[1] + scene.bounds[3]) / 2])
     span = max(scene.bounds[2] - scene.bounds[0], scene.bounds[3] - scene.bounds[1])
+    walls = _walls(obstacles)
     square = GOAL_SQUARE
-    while True:  # keys: (scene group, square column, square row); one square past the span
-        cells = np.floor((targets[rest] - [x0, y0]) / square) if square <= span else np.zeros((len(rest), 2))
-        keys = np.column_stack([scene_groups[rest], cells])
-        unique, which = np.unique(keys.astype(np.int64), axis=0, return_inverse=True)
-        if len(unique) + len(areas) <= max_fields or square > span:
+    while True:
+        if square <= span and _square_count(rest, scene_groups, targets, middle, square) + len(areas) > max_fields:
+            square *= 1.5  # too many before any split
+            continue
+        # The smallest square a split near an obstacle gives: 4 radii, and an eighth of the
+        # squares once they grow (so that the leaves near obstacles grow with them).
+        smallest = max(4 * radius, square / 8)
+        for own in (True, False):  # a target in the smallest square near an obstacle: a square of its own, or not
+            last = smallest >= span and not own  # one square over the bounds per scene group: taken as it is
+            pieces = _leaves(rest, scene_groups, targets, middle, square, span, scene.bounds, smallest, own, radius,
+                             obstacles, walls, len(rest) if last else max_fields - len(areas))
+            if pieces is not None:
+                break
+        if pieces is not None:
             break
         square *= 1.5
-    which = which.ravel()
-    walls = _walls(obstacles)
-    for k, (_, i, j) in enumerate(unique):
-        rows = rest[which == k]
-        if square > span:  # a square over the whole scene: its bounds, one per scene group
-            pieces = _squares(rows, targets, np.array(scene.bounds[:2], dtype=float), span, radius, obstacles, walls)
-        else:
-            pieces = _squares(rows, targets, np.array([x0 + i * square, y0 + j * square]), square, radius, obstacles,
-                              walls)
-        for piece_rows, rectangle in pieces:
-            groups[piece_rows] = len(areas)
-            areas.append(rectangle[None, :])
+    for piece_rows, rectangle in pieces:
+        groups[piece_rows] = len(areas)
+        areas.append(rectangle[None, :])
     return groups, areas
+
+
+def _square_keys(rest, scene_groups, targets, middle, square) -> tuple[np.ndarray, np.ndarray]:
+    """``(k, 3)`` the distinct (scene group, column, row) of the squares of side ``square``
+    holding the targets of ``rest``, in that order, and ``(len(rest),)`` each one's."""
+    columns = np.column_stack([scene_groups[rest], np.floor((targets[rest] - middle) / square).astype(np.int64)])
+    low = columns.min(axis=0, initial=0)
+    dims = tuple(int(d) for d in columns.max(axis=0, initial=0) - low + 1)
+    if dims[0] * dims[1] * dims[2] >= 2**62:  # too many to pack in one integer
+        unique, which = np.unique(columns, axis=0, return_inverse=True)
+        return unique, which.ravel()
+    _, first, which = np.unique(np.ravel_multi_index((columns - low).T, dims), return_index=True,
+                                return_inverse=True)
+    return columns[first], which.ravel()
+
+
+def _square_count(rest, scene_groups, targets, middle, square) -> int:
+    """How many squares of side ``square`` (by scene group) hold the targets of ``rest``."""
+    return len(_square_keys(rest, scene_groups, targets, middle, square)[0])
+
+
+def _leaves(rest, scene_groups, targets, middle, square, span, bounds, smallest, own, radius, obstacles, walls,
+            budget):
+    """(rows, rectangle) pairs: the targets of ``rest`` by scene group and square of side
+    ``square`` (one square over the bounds once it passes ``span``), each split into
+    quarters while an obstacle comes within NEAR radii of it, down to squares of
+    ``smallest`` metres; there, with ``own``, each target gets a square of its own within
+    the clear disc round it, and without, the square is kept. Every square of a size is
+    tested against every obstacle at once. None where that makes more than ``budget``
+    pieces (with squares of their own: found before their clear discs are measured)."""
+    unique, which = _square_keys(rest, scene_groups, targets, middle, square if square <= span else np.inf)
+    size = span if square > span else square
+    corners = (np.tile(np.asarray(bounds[:2], dtype=float), (len(unique), 1)) if square > span
+               else middle + unique[:, 1:] * square)
+    pending = [rest[which == k] for k in range(len(unique))]
+    pieces, singles = [], []
+    while pending:
+        rectangles = np.column_stack([corners, corners + size])
+        near = near_obstacles(rectangles, NEAR * radius, obstacles, walls)
+        next_rows, next_corners = [], []
+        for rows, corner, rectangle, is_near in zip(pending, corners, rectangles, near):
+            if not is_near:
+                pieces.append((rows, rectangle))
+            elif size / 2 >= smallest:
+                for quarter in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                    low = corner + np.array(quarter) * size / 2
+                    inside = ((targets[rows] >= low) & (targets[rows] < low + size / 2)).all(axis=1)
+                    if inside.any():
+                        next_rows.append(rows[inside])
+                        next_corners.append(low)
+            elif not own:
+                pieces.append((rows, rectangle))
+            else:
+                singles.append(rows)
+        pending, corners, size = next_rows, np.array(next_corners).reshape(-1, 2), size / 2
+    if len(pieces) + sum(len(rows) for rows in singles) > budget:
+        return None
+    if singles:
+        # Half the side of a square inside the disc of clearance round each target (at least
+        # a sliver, so that the field has a goal).
+        rows = np.concatenate(singles)
+        clear = np.maximum(distances_to_obstacles(targets[rows], **obstacles) - radius, 1e-3) / np.sqrt(2)
+        pieces += [([r], np.array([*(targets[r] - h), *(targets[r] + h)])) for r, h in zip(rows, clear)]
+    return pieces
 
 
 def _walls(obstacles: dict) -> np.ndarray:
@@ -72,73 +142,51 @@ def _walls(obstacles: dict) -> np.ndarray:
     return np.vstack(parts)
 
 
-def _squares(rows, targets, corner, size, radius, obstacles, walls):
-    """(rows, rectangle) pairs covering the targets of ``rows`` in the square at
-    ``corner``: the square itself when no obstacle comes within NEAR radii of it (every
-    point of it then sees every target in it), else its quarters, down to squares of
-    4 radii; a target in a smaller square than that gets a square of its own, within the
-    clear disc round it."""
-    rectangle = np.array([*corner, *(corner + size)])
-    if not near_obstacle(rectangle, NEAR * radius, obstacles, walls):
-        return [(rows, rectangle)]
-    if size / 2 >= 4 * radius:
-        out = []
-        for quarter in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            low = corner + np.array(quarter) * size / 2
-            inside = ((targets[rows] >= low) & (targets[rows] < low + size / 2)).all(axis=1)
-            if inside.any():
-                out += _squares(rows[inside], targets, low, size / 2, radius, obstacles, walls)
-        return out
-    # Half the side of a square inside the disc of clearance round the target (at least
-    # a sliver, so that the field has a goal).
-    clear = np.maximum(distances_to_obstacles(targets[rows], **obstacles) - radius, 1e-3) / np.sqrt(2)
-    return [([r], np.array([*(targets[r] - h), *(targets[r] + h)])) for r, h in zip(rows, clear)]
-
-
-def near_obstacle(rectangle, reach: float, obstacles: dict, walls: np.ndarray) -> bool:
-    """Whether an obstacle comes within ``reach`` metres of the rectangle ``(x0, y0, x1,
-    y1)``: a circle, a wall (a free segment or a polygon's edge) or a polygon's inside."""
-    x0, y0, x1, y1 = rectangle
+def near_obstacles(rectangles: np.ndarray, reach: float, obstacles: dict, walls: np.ndarray) -> np.ndarray:
+    """``(m,)`` whether an obstacle comes within ``reach`` metres of each rectangle ``(x0,
+    y0, x1, y1)`` of ``rectangles`` ``(m, 4)``: a circle, a wall (a free segment or a
+    polygon's edge) or a polygon's inside."""
+    near = np.zeros(len(rectangles), dtype=bool)
+    if not len(rectangles):
+        return near
+    x0, y0, x1, y1 = (rectangles[:, k:k + 1] for k in range(4))
     circles = obstacles["circles"]
     if circles is not None and len(circles):
         c = np.asarray(circles, dtype=np.float64).reshape(-1, 3)
         dx = np.maximum(np.maximum(x0 - c[:, 0], c[:, 0] - x1), 0.0)
         dy = np.maximum(np.maximum(y0 - c[:, 1], c[:, 1] - y1), 0.0)
-        if (np.hypot(dx, dy) - c[:, 2] < reach).any():
-            return True
-    if len(walls) and (_segment_rectangle_distances(walls, rectangle) < reach).any():
-        return True
-    corner = np.array([[x0, y0]])
-    return any(distances_to_obstacles(corner, polygons=[p])[0] <= 0 for p in obstacles["polygons"] or ())
+        near |= (np.hypot(dx, dy) - c[:, 2] < reach).any(axis=1)
+    if len(walls):
+        near |= (_segment_rectangle_distances(walls, rectangles) < reach).any(axis=1)
+    for polygon in obstacles["polygons"] or ():
+        near |= distances_to_obstacles(rectangles[:, :2], polygons=[polygon]) <= 0
+    return near
 
 
-def _segment_rectangle_distances(walls: np.ndarray, rectangle) -> np.ndarray:
-    """``(k,)`` metres between each segment ``(x0, y0, x1, y1)`` and the rectangle, 0
-    where they meet: the least of the ends' distances to the rectangle and the corners'
-    to the segment, 0 where the segment crosses it (clipped by Liang-Barsky)."""
-    x0, y0, x1, y1 = rectangle
-    a, b = walls[:, :2], walls[:, 2:]
+def _segment_rectangle_distances(walls: np.ndarray, rectangles: np.ndarray) -> np.ndarray:
+    """``(m, k)`` metres between each rectangle ``(x0, y0, x1, y1)`` and each segment
+    ``(x0, y0, x1, y1)``, 0 where they meet: the least of the ends' distances to the
+    rectangle and the corners' to the segment, 0 where the segment crosses it (clipped by
+    Liang-Barsky)."""
+    x0, y0, x1, y1 = (rectangles[:, k:k + 1] for k in range(4))
+    ax, ay, bx, by = (walls[None, :, k] for k in range(4))
 
-    def to_rectangle(p):
-        dx = np.maximum(np.maximum(x0 - p[:, 0], p[:, 0] - x1), 0.0)
-        dy = np.maximum(np.maximum(y0 - p[:, 1], p[:, 1] - y1), 0.0)
-        return np.hypot(dx, dy)
+    def to_rectangle(px, py):
+        return np.hypot(np.maximum(np.maximum(x0 - px, px - x1), 0.0), np.maximum(np.maximum(y0 - py, py - y1), 0.0))
 
-    best = np.minimum(to_rectangle(a), to_rectangle(b))
-    ab = b - a
-    length2 = np.maximum((ab * ab).sum(axis=1), 1e-30)
-    for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-        ap = np.asarray(corner) - a
-        t = np.clip((ap * ab).sum(axis=1) / length2, 0.0, 1.0)
-        best = np.minimum(best, np.hypot(*(ap - t[:, None] * ab).T))
+    best = np.minimum(to_rectangle(ax, ay), to_rectangle(bx, by))
+    dx, dy = bx - ax, by - ay
+    length2 = np.maximum(dx * dx + dy * dy, 1e-30)
+    for cx, cy in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        t = np.clip(((cx - ax) * dx + (cy - ay) * dy) / length2, 0.0, 1.0)
+        best = np.minimum(best, np.hypot(cx - ax - t * dx, cy - ay - t * dy))
     # Crossing: the part of t in [0, 1] inside both slabs is not empty.
-    low, high = np.zeros(len(walls)), np.ones(len(walls))
+    low, high = np.zeros_like(best), np.ones_like(best)
     with np.errstate(divide="ignore", invalid="ignore"):
-        for axis, (lo, hi) in enumerate(((x0, x1), (y0, y1))):
-            d, start = ab[:, axis], a[:, axis]
+        for d, start, lo, hi in ((dx, ax, x0, x1), (dy, ay, y0, y1)):
             t0, t1 = (lo - start) / d, (hi - start) / d
+            inside = (start >= lo) & (start <= hi)
             flat = d == 0
-            t_low = np.where(flat, np.where((start >= lo) & (start <= hi), -np.inf, np.inf), np.minimum(t0, t1))
-            t_high = np.where(flat, np.where((start >= lo) & (start <= hi), np.inf, -np.inf), np.maximum(t0, t1))
-            low, high = np.maximum(low, t_low), np.minimum(high, t_high)
+            low = np.maximum(low, np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t0, t1)))
+            high = np.minimum(high, np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t0, t1)))
     return np.where(low <= high, 0.0, best)

@@ -116,7 +116,7 @@ class CrowdSteering:
         crowd's groups are the scene's (the scenes of several goal areas), each group
         makes way by the room on its own way; elsewhere every agent follows
         :attr:`pipeline`."""
-        return bool(np.array_equal(self.groups, self.scene.groups))
+        return bool(len(self.fields)) and bool(np.array_equal(self.groups, self.scene.groups))
 
     def world(self, **agent_parameters) -> World:
         """The crowd's :class:`~contextsteer.World`: the scene's agents at their starts
@@ -194,12 +194,18 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     Derived from the scene:
 
     - groups: the scene's groups that have goal areas go to them; the agents of other
-      groups are grouped by the square of :data:`GOAL_SQUARE` metres (larger, when the
-      scene's spread would need more than ``max_fields`` fields) their target lies in,
-      each square a goal area;
-    - the fields keep ``radius`` from the obstacles on cells of 0.25 m; where that leaves
-      an agent no way to its goal (a passage narrower than about twice the radius plus a
-      cell), on cells of 0.1 m, with the clearance lowered down to half the radius;
+      groups are grouped by the square of :data:`GOAL_SQUARE` metres their target lies
+      in, each square a goal area, split where an obstacle comes near it (larger squares,
+      and larger pieces near obstacles, where that would make more than ``max_fields``
+      groups: ``contextsteer.recipes.crowd_groups``);
+    - each group's field covers the ground the group walks: its starts and goal areas
+      with 5 m round them (a quarter of the smaller side for a large group), within the
+      bounds (all of them where that leaves a start no way); it keeps ``radius`` from the
+      obstacles on cells of 0.25 m (larger where all fields together would pass 4
+      million cells: open ground on a large map); where that leaves an agent no way to
+      its goal (a passage narrower than about twice the radius plus a cell), on cells of
+      0.1 m, with the clearance lowered down to half the radius
+      (``contextsteer.recipes.crowd_fields``);
     - where there are several groups, an agent goes before its group's agents farther
       back along the way (Anticipate's ``right_of_way``; in one group's file it only adds
       turns), and the fields keep right by :data:`LANES` metres and are marched again
@@ -207,12 +213,14 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's: every :data:`CROWD_EVERY` seconds for up to
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
-      many groups costs a step no more than four; one group walks one way and needs neither;
+      many groups costs a step no more than four, each march spread over a few steps
+      (FollowField's crowd-updated fields); one group walks one way and needs neither;
     - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
       of a body's width that the narrowest passage on its group's way leaves beside one
-      body (all of it where two walk abreast, none where one barely passes; measured on
-      cells of 0.1 m, so up to about a cell narrower than it is): where there is no room
-      to step aside, stepping aside only stops the file;
+      body (all of it where two walk abreast, none where one barely passes; measured by
+      the widest way, ``contextsteer.model.navigation.widest_way``, over the field's
+      ground on cells of 0.1 m, so up to about a cell narrower than it is): where there is
+      no room to step aside, stepping aside only stops the file;
     - at fewer than 16 slots walls are measured over the share ``slots / 16`` of each
       slot's arc (Avoid's ``wall_arc``), so that a corridor's way stays open.
 
@@ -226,8 +234,8 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     slots : int, default 16
         Slots of the context maps, at least 4.
     max_fields : int, default 32
-        At most this many squares of one's own targets (before squares near an obstacle
-        are split, so that each sees all its targets), each a field: above 0.
+        At most this many groups of the agents' own targets, each a field (besides the
+        scene's groups with goal areas): above 0.
 
     Returns
     -------

@@ -29,6 +29,24 @@ Real clear_radius(const Obstacles& obstacles, Vec2 p) {
   return best;
 }
 
+// Whether an obstacle's box comes within `reach` of the area.
+bool obstacle_near(const Obstacles& obstacles, const Bounds& area, Real reach) {
+  auto overlaps = [&](Vec2 lo, Vec2 hi) {
+    return lo.x <= area.max.x + reach && hi.x >= area.min.x - reach && lo.y <= area.max.y + reach &&
+           hi.y >= area.min.y - reach;
+  };
+  for (const Circle& k : obstacles.circles()) {
+    const Vec2 r{k.radius, k.radius};
+    if (overlaps(k.centre - r, k.centre + r)) return true;
+  }
+  for (const Segment& s : obstacles.walls()) {
+    if (overlaps({std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, {std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)})) {
+      return true;
+    }
+  }
+  return false;  // a polygon's edges are walls
+}
+
 }  // namespace
 
 Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const std::vector<Bounds>& goal_areas,
@@ -57,9 +75,14 @@ Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const
                                 format_real(Real(rows)) + " cells over the area, more than " +
                                 std::to_string(kMaxWayCells) + "; take a larger cell");
   }
+  // With no obstacle within the cap of the area, every way keeps it.
+  if (!obstacle_near(obstacles, area, cap)) return cap;
   const CellGrid grid{area.min, cell, static_cast<int>(columns), static_cast<int>(rows)};
   std::vector<Real> gap = obstacle_gaps_on(grid, obstacles, kAllLayers, cap);
-  for (Real& g : gap) g = std::min(g, cap);
+  // A cell within half its diagonal of an obstacle is shut (gap 0), as a field blocks it:
+  // no wall slips between two open cells.
+  const Real shut = cell * Real(0.70710678) * Real(1.0001);
+  for (Real& g : gap) g = g <= shut ? Real(0) : std::min(g, cap);
   // With no cell narrower than the cap, every way keeps it.
   if (std::all_of(gap.begin(), gap.end(), [cap](Real g) { return g >= cap; })) return cap;
 

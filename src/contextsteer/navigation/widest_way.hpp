@@ -3,7 +3,8 @@
 // passage on a group's way (how much room there is to step aside).
 //
 // On a grid of cells over `area`, a cell's gap is the distance from its centre to the
-// nearest obstacle, capped at `cap`. A way is a chain of cells, each beside the last
+// nearest obstacle, capped at `cap`; a cell within half its diagonal of an obstacle is
+// shut (gap 0), so that no wall slips between two open cells. A way is a chain of cells, each beside the last
 // along an axis, from a cell whose centre lies in a goal area; it keeps the least gap of
 // its cells. A start is reached by the ways to the cells whose centres lie within its
 // clear disc (the disc round it that no obstacle enters), up to 2 (cap + cell) from it.

@@ -41,7 +41,9 @@ class FollowField(Behavior, core=_core.FollowField):
 
     Crowd-updated fields: with ``crowd_density`` or ``crowd_counterflow`` above 0, each
     world marches its own copy of the fields again every ``crowd_every`` seconds of its
-    time, a metre through a cell costing, on top of the field's own costs,
+    time (the fields' marches staggered over the period, each spread over the steps of a
+    tenth of it, so that no step marches much more than another), a metre through a cell
+    costing, on top of the field's own costs,
     ``crowd_density * rho + crowd_counterflow * phi``: rho the agents per m^2 there
     (each spread over ``crowd_radius`` metres), phi the same weighted by the speed (m/s)
     at which they walk against the group's way. Groups then take the way that is free
