@@ -19,7 +19,7 @@ import numpy as np
 
 from ..model.navigation import NavigationField, widest_way
 
-FIELD_MARGIN = 5.0  # metres of ground round a group's starts and goal areas that its field covers at least
+FIELD_MARGIN = 3.0  # metres of ground round a group's starts and goal areas that its field covers at least
 CELL = 0.25  # metres: the fields' cells where they are few enough
 FINE_CELL = 0.1  # metres: the cells where the coarse ones find no way, and those passages are measured on
 MAX_CELLS = 1 << 22  # cells of all the crowd's fields together, at most; beyond, the cells grow

@@ -199,7 +199,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       and larger pieces near obstacles, where that would make more than ``max_fields``
       groups: ``contextsteer.recipes.crowd_groups``);
     - each group's field covers the ground the group walks: its starts and goal areas
-      with 5 m round them (a quarter of the smaller side for a large group), within the
+      with 3 m round them (a quarter of the smaller side for a large group), within the
       bounds (all of them where that leaves a start no way); it keeps ``radius`` from the
       obstacles on cells of 0.25 m (larger where all fields together would pass 4
       million cells: open ground on a large map); where that leaves an agent no way to
