@@ -27,8 +27,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numpy as np
 import measures
+import numpy as np
 
 import contextsteer as cs
 

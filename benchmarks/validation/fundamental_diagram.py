@@ -12,10 +12,10 @@ the density measured.
 
 from __future__ import annotations
 
-import numpy as np
-import report  # noqa: I001 (sets OPENBLAS_NUM_THREADS before NumPy's BLAS loads)
 import corridor_runs
 import data
+import numpy as np
+import report
 
 WIDTH = 3.0
 DENSITIES = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)

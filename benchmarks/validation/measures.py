@@ -91,7 +91,7 @@ def lane_index(positions: np.ndarray, direction: np.ndarray, area, band: float =
     width); in each band ``|east - west| / (east + west)`` of the agents in it, averaged
     over the bands weighted by their agents: 1 when each band holds one direction alone
     (lanes), near 0 when both directions mix in every band (a well-mixed crowd of ``k``
-    agents in a band scores about ``1/sqrt(k)``). NaN for a row with nobody in the area."""
+    agents in a band scores about ``0.8/sqrt(k)``). NaN for a row with nobody in the area."""
     inside = in_area(positions, area)
     y0, y1 = area[1], area[3]
     bands = np.clip(((positions[..., 1] - y0) / band).astype(int), 0, int(np.ceil((y1 - y0) / band)) - 1)

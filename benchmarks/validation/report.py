@@ -4,13 +4,9 @@ its figure's file and its tolerance check."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-# One thread for NumPy's BLAS (the worlds run on one thread too): set before NumPy loads.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 DEFAULT_OUT = Path("build") / "validation"
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-import report  # noqa: I001 (sets OPENBLAS_NUM_THREADS before NumPy's BLAS loads)
 import data
 import measures
+import numpy as np
+import report
 
 import contextsteer as cs
 
