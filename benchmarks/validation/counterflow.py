@@ -10,8 +10,9 @@ area of 4 m x 3.6 m in the middle while the crowd there is steady (corridor_runs
 docstring gives the method). Lanes: the area is cut into bands 0.5 m wide along the
 corridor, and the lane index is ``|east - west| / (east + west)`` of each band,
 averaged over the bands by their agents: 1 when every band walks one way (lanes), 0.3-0.7
-for the fully mixed start (the fewer agents a band holds, the higher by chance); the table gives it at the start and over the window's
-last 4 s, and the figure shows the corridor at the window's end.
+for the fully mixed start (the fewer agents a band holds, the higher by chance); the
+table gives it at the start and over the window's last 4 s, and the figure shows the
+corridor at the window's end.
 
 ``--check``: at each density the model's speed within 0.15 m/s of the experiments' mean
 speed at that density (their rows within 0.25 /m^2 of the density measured, where there

@@ -93,11 +93,9 @@ def figure(width: float, rows: list, first_crossings: dict, reference: float | N
     flows = [r[1] for r in rows][::-1]
     right.barh(names, flows, color=["#e7298a" if n.startswith("crowd") else "0.55" for n in names])
     if reference is not None:
-        right.axvspan(reference - data.FLOW_TOLERANCE, reference + data.FLOW_TOLERANCE, color="0.88", zorder=0,
-                      label="experiments' mean $\\pm$ 0.5 /s")
+        right.axvspan(reference - data.FLOW_TOLERANCE, reference + data.FLOW_TOLERANCE, color="0.88", zorder=0)
         right.axvline(reference, color="k", lw=1)
-        right.legend(fontsize=8, frameon=False, loc="lower right")
-    right.set_xlabel("flow (persons/s), mean of the seeds")
+    right.set_xlabel("flow (persons/s), mean of the seeds; line and grey: the experiments' mean $\\pm$ 0.5")
     right.tick_params(axis="y", labelsize=8)
     right.grid(alpha=0.3, axis="x")
     right.set_title("One change at a time", fontsize=10)
