@@ -131,7 +131,7 @@ def main(argv=None) -> int:
                          f"{np.mean(last):.0f} s", inside])
             print(f"  {name}: {np.mean(flows):.2f} /s", flush=True)
         print(report.table(["variant", "flow (1/s)", "seeds' range", f"stalls > {STALL:g} s", "longest gap (s)",
-                            "last out", "left inside"], rows))
+                            "last out", "left inside (all seeds)"], rows))
         report.save(figure(w, rows, first_crossings, data.experiment_flow(w)), args.out,
                     f"bottleneck_variants_{w:g}m")
     return 0
