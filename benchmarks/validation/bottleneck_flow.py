@@ -2,7 +2,7 @@
 Kretz et al. 2006 and Liddle et al. 2011.
 
 The scene: a room 10 m deep and 10 m wide holds 150 agents (radius 0.25 m, free speed
-1.34 m/s) on a grid 0.7 m apart (about 2 persons/m^2 over the 8.6 x 9.1 m they fill,
+1.34 m/s) on a grid 0.7 m apart (about 1.7 persons/m^2 over the 9.3 x 9.8 m they fill,
 each up to 0.09 m off its point, at random by the seed), the nearest 1 m from the east
 wall. The east wall (no thickness) has one exit of width ``w`` in its middle. Outside, each
 agent has a place of its own on a grid 1 m apart in a field from 4 to 17 m east of the
