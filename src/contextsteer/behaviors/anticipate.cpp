@@ -10,6 +10,7 @@
 #include "contextsteer/scene/agent_state.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/way_left.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 namespace {
@@ -163,15 +164,13 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
   const KernelTable* kernels = vector_kernels();
   const bool wide = kernels && slots % kernels->lanes == 0;
   // With arc_edges, each agent's danger along its slots' arc edges (edge i at slot
-  // i - 1/2): on the stack up to kStackSlots slots, past that in a per-thread vector that
-  // keeps its capacity, so that no thread allocates for it after its first use.
-  constexpr int kStackSlots = 256;
-  Real edges_on_stack[kStackSlots];
+  // i - 1/2), in the calling worker's scratch (or this call's own, outside a world).
+  WorkerScratch own;
   Real* edge_row = nullptr;
   if (params_.arc_edges) {
-    thread_local std::vector<Real> edges_large;
-    if (slots > kStackSlots) edges_large.resize(slots);
-    edge_row = slots > kStackSlots ? edges_large.data() : edges_on_stack;
+    std::vector<Real>& edges = scene.scratch() ? scene.scratch()->edge_danger : own.edge_danger;
+    edges.resize(static_cast<std::size_t>(slots));
+    edge_row = edges.data();
   }
   // Each agent's way left, for right_of_way (null: every neighbor is tested as usual).
   const Real* way_left_of = params_.right_of_way ? way_left(scene.cache) : nullptr;
