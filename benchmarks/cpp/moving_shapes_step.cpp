@@ -65,9 +65,9 @@ std::unique_ptr<World> make_world(int agents, int bodies, int threads, bool shap
     } else if (b % 2 == 0) {
       world->moving().add_segments({{at - Vec2{1, 0}, at + Vec2{1, 0}}}, {v}, kAllLayers);
     } else {
-      world->moving().add_polygon({at + Vec2{-0.7f, -0.7f}, at + Vec2{0.7f, -0.7f}, at + Vec2{0.7f, 0.7f},
-                                   at + Vec2{-0.7f, 0.7f}},
-                                  v, turn(rng), kAllLayers);
+      world->moving().add_polygon(
+          {at + Vec2{-0.7f, -0.7f}, at + Vec2{0.7f, -0.7f}, at + Vec2{0.7f, 0.7f}, at + Vec2{-0.7f, 0.7f}}, v,
+          turn(rng), kAllLayers);
     }
   }
   return world;
@@ -92,9 +92,10 @@ int main(int argc, char** argv) {
       evaluate[k].push_back(worlds[k]->stage_times().evaluate);
     }
   }
-  std::printf("moving shapes: %d agents, %d bodies, 16 slots, Chase + Anticipate + TimeToCollision, %d thread(s), "
-              "%d steps\n",
-              agents, bodies, threads, steps);
+  std::printf(
+      "moving shapes: %d agents, %d bodies, 16 slots, Chase + Anticipate + TimeToCollision, %d thread(s), "
+      "%d steps\n",
+      agents, bodies, threads, steps);
   const char* names[2] = {"discs", "walls and polygons"};
   for (int k = 0; k < 2; ++k) {
     std::sort(evaluate[k].begin(), evaluate[k].end());

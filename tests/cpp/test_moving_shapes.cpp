@@ -42,9 +42,8 @@ template <class Add>
 std::vector<Real> danger_after_a_step(std::shared_ptr<const Behavior> behaviour, Vec2 velocity, Add add) {
   PipelineConfig config;
   config.slots = 16;
-  World world(Steering{std::make_shared<Pipeline>(config, std::vector<std::shared_ptr<const Behavior>>{
-                                                              std::move(behaviour)}),
-                       nullptr});
+  World world(Steering{
+      std::make_shared<Pipeline>(config, std::vector<std::shared_ptr<const Behavior>>{std::move(behaviour)}), nullptr});
   add(world.moving());
   const std::vector<Real> at{0, 0}, v{velocity.x, velocity.y}, top{1.3f}, r{0.3f};
   AgentSpawn spawn;
@@ -91,9 +90,9 @@ TEST(MovingShapes, TheFirstContactIsTheSweepsFirstStepWithinReach) {
   std::uniform_real_distribution<Real> u(-1, 1);
   int contacts = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const std::vector<Segment> walls =
-        trial % 2 ? rectangle(2 + u(rng), 2 * u(rng), 4 + u(rng), 3 + u(rng))
-                  : std::vector<Segment>{{{3 * u(rng), 3 * u(rng)}, {3 * u(rng), 3 * u(rng)}}};
+    const std::vector<Segment> walls = trial % 2
+                                           ? rectangle(2 + u(rng), 2 * u(rng), 4 + u(rng), 3 + u(rng))
+                                           : std::vector<Segment>{{{3 * u(rng), 3 * u(rng)}, {3 * u(rng), 3 * u(rng)}}};
     const SeenShape shape{walls.data(), static_cast<int>(walls.size()), trial % 2 == 1, {0, 0}};
     const Vec2 w{2 * u(rng), 2 * u(rng)};
     const Real t = first_contact_time(shape, 0.3f, w);
@@ -172,11 +171,10 @@ TEST(MovingShapes, TimeToCollisionSeesALongWallAlongItsWholeLength) {
   // its speed, never. The disc round the wall would put its danger on the ways to the
   // wall's near end, leaving the agent's own way open.
   const auto ttc = std::make_shared<TimeToCollision>(with<TimeToCollisionParams>([](auto& p) { p.horizon = 3; }));
-  const std::vector<Real> row = danger_after_a_step(ttc, {1, 0}, [](MovingObstacles& m) {
-    m.add_segments({{{-6, 2}, {6, 2}}}, {{0, -1}}, kAllLayers);
-  });
-  EXPECT_NEAR(row[0], 1 - 1.7f / 3, 0.01f);  // +x
-  EXPECT_NEAR(row[8], 1 - 1.7f / 3, 0.01f);  // -x
+  const std::vector<Real> row = danger_after_a_step(
+      ttc, {1, 0}, [](MovingObstacles& m) { m.add_segments({{{-6, 2}, {6, 2}}}, {{0, -1}}, kAllLayers); });
+  EXPECT_NEAR(row[0], 1 - 1.7f / 3, 0.01f);   // +x
+  EXPECT_NEAR(row[8], 1 - 1.7f / 3, 0.01f);   // -x
   EXPECT_NEAR(row[4], 1 - 0.85f / 3, 0.01f);  // +y, toward it at 1 m/s: met in 0.85 s
   EXPECT_EQ(row[12], 0);                      // -y
   // A bar (polygon) likewise.
@@ -186,9 +184,8 @@ TEST(MovingShapes, TimeToCollisionSeesALongWallAlongItsWholeLength) {
   EXPECT_NEAR(bar[0], 1 - 1.7f / 3, 0.01f);
   EXPECT_EQ(bar[12], 0);
   // The disc round the wall, as a moving circle: the agent's own way stays open.
-  const std::vector<Real> disc = danger_after_a_step(ttc, {1, 0}, [](MovingObstacles& m) {
-    m.add_circles({{{0, 2}, 6}}, {{0, -1}}, kAllLayers);
-  });
+  const std::vector<Real> disc =
+      danger_after_a_step(ttc, {1, 0}, [](MovingObstacles& m) { m.add_circles({{{0, 2}, 6}}, {{0, -1}}, kAllLayers); });
   EXPECT_EQ(disc[0], 0);
 }
 
@@ -197,9 +194,8 @@ TEST(MovingShapes, MovingCirclesKeepTheDiscLawToTheBit) {
   // law's, TimeToCollision's its arc coverage at the closest approach.
   const Vec2 centre{2, 1.5f}, v{-0.8f, -0.6f};
   const auto add = [&](MovingObstacles& m) { m.add_circles({{centre, 0.5f}}, {v}, kAllLayers); };
-  const std::vector<Real> anticipate =
-      danger_after_a_step(std::make_shared<Anticipate>(with<AnticipateParams>([](auto& p) { p.radius = 6; })),
-                          {0.5f, 0}, add);
+  const std::vector<Real> anticipate = danger_after_a_step(
+      std::make_shared<Anticipate>(with<AnticipateParams>([](auto& p) { p.radius = 6; })), {0.5f, 0}, add);
   const SlotDirections dirs(16);
   const Vec2 at = centre + v * 0.001f;  // where the step moved it
   for (int i = 0; i < 16; ++i) {
@@ -225,10 +221,10 @@ TEST(MovingShapes, AWorldAmongMovingShapesGivesTheSameBitsOnOneAndTwoThreads) {
     chase.agent_target = true;
     World world(Steering{
         std::make_shared<Pipeline>(
-            config, std::vector<std::shared_ptr<const Behavior>>{
-                        std::make_shared<Chase>(std::vector<Vec2>{}, chase),
-                        std::make_shared<Anticipate>(with<AnticipateParams>([](auto& p) { p.arc_edges = true; })),
-                        std::make_shared<TimeToCollision>()}),
+            config, std::vector<std::shared_ptr<const Behavior>>{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+                                                                 std::make_shared<Anticipate>(with<AnticipateParams>(
+                                                                     [](auto& p) { p.arc_edges = true; })),
+                                                                 std::make_shared<TimeToCollision>()}),
         nullptr});
     world.set_threads(threads);
     std::mt19937 rng(9);

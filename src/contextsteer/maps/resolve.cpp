@@ -155,8 +155,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
 }
 
 void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
-                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions,
-                  Real* work) {
+                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions, Real* work) {
   const int slots = dirs.slots();
   const bool plain_argmax = params.select == SelectMethod::Argmax && params.hysteresis == 0 && danger;
   const KernelTable* kernels = plain_argmax ? vector_kernels() : nullptr;

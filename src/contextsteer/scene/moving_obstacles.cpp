@@ -336,7 +336,7 @@ void MovingObstacles::rebuild_shapes() {
   shapes_.add_polygons(polygons, polygon_layers);  // the walls rebuilt once
   first_wall_.assign(kind_.size(), -1);
   for (std::size_t j = wall_body_.size(); j-- > 0;) first_wall_[wall_body_[j]] = static_cast<int>(j);
-  shapes_.keep_index_scratch();                    // indexed again as the bodies move
+  shapes_.keep_index_scratch();  // indexed again as the bodies move
   indexed_position_.clear();
   place();  // at the bodies' angles, with the index
 }

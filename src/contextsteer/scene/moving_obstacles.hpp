@@ -97,7 +97,7 @@ class MovingObstacles {
   // first_wall(b) + wall_count(b)), a polygon's edges in order round it (none for a circle).
   int first_wall(int body) const { return first_wall_[body]; }
   int wall_count(int body) const {
-    return kind(body) == BodyKind::kCircle   ? 0
+    return kind(body) == BodyKind::kCircle    ? 0
            : kind(body) == BodyKind::kSegment ? 1
                                               : local_start_[body + 1] - local_start_[body];
   }
@@ -165,7 +165,7 @@ class MovingObstacles {
 
   Obstacles shapes_;
   std::vector<int> circle_body_, wall_body_;
-  std::vector<int> first_wall_;  // per body, -1 for a circle
+  std::vector<int> first_wall_;                                       // per body, -1 for a circle
   std::vector<int> circle_bodies_, segment_bodies_, polygon_bodies_;  // bodies of each kind, in order
   // Where place() puts the shapes before handing them to shapes_: kept, so that placing
   // allocates nothing once they have grown to the bodies.

@@ -26,7 +26,8 @@ struct RowChunks {
 };
 
 // Calls fn(chunks, c, worker) for every chunk c, worker the pool's worker that runs it:
-// the even ones on the pool's threads, then the odd ones. `reach` (metres) bounds the distance of any pair the work meets.
+// the even ones on the pool's threads, then the odd ones. `reach` (metres) bounds the distance of any pair the work
+// meets.
 template <class F>
 void run_row_chunks(const SpatialGrid& grid, Real reach, ThreadPool& pool, F&& fn) {
   if (grid.agent_count() == 0) return;

@@ -330,7 +330,7 @@ class World {
   std::unique_ptr<ThreadPool> pool_;
   // Scratch, sized when agents, steerings or threads change, reused by every step.
   std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
-  std::vector<WorkerScratch> worker_scratch_;                      // [worker], for the behaviours
+  std::vector<WorkerScratch> worker_scratch_;                     // [worker], for the behaviours
   // What each stage hands to the later ones (stage_products.hpp).
   IndexProduct index_;
   EvaluateProduct evaluated_;

@@ -98,15 +98,15 @@ void agent_pair_danger(const SceneView& scene, NeighborDanger how, const SlotDir
   std::vector<WorkerScratch> own;
   if (!scene.workers || scene.worker_count < pool.size()) own.resize(static_cast<std::size_t>(pool.size()));
   WorkerScratch* const workers = own.empty() ? scene.workers : own.data();
-  run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, [&](const RowChunks& chunks, int c,
-                                                                            int worker) {
+  const auto chunk = [&](const RowChunks& chunks, int c, int worker) {
     const bool even = c % 2 == 0;
     const int begin = chunks.start(c), end = chunks.start(c + 1);
     const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
     const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
     kernels->pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c], close,
                                workers[worker].neighbors);
-  });
+  };
+  run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, chunk);
   add_large_agent_pairs(scene, how, dirs, rows);
   if (close) close->complete = true;
 }
