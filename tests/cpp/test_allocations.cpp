@@ -1,13 +1,16 @@
 // A steady-state World::step allocates nothing, whatever its behaviours and stages: a world
 // with every kind of behaviour and a classic steering, goals, contact with its events,
 // moving obstacles and agents on two layers, on one and two threads; World::run records
-// its steps without allocating per step.
+// its steps without allocating per step; a worker that first takes a kind of block late
+// in a run finds its scratch ready.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "contextsteer/behaviors/anticipate.hpp"
@@ -345,6 +348,95 @@ TEST(Allocations, AStepOfACrowdThatPacksAfterTheWarmUpAllocatesNothing) {
       EXPECT_GT(packed, 400) << threads << " thread(s)";
     }
   }
+}
+
+namespace {
+
+// Sleeps in fill at the steps from `from` on (by scene.time, seconds), so that the other
+// worker mostly takes the blocks after its own meanwhile.
+class Gate : public InterestBehavior {
+ public:
+  explicit Gate(double from) : InterestBehavior(1), from_(from) {}
+  void fill(const SceneView& scene, const int*, int, const SlotDirections&, Real*, Real*) const override {
+    if (scene.time >= from_) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+
+ private:
+  double from_;
+};
+
+}  // namespace
+
+TEST(Allocations, AWorkerThatFirstTakesABlockLateAllocatesNothing) {
+  // Two threads, two blocks: a gate's, then one of every behaviour that works in a
+  // worker's scratch (Avoid with walls and agents, Rays, Anticipate with arc edges,
+  // TimeToCollision, among static and moving obstacles; 272 slots, past what lives on the
+  // stack, with hysteresis). Until step 40 Avoid measures walls along whole arcs and
+  // Anticipate takes no arc edges; from step 40 on Avoid casts rays at each arc's edges and
+  // Anticipate takes them, so whichever worker runs the block then needs that scratch for
+  // the first time, and the gate's block sleeps, so that the other worker
+  // takes the late block while it does. The scratch was sized with the world: no step
+  // after the first allocates.
+  constexpr Real dt = 0.05f;
+  constexpr int kLateFrom = 40, kSteps = 60;
+  PipelineConfig config;
+  config.slots = 272;
+  config.resolve.hysteresis = 0.3f;
+  ChaseParams chase;
+  chase.agent_target = true;
+  AvoidParams avoid;
+  avoid.agents = true;
+  const auto avoiding = std::make_shared<Avoid>(std::vector<Circle>{}, avoid);
+  const auto anticipating = std::make_shared<Anticipate>(with<AnticipateParams>([](auto& p) { p.radius = 6; }));
+  const std::vector<std::shared_ptr<const Behavior>> gated{std::make_shared<Chase>(std::vector<Vec2>{}, chase),
+                                                           std::make_shared<Gate>(kLateFrom * dt - dt / 2)};
+  const std::vector<std::shared_ptr<const Behavior>> late{
+      std::make_shared<Chase>(std::vector<Vec2>{}, chase), avoiding,
+      std::make_shared<Rays>(with<RaysParams>([](auto& p) { p.length = 4; })), anticipating,
+      std::make_shared<TimeToCollision>(with<TimeToCollisionParams>([](auto& p) { p.radius = 6; }))};
+  World world(Steering{std::make_shared<Pipeline>(config, gated), nullptr});
+  world.add_steering(Steering{std::make_shared<Pipeline>(config, late), nullptr});
+  world.set_threads(2);
+  for (int i = 0; i < 12; ++i) world.obstacles().add_circle({{2.0f * i - 10, 3}, 0.5f});
+  world.obstacles().add_segment({{-10, -3}, {10, -3}});
+  world.obstacles().add_polygon({{12, -2}, {14, -2}, {13, 2}});
+  world.moving().add_circles({{{0, 6}, 0.5f}}, {{0, -0.5f}}, kAllLayers);
+  world.moving().add_segments({{{-4, 5}, {4, 5}}}, {{0, -0.3f}}, kAllLayers);
+  world.moving().add_polygon({{6, 4}, {8, 4}, {7, 6}}, {-0.2f, -0.2f}, 0.3f, kAllLayers);
+  const std::vector<Real> gate_at{-20, -20}, gate_to{-20, -21};
+  AgentSpawn spawn;
+  spawn.positions = gate_at.data();
+  spawn.targets = gate_to.data();
+  world.add_agents(1, spawn, 0);
+  std::vector<Real> positions, targets;
+  for (int k = 0; k < 12; ++k) {
+    positions.insert(positions.end(), {-9.0f + 1.5f * k, 0.5f * (k % 3) - 0.5f});
+    targets.insert(targets.end(), {9.0f - 1.5f * k, 0.5f - 0.5f * (k % 3)});
+  }
+  spawn.positions = positions.data();
+  spawn.targets = targets.data();
+  world.add_agents(12, spawn, 1);
+
+  world.step(dt);      // the first step
+  long long made = 0;  // by the steps after it
+  for (int i = 1; i < kSteps; ++i) {
+    if (i == kLateFrom) {
+      AvoidParams walls = avoiding->params();
+      walls.wall_arc = 0.5f;
+      avoiding->set_params(walls);
+      AnticipateParams edges = anticipating->params();
+      edges.arc_edges = true;
+      anticipating->set_params(edges);
+    }
+    const long long at = heap_allocations();
+    world.step(dt);
+    made += heap_allocations() - at;
+  }
+  EXPECT_EQ(made, 0);
+  EXPECT_GT(std::count_if(world.agents().danger.data() + 272, world.agents().danger.data() + 13 * 272,
+                          [](Real d) { return d > 0; }),
+            0)
+      << "the late block saw danger";
 }
 
 TEST(Allocations, TheCounterCounts) {

@@ -20,6 +20,7 @@
 #include "contextsteer/kernels/simd.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/row_chunks.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 #include "contextsteer/world/overlap.hpp"
 
 using namespace contextsteer;
@@ -98,14 +99,17 @@ std::vector<Real> overlap_with_width(const Crowd& c, int width) {
 }
 
 std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance, Falloff falloff,
-                                    const SlotDirections& dirs, Vec2 turn = {1, 0}) {
+                                    const SlotDirections& dirs, Vec2 turn = {1, 0}, WorkerScratch* worker = nullptr) {
   const int previous = simd_width_limit.exchange(width);
   const std::vector<int> agents = all_agents(c);
   std::vector<Real> danger(static_cast<std::size_t>(c.scene.agents) * dirs.slots(), 0);
+  SceneView scene = c.scene;  // in `worker`'s buffers, when given
+  scene.workers = worker;
+  scene.worker_count = worker ? 1 : 0;
   // In blocks, as the pipeline calls it.
   for (int first = 0; first < c.scene.agents; first += 128) {
     const int count = std::min(128, c.scene.agents - first);
-    add_agent_danger(c.scene, agents.data() + first, count, {max_distance, falloff, turn}, dirs,
+    add_agent_danger(scene, agents.data() + first, count, {max_distance, falloff, turn}, dirs,
                      danger.data() + static_cast<std::size_t>(first) * dirs.slots());
   }
   simd_width_limit.store(previous);
@@ -114,13 +118,20 @@ std::vector<Real> danger_with_width(const Crowd& c, int width, Real max_distance
 
 // Danger by pairs, rows put back in agent order.
 std::vector<Real> pair_danger_with(const Crowd& c, int width, int threads, Real max_distance, Falloff falloff,
-                                   const SlotDirections& dirs, Vec2 turn = {1, 0}) {
+                                   const SlotDirections& dirs, Vec2 turn = {1, 0},
+                                   std::vector<WorkerScratch>* workers = nullptr) {
   const int previous = simd_width_limit.exchange(width);
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
   // Rows start as garbage: the pass must zero every row it writes.
   std::vector<Real> rows(c.scene.agents * slots, Real(-7)), danger(rows.size());
   ThreadPool pool(threads);
-  agent_pair_danger(c.scene, {max_distance, falloff, turn}, dirs, rows.data(), pool);
+  SceneView scene = c.scene;  // in `workers`' buffers, one per thread, when given
+  if (workers) {
+    workers->resize(static_cast<std::size_t>(threads));
+    scene.workers = workers->data();
+    scene.worker_count = threads;
+  }
+  agent_pair_danger(scene, {max_distance, falloff, turn}, dirs, rows.data(), pool);
   for (int a = 0; a < c.scene.agents; ++a) {
     std::copy_n(rows.data() + c.grid.rank_of(a) * slots, slots, danger.data() + a * slots);
   }
@@ -335,9 +346,9 @@ TEST(AgentDanger, ATurnedBearingFreesTheSlotsOnOneSideFirst) {
 
 TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
   // Agents that see ~340 others within 25 m, over many grid runs: a block of them needs
-  // more than the kernel's per-thread buffers start with, so they grow between two runs
-  // and must keep what the earlier runs (and agents) gathered. On a fresh thread, so that
-  // no earlier test has grown them; the test checks that they did grow.
+  // more than a worker's buffers hold from the first size on, so they grow between two
+  // runs and must keep what the earlier runs (and agents) gathered. In buffers of the
+  // size a world gives them; the test checks that they did grow.
   const SlotDirections dirs(16);
   const Crowd c = make_lattice(30, 2, 5u);
   const std::vector<Real> want = brute_force_danger(c, 25, Falloff::Linear, dirs);
@@ -346,13 +357,13 @@ TEST(AgentDanger, ACrowdDenserThanTheBuffersHeldGrowsThemMidGathering) {
   EXPECT_EQ(*std::max_element(want.begin(), want.end()) < 1, true);
   EXPECT_GT(std::count_if(want.begin(), want.end(), [](Real v) { return v > 0; }), static_cast<long>(want.size() / 2));
   for (int width : {8, 4}) {
-    std::vector<Real> fast;
-    std::size_t held = 0, grown = 0;
-    std::thread([&] {
-      held = neighbor_buffer_capacity();
-      fast = danger_with_width(c, width, 25, Falloff::Linear, dirs);
-      grown = neighbor_buffer_capacity();
-    }).join();
+    WorkerScratch worker;
+    WorkerScratchNeeds needs;
+    needs.agents = c.scene.agents;
+    worker.reserve(needs);
+    const std::size_t held = worker.neighbors.capacity;
+    const std::vector<Real> fast = danger_with_width(c, width, 25, Falloff::Linear, dirs, {1, 0}, &worker);
+    const std::size_t grown = worker.neighbors.capacity;
 #ifdef CONTEXTSTEER_SIMD  // the scalar path, all a build without vector kernels has, needs no buffers
     EXPECT_GT(grown, held) << "width " << width << ": the crowd no longer grows the buffers";
 #endif
@@ -552,20 +563,20 @@ TEST(AgentPairDanger, AFewLargeAgentsAmongACrowdAreMetOnEveryPath) {
 
 TEST(AgentPairDanger, ACrowdDenserThanTheBuffersHeldGivesTheSameBits) {
   // As for AgentDanger above, with a longer reach: pairs go one way only, so a block holds
-  // about half as many (~320 an agent here). On fresh threads; on one thread (the calling
-  // one, whose buffers the test can read) the buffers must have grown.
+  // about half as many (~320 an agent here). In buffers of the size a world gives them;
+  // on one thread the buffers must have grown.
   const SlotDirections dirs(16);
   const Crowd c = make_lattice(30, 2, 5u);
   const std::vector<Real> want = brute_force_danger(c, 40, Falloff::Linear, dirs);
   for (int width : {16, 8, 4}) {
     for (int threads : {1, 2}) {
-      std::vector<Real> pairs;
-      std::size_t held = 0, grown = 0;
-      std::thread([&] {
-        held = neighbor_buffer_capacity();
-        pairs = pair_danger_with(c, width, threads, 40, Falloff::Linear, dirs);
-        grown = neighbor_buffer_capacity();
-      }).join();
+      std::vector<WorkerScratch> workers(static_cast<std::size_t>(threads));
+      WorkerScratchNeeds needs;
+      needs.agents = c.scene.agents;
+      for (WorkerScratch& w : workers) w.reserve(needs);
+      const std::size_t held = workers[0].neighbors.capacity;
+      const std::vector<Real> pairs = pair_danger_with(c, width, threads, 40, Falloff::Linear, dirs, {1, 0}, &workers);
+      const std::size_t grown = workers[0].neighbors.capacity;
       if (threads == 1) EXPECT_GT(grown, held) << "width " << width << ": the crowd no longer grows the buffers";
       ASSERT_EQ(0, std::memcmp(want.data(), pairs.data(), want.size() * sizeof(Real)))
           << "width " << width << ", " << threads << " threads";
@@ -597,7 +608,7 @@ TEST(RowChunks, HoldEachPairWithinReachInOneChunkOrTheNext) {
   for (const Real reach : {Real(10), Real(2000)}) {
     std::vector<int> starts;
     std::mutex lock;
-    run_row_chunks(grid, reach, pool, [&](const RowChunks& chunks, int) {
+    run_row_chunks(grid, reach, pool, [&](const RowChunks& chunks, int, int) {
       const std::lock_guard<std::mutex> hold(lock);
       if (!starts.empty()) return;
       for (int c = 0; c <= chunks.count; ++c) starts.push_back(chunks.start(c));

@@ -8,11 +8,6 @@
 
 using namespace contextsteer;
 
-namespace {
-std::atomic<int> started{0};
-void count_start() { started.fetch_add(1); }
-}  // namespace
-
 TEST(ThreadPool, RunsEveryTaskOnceOnWorkersOfThePool) {
   for (int threads : {1, 2, 3}) {
     ThreadPool pool(threads);
@@ -46,18 +41,6 @@ TEST(ThreadPool, ATaskThatThrowsIsRethrownOnceEveryTaskHasRun) {
     EXPECT_NO_THROW(pool.run(50, counting));
     EXPECT_EQ(after.load(), 50);
   }
-}
-
-TEST(ThreadPool, EachWorkerThreadRunsTheStartHookOnce) {
-  started = 0;
-  {
-    ThreadPool pool(3, &count_start);
-    std::atomic<int> n{0};
-    auto body = [&](int, int) { n.fetch_add(1); };
-    pool.run(10, body);  // the workers have started by the time a batch is done
-    pool.run(10, body);
-  }
-  EXPECT_EQ(started.load(), 2);  // the calling thread is worker 0 and does not run it
 }
 
 TEST(ThreadPool, RefusesFewerThanOneThread) {

@@ -9,8 +9,9 @@ an angle (radians, 0 as added; only polygons turn). At the start of each step th
 path along it at the path's speed, the others at their velocities. Agents then steer
 among the bodies where they will be; every behaviour that senses obstacles sees them
 (``Avoid`` with ``world_obstacles``, ``Rays``), and the behaviours that predict
-(``TimeToCollision``, ``Anticipate``) also see where they are going: each body as the
-disc round it (a circle exactly) at its velocity. Penetration counts them too;
+(``TimeToCollision``, ``Anticipate``) also see where they are going: a circle as a disc,
+a segment or polygon as its own shape, at its velocity (its turning is not carried
+forward). Penetration counts them too;
 :meth:`MovingObstacles.moving_overlap` gives each agent's overlap with them alone.
 
 This module holds the methods that :class:`~contextsteer.World` takes from

@@ -10,6 +10,7 @@
 #include "contextsteer/scene/agent_state.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/way_left.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 namespace {
@@ -147,6 +148,62 @@ Real anticipated_danger(Vec2 p, Vec2 v, Real reach, Real horizon, Vec2 d, Real t
   return anticipated_danger(anticipated_disc(p, v, reach, horizon, top, false), d);
 }
 
+AnticipatedShape anticipated_shape(const SeenShape& shape, Vec2 v, Real reach, Real horizon, Real top) {
+  AnticipatedShape s{};
+  s.shape = shape;
+  s.w0 = v * Real(-1);
+  s.reach = reach;
+  s.horizon = horizon;
+  s.top = top;
+  s.quiet = !(top > 0);
+  const NearestOnShape near = nearest_on_shape(shape);
+  s.touching = near.inside || near.distance <= reach;
+  if (s.touching) {
+    // Touched at its nearest point (from inside a polygon, the way into it is away from
+    // the nearest edge).
+    AnticipatedDisc& disc = s.touch;
+    disc.touching = true;
+    disc.p = near.inside ? near.point * Real(-1) : near.point;
+    disc.v = v;
+    disc.reach = reach;
+    disc.horizon = horizon;
+    disc.top = top;
+    disc.dist = near.distance;
+    disc.v_dot_p = dot(v, disc.p);
+    disc.standing_touched = disc.v_dot_p <= 0;
+    disc.quiet = s.quiet;
+    s.standing_touched = disc.standing_touched;
+    return s;
+  }
+  for (int j = 0; j < shape.count && !s.standing_touched; ++j) {
+    s.standing_touched = meets_edge(shape.edge(j), reach, horizon, s.w0);
+  }
+  return s;
+}
+
+Real anticipated_danger(const AnticipatedShape& s, Vec2 d) {
+  if (s.quiet) return 0;
+  if (s.touching) return s.touch.dist > 0 ? anticipated_danger(s.touch, d) : Real(0);
+  const auto speeds = [&](int j) { return speeds_meeting_edge(s.shape.edge(j), s.reach, s.horizon, s.w0, d); };
+  if (!s.standing_touched) {
+    // Standing is clear: the first speed that meets an edge.
+    Real enter = kInfinity;
+    for (int j = 0; j < s.shape.count; ++j) enter = std::min(enter, speeds(j).enter);
+    return enter < kInfinity ? Real(1) - std::min(Real(1), enter / s.top) : Real(0);
+  }
+  // Standing is not: the speed past every run of edges met from standing on (the edges'
+  // intervals may chain round a polygon that is not convex).
+  Real out = 0;
+  for (bool grown = true; grown && out < kInfinity;) {
+    grown = false;
+    for (int j = 0; j < s.shape.count; ++j) {
+      const SpeedInterval met = speeds(j);
+      if (met.enter <= out && met.leave > out) out = met.leave, grown = true;
+    }
+  }
+  return out <= s.top ? kEscapeRank * out / s.top : Real(1);
+}
+
 Anticipate::Anticipate(const AnticipateParams& params) : BehaviorWith(params) {}
 
 void Anticipate::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real* interest,
@@ -163,15 +220,13 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
   const KernelTable* kernels = vector_kernels();
   const bool wide = kernels && slots % kernels->lanes == 0;
   // With arc_edges, each agent's danger along its slots' arc edges (edge i at slot
-  // i - 1/2): on the stack up to kStackSlots slots, past that in a per-thread vector that
-  // keeps its capacity, so that no thread allocates for it after its first use.
-  constexpr int kStackSlots = 256;
-  Real edges_on_stack[kStackSlots];
+  // i - 1/2), in the calling worker's scratch (or this call's own, outside a world).
+  WorkerScratch own;
   Real* edge_row = nullptr;
   if (params_.arc_edges) {
-    thread_local std::vector<Real> edges_large;
-    if (slots > kStackSlots) edges_large.resize(slots);
-    edge_row = slots > kStackSlots ? edges_large.data() : edges_on_stack;
+    std::vector<Real>& edges = scene.scratch() ? scene.scratch()->edge_danger : own.edge_danger;
+    edges.resize(static_cast<std::size_t>(slots));
+    edge_row = edges.data();
   }
   // Each agent's way left, for right_of_way (null: every neighbor is tested as usual).
   const Real* way_left_of = params_.right_of_way ? way_left(scene.cache) : nullptr;
@@ -225,11 +280,25 @@ void Anticipate::fill(const SceneView& scene, const int* agents, int count, cons
       if (!disc.quiet) sweep(disc);
     });
     if (scene.moving) {
-      // Moving obstacles as the discs round them (a circle exactly), at their velocities.
+      // Moving circles at their velocities, as neighbors; walls and polygons as their
+      // shapes, slot by slot, when the disc round one is within reach.
       const MovingObstacles& moving = *scene.moving;
+      RecentBodies seen;
       moving.for_each_body_near(p, params_.radius, senses, [&](int b) {
         const Vec2 dp = turn(moving.position(b) - p);
         const Vec2 v = turn(moving.velocity(b));
+        if (moving.kind(b) != BodyKind::kCircle) {
+          if (!seen.first_time(b) || out_of_reach(dp, v, r + moving.extent(b), params_.horizon, top)) return;
+          const SeenShape seen_shape{moving.shapes().walls().data() + moving.first_wall(b), moving.wall_count(b),
+                                     moving.kind(b) == BodyKind::kPolygon, p, Vec2{c, s}};
+          const AnticipatedShape shape = anticipated_shape(seen_shape, v, r, params_.horizon, top);
+          threatened = threatened || shape.standing_touched;
+          if (shape.quiet) return;
+          for (int i = 0; i < slots; ++i) row[i] = std::max(row[i], anticipated_danger(shape, dirs[i]));
+          if (!edge_row) return;
+          for (int i = 0; i < slots; ++i) edge_row[i] = std::max(edge_row[i], anticipated_danger(shape, dirs.edge(i)));
+          return;
+        }
         const Real reach = r + moving.extent(b);
         const AnticipatedDisc disc = anticipated_disc(dp, v, reach, params_.horizon, top);
         threatened = threatened || disc.standing_touched;

@@ -27,6 +27,12 @@
 // within 45 degrees of it, and two pressed together in a narrow bend slide past each
 // other instead of holding each other.
 //
+// Moving circles are seen as neighbors are. A moving wall or polygon is seen as its shape
+// (behaviors/support/moving_shapes.hpp), with the same danger: safe(d) is the lowest speed
+// along d whose sweep over the horizon comes within the agent's radius of the shape, the
+// way out (standing touched) the speed past which no sweep does; an agent touching it
+// already is tested as touching a disc at the shape's nearest point.
+//
 // keep_right (radians) turns every neighbor's position and velocity counter-clockwise
 // before the test, so that in a face-off both agents find their right side clearer and
 // pass on it.
@@ -64,6 +70,7 @@
 
 #include "contextsteer/behaviors/avoid.hpp"
 #include "contextsteer/behaviors/behavior.hpp"
+#include "contextsteer/behaviors/support/moving_shapes.hpp"
 
 namespace contextsteer {
 
@@ -142,6 +149,21 @@ Real anticipated_danger(const AnticipatedDisc& disc, Vec2 d);
 // cover float rounding and the crossing test's nudge past a crossing, for every t in
 // [0, horizon]: then the disc is touched neither standing nor at any speed up to top.
 bool out_of_reach(Vec2 p, Vec2 v, Real reach, Real horizon, Real top);
+
+// A moving wall or polygon as seen by one agent (its danger as a disc's above, with the
+// shape's true extent): the shape relative to the agent, its velocity v, the agent's
+// radius `reach`, the horizon and the top speed.
+struct AnticipatedShape {
+  SeenShape shape;
+  Vec2 w0;  // the agent's velocity relative to the shape when standing: -v
+  Real reach, horizon, top;
+  bool quiet;             // every way's danger is 0 (top <= 0)
+  bool touching;          // the agent is within reach of it (or inside a polygon)
+  bool standing_touched;  // standing still meets it within the horizon
+  AnticipatedDisc touch;  // touching: as a disc touched at the shape's nearest point
+};
+AnticipatedShape anticipated_shape(const SeenShape& shape, Vec2 v, Real reach, Real horizon, Real top);
+Real anticipated_danger(const AnticipatedShape& shape, Vec2 d);
 
 // Fills danger, and interest (zero rows but where it makes way): both kinds always, so
 // that make_way may change on a live behaviour.

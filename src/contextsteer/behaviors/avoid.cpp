@@ -14,6 +14,7 @@
 #include "contextsteer/scene/evaluation_cache.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 
@@ -106,24 +107,6 @@ const Obstacles* Avoid::sensed_obstacles(const SceneView& scene) const {
   return obstacles;
 }
 
-namespace {
-
-// What Avoid::fill keeps per thread for the scene's obstacles: add_wall's edge hits, and
-// marks so that an obstacle the index lists in several cells adds its danger once.
-struct ObstacleScratch {
-  std::vector<Real> edge_hits;
-  std::vector<Real> rays;             // with wall_arc < 1: add_wall's rays
-  ObstacleMarks marks, moving_marks;  // of the static and of the moving obstacles
-};
-
-// Out of line, so that fill looks up the thread-local storage once per call.
-__attribute__((noinline)) ObstacleScratch& obstacle_scratch() {
-  thread_local ObstacleScratch scratch;
-  return scratch;
-}
-
-}  // namespace
-
 const Real* Avoid::ready_rows(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs) const {
   // Only agents add danger here, and their pairs are computed: the rows are lent when
   // the agents are consecutive in the grid's order (a world with one steering evaluates
@@ -155,16 +138,18 @@ void Avoid::fill(const SceneView& scene, const int* agents, int count, const Slo
   const Obstacles* moving = params_.world_obstacles && scene.moving ? &scene.moving->shapes() : nullptr;
   // The agents that may meet a moving body, when prepare() marked them; else all may.
   const Real* near_moving = moving && scene.cache ? scene.cache->find(this, scene.moving) : nullptr;
-  // Static obstacles agent by agent, when there are any.
-  ObstacleScratch* scratch = nullptr;
+  // Static obstacles agent by agent, when there are any, in the calling worker's scratch
+  // (or one of this call's own, outside a world).
+  WorkerScratch own;
+  WorkerScratch* scratch = nullptr;
   const Real* rays = nullptr;
   if (obstacles || moving) {
-    scratch = &obstacle_scratch();
+    scratch = scene.scratch() ? scene.scratch() : &own;
     scratch->edge_hits.resize(static_cast<std::size_t>(2 * slots));
     if (params_.wall_arc < 1 && slots > 1) {
       // Slot i's edges at its direction turned by -+ wall_arc * pi / slots.
-      scratch->rays.resize(static_cast<std::size_t>(4 * slots));
-      Real* x = scratch->rays.data();
+      scratch->wall_rays.resize(static_cast<std::size_t>(4 * slots));
+      Real* x = scratch->wall_rays.data();
       Real* y = x + 2 * slots;
       const Real c = math::cos(params_.wall_arc * kPi / slots), s = math::sin(params_.wall_arc * kPi / slots);
       for (int i = 0; i < slots; ++i) {

@@ -9,6 +9,7 @@
 #include "contextsteer/geometry/ray_casts.hpp"
 #include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacle_marks.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 
@@ -17,20 +18,12 @@ Rays::Rays(const RaysParams& params) : BehaviorWith(params) {}
 namespace {
 
 // The obstacles one agent's rays may hit, from one query of the index: circles as their
-// centres and reaches (their radius plus the agent's), walls as they are. Per thread,
-// kept from agent to agent, so that a step allocates only when a crowd of obstacles
-// outgrows them, or the obstacles change.
+// centres and reaches (their radius plus the agent's), walls as they are; in the calling
+// worker's scratch, which the world sizes for all its obstacles.
 struct MetObstacles {
-  ObstacleMarks marks;          // so that each obstacle is cast once
-  ObstacleMarks moving_marks;   // the same among the moving obstacles
-  std::vector<Circle> circles;  // radius: the circle's plus the agent's
-  std::vector<Segment> walls;
-  // Starts a query among o's obstacles. Room for 64 of each kind from the first query
-  // on, as a thread's first agents may meet none (the rest of the step must not allocate).
-  void start() {
-    circles.clear(), walls.clear();
-    circles.reserve(64), walls.reserve(64);
-  }
+  std::vector<Circle>& circles;  // radius: the circle's plus the agent's
+  std::vector<Segment>& walls;
+  void start() { circles.clear(), walls.clear(); }
 };
 
 // Gathers into `met` the obstacles on layers `senses` that a ray of `ray_length` metres
@@ -65,19 +58,6 @@ bool gather(const Obstacles& o, ObstacleMarks& marks, Vec2 p, Real r, LayerMask 
   return !inside;
 }
 
-// What fill keeps per thread: the obstacles met and each ray's nearest hit (metres).
-struct RayScratch {
-  MetObstacles met;
-  std::vector<Real> hits;
-};
-
-// Out of line, so that fill looks up the thread-local storage once per call (in a shared
-// library each look-up is a call).
-__attribute__((noinline)) RayScratch& ray_scratch() {
-  thread_local RayScratch scratch;
-  return scratch;
-}
-
 }  // namespace
 
 void Rays::fill(const SceneView& scene, const int* agents, int count, const SlotDirections& dirs, Real*,
@@ -85,9 +65,10 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
   if (!scene.obstacles) return;
   const int slots = dirs.slots();
   const Obstacles& o = *scene.obstacles;
-  RayScratch& scratch = ray_scratch();
-  MetObstacles& met = scratch.met;
-  std::vector<Real>& hits = scratch.hits;
+  WorkerScratch own;  // outside a world
+  WorkerScratch& scratch = scene.scratch() ? *scene.scratch() : own;
+  MetObstacles met{scratch.met_circles, scratch.met_walls};
+  std::vector<Real>& hits = scratch.ray_hits;
   hits.resize(static_cast<std::size_t>(slots));
   for (int k = 0; k < count; ++k) {
     const int a = agents[k];
@@ -97,9 +78,9 @@ void Rays::fill(const SceneView& scene, const int* agents, int count, const Slot
     // obstacle within that length + r of the agent.
     met.start();
     // The moving obstacles where they stand at the step's end.
-    if (gather(o, met.marks, p, r, scene.senses(a), params_.length, met) &&
+    if (gather(o, scratch.marks, p, r, scene.senses(a), params_.length, met) &&
         (!scene.moving ||
-         gather(scene.moving->shapes(), met.moving_marks, p, r, scene.senses(a), params_.length, met))) {
+         gather(scene.moving->shapes(), scratch.moving_marks, p, r, scene.senses(a), params_.length, met))) {
       std::fill(hits.begin(), hits.end(), kInfinity);
       lower_to_first_hits(p, dirs.x(), dirs.y(), slots, met.circles.data(), static_cast<int>(met.circles.size()),
                           met.walls.data(), static_cast<int>(met.walls.size()), r, hits.data());

@@ -44,6 +44,7 @@ struct CloseAgents;
 struct Decision;
 struct Lobe;
 struct MotionColumns;
+struct NeighborBuffers;
 struct NeighborDanger;
 struct ResolveParams;
 struct SceneView;
@@ -68,10 +69,10 @@ class SpatialGrid;
   X(void, measure_overlap, (const SceneView& scene, const int* agents, int count, Real* overlap))                      \
   X(void, add_agent_danger,                                                                                            \
     (const SceneView& scene, const int* agents, int count, NeighborDanger how, const SlotDirections& dirs,             \
-     Real* danger))                                                                                                    \
+     Real* danger, NeighborBuffers& buffers))                                                                          \
   X(void, pair_danger_chunk,                                                                                           \
     (const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, NeighborDanger how,                   \
-     const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close))                                \
+     const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close, NeighborBuffers& buffers))      \
   X(void, anticipate_rows,                                                                                             \
     (const AnticipatedDisc* discs, int count, const Real* xs, const Real* ys, int slots, Real* row))
 
@@ -134,7 +135,8 @@ CONTEXTSTEER_WIDE_KERNELS(CONTEXTSTEER_KERNEL_DECLARATION)
 }
 namespace avx512 {
 void pair_danger_chunk(const SpatialGrid& grid, int begin, int end, int zero_from, int zero_limit, NeighborDanger how,
-                       const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close);
+                       const SlotDirections& dirs, Real* rows, int* zeroed_to, const CloseAgents* close,
+                       NeighborBuffers& buffers);
 }
 #undef CONTEXTSTEER_KERNEL_DECLARATION
 

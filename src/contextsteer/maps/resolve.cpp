@@ -80,23 +80,23 @@ Real value_at(const Real* final_row, int slots, Real fractional_slot) {
 }  // namespace
 
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
-                     Real* final_row, Vec2 current) {
+                     Real* final_row, Vec2 current, Real* work) {
   const int slots = dirs.slots();
   build_final(interest, danger, slots, params, final_row);
 
   // The map the selection runs on: the final map, or a copy biased toward the current
-  // direction. The copy lives on the stack up to kStackSlots slots, so that no thread
-  // allocates for it; past that, in a per-thread vector that keeps its capacity.
+  // direction. The copy lives on the stack up to kStackSlots slots; past that, in the
+  // caller's `work`, or in a vector made here when it gave none.
   constexpr int kStackSlots = 256;
   Real on_stack[kStackSlots];
+  std::vector<Real> own;
   const Real* choice = final_row;
   const Real current_length = params.hysteresis > 0 ? length(current) : Real(0);
   if (current_length > Real(1e-6)) {
-    thread_local std::vector<Real> large;
     Real* biased = on_stack;
     if (slots > kStackSlots) {
-      large.resize(slots);
-      biased = large.data();
+      if (!work) own.resize(static_cast<std::size_t>(slots));
+      biased = work ? work : own.data();
     }
     const Vec2 c = current * (1 / current_length);
     for (int i = 0; i < slots; ++i) {
@@ -155,7 +155,7 @@ Decision resolve_row(const Real* interest, const Real* danger, const SlotDirecti
 }
 
 void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
-                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions) {
+                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions, Real* work) {
   const int slots = dirs.slots();
   const bool plain_argmax = params.select == SelectMethod::Argmax && params.hysteresis == 0 && danger;
   const KernelTable* kernels = plain_argmax ? vector_kernels() : nullptr;
@@ -165,7 +165,7 @@ void resolve_rows(const Real* interest, const Real* danger, int count, const Slo
   for (int k = 0; k < count; ++k) {
     const std::size_t row = static_cast<std::size_t>(k) * slots;
     decisions[k] = resolve_row(interest + row, danger ? danger + row : nullptr, dirs, params, final_rows + row,
-                               current ? current[k] : Vec2{});
+                               current ? current[k] : Vec2{}, work);
   }
 }
 

@@ -84,17 +84,20 @@ inline void store_decision(const Decision& d, int agent, DecisionBatch out) {
 }
 
 // Decides for one agent. `danger` may be null; `final_row` receives the final map;
-// `current` is the agent's current direction for hysteresis (ignored when zero).
+// `current` is the agent's current direction for hysteresis (ignored when zero). `work`
+// is null or room for `slots` values, which hysteresis past 256 slots works in (it
+// allocates them otherwise).
 Decision resolve_row(const Real* interest, const Real* danger, const SlotDirections& dirs, const ResolveParams& params,
-                     Real* final_row, Vec2 current = {});
+                     Real* final_row, Vec2 current = {}, Real* work = nullptr);
 
 // resolve_row for `count` agents whose maps are consecutive (count, slots) rows of
 // `interest` and `danger` (or null); their final maps go to consecutive rows of
 // `final_rows` and their decisions to decisions[0 .. count). `current` is null or
 // (count,) directions for hysteresis. Argmax without hysteresis runs W slots at a time
-// (kernels/wide/argmax_rows.inl), with the same numbers.
+// (kernels/wide/argmax_rows.inl), with the same numbers. `work` as resolve_row takes it.
 void resolve_rows(const Real* interest, const Real* danger, int count, const SlotDirections& dirs,
-                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions);
+                  const ResolveParams& params, Real* final_rows, const Vec2* current, Decision* decisions,
+                  Real* work = nullptr);
 
 // Decides for every agent of the batch. `danger` is null or has the shape of `interest`,
 // whose slot count must equal dirs.slots(); `current` is null or (agents, 2).

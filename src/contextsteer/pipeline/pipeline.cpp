@@ -11,24 +11,32 @@
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/agent_state.hpp"
 #include "contextsteer/scene/evaluation_cache.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 
 namespace {
 
-// The scene, with an evaluation cache of its own when the caller gave none (a world
-// gives its own; evaluate() and explain() called without a world make one here, on
-// the calling thread), so that behaviours can always keep results from prepare().
+// The scene, with an evaluation cache and a worker's scratch of its own when the caller
+// gave none (a world gives its own; evaluate() and explain() called without a world make
+// them here, on the calling thread), so that behaviours can always keep results from
+// prepare().
 struct WithCache {
   explicit WithCache(const SceneView& given) : scene(given), pool(1) {
     if (!scene.cache) {
       cache.begin(pool);
       scene.cache = &cache;
     }
+    if (!scene.workers) {
+      scene.workers = &worker;
+      scene.worker_count = 1;
+      scene.worker = 0;
+    }
   }
   SceneView scene;
   ThreadPool pool;
   EvaluationCache cache;
+  WorkerScratch worker;
 };
 
 void check_turn_back(const PipelineConfig& config) {
@@ -130,6 +138,7 @@ Pipeline::Scratch Pipeline::make_scratch() const {
   s.giving_way.assign(block, 0);
   s.current.assign(kBlockAgents, Vec2{});
   s.decisions.assign(kBlockAgents, Decision{});
+  s.resolve_work.assign(static_cast<std::size_t>(config_.slots), 0);
   s.interest_maps.reserve(behaviors_.size());
   s.danger_maps.reserve(behaviors_.size());
   s.interest_weights.reserve(behaviors_.size());
@@ -237,7 +246,7 @@ void Pipeline::evaluate_block(const SceneView& scene, const int* agents, int cou
   }
   Real* final_rows = scratch.final_map.data();
   resolve_rows(interest_rows, danger_rows, count, directions_, config_.resolve, final_rows,
-               hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data());
+               hysteresis ? scratch.current.data() : nullptr, scratch.decisions.data(), scratch.resolve_work.data());
   if (config_.turn_back > 0) hold_back(scene, agents, count, scratch.decisions.data());
   for (int k = 0; k < count; ++k) store_decision(scratch.decisions[k], agents[k], out);
   if (out.final_map) stream_rows(final_rows, agents, count, slots, out.final_map);

@@ -85,7 +85,8 @@ class Pipeline {
   const SlotDirections& directions() const { return directions_; }
   const std::vector<std::shared_ptr<const Behavior>>& behaviors() const { return behaviors_; }
 
-  // Per-thread working memory for evaluate(); its size depends only on the pipeline.
+  // Per-worker working memory for evaluate(); its size depends only on the pipeline. The
+  // behaviours' own is the worker's (SceneView::scratch(), scene/worker_scratch.hpp).
   struct Scratch {
     std::vector<Real> behavior_maps;  // one (kBlockAgents, slots) block per map a behaviour fills
     // Per kind of map (interest, danger): one (kBlockAgents, slots) block each.
@@ -94,6 +95,7 @@ class Pipeline {
     std::vector<Real> giving_way;     // (kBlockAgents, slots) interest, when agents of the block give way
     std::vector<Vec2> current;        // (kBlockAgents,) velocities, for hysteresis
     std::vector<Decision> decisions;  // (kBlockAgents,)
+    std::vector<Real> resolve_work;   // (slots,) what hysteresis works in past 256 slots (resolve_row)
     // The maps of the block's behaviours, per kind (reserved for all of them).
     std::vector<const Real*> interest_maps, danger_maps;
     // Their behaviours' weights, as they are at this evaluation.

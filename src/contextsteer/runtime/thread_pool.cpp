@@ -5,9 +5,9 @@
 
 namespace contextsteer {
 
-ThreadPool::ThreadPool(int threads, void (*on_start)()) {
+ThreadPool::ThreadPool(int threads) {
   if (threads < 1) throw std::invalid_argument("threads: expected a thread count >= 1, got " + std::to_string(threads));
-  for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w, on_start] { work(w, on_start); });
+  for (int w = 1; w < threads; ++w) workers_.emplace_back([this, w] { work(w); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -30,8 +30,7 @@ void ThreadPool::drain(int worker) {
   }
 }
 
-void ThreadPool::work(int worker, void (*on_start)()) {
-  if (on_start) on_start();
+void ThreadPool::work(int worker) {
   unsigned seen = 0;
   for (;;) {
     {

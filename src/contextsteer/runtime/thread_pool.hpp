@@ -17,9 +17,9 @@ namespace contextsteer {
 
 class ThreadPool {
  public:
-  // Throws std::invalid_argument unless threads >= 1. Each worker thread but the calling
-  // one first runs on_start, if given (to set up its thread-local scratch).
-  explicit ThreadPool(int threads, void (*on_start)() = nullptr);
+  // Throws std::invalid_argument unless threads >= 1. What a worker works in is its
+  // caller's to keep, by worker index (a world's scene/worker_scratch.hpp).
+  explicit ThreadPool(int threads);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
@@ -36,7 +36,7 @@ class ThreadPool {
  private:
   using Call = void (*)(void*, int, int);
   void run_impl(int tasks, Call call, void* ctx);
-  void work(int worker, void (*on_start)());
+  void work(int worker);
   void drain(int worker);
 
   std::vector<std::thread> workers_;

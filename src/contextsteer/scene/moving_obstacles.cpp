@@ -32,7 +32,7 @@ MovingObstacles& MovingObstacles::operator=(const MovingObstacles& o) {
   spawn_angular_velocity_ = o.spawn_angular_velocity_, spawn_paths_ = o.spawn_paths_;
   indexed_position_ = o.indexed_position_, indexed_angle_ = o.indexed_angle_;
   shapes_ = o.shapes_;
-  circle_body_ = o.circle_body_, wall_body_ = o.wall_body_;
+  circle_body_ = o.circle_body_, wall_body_ = o.wall_body_, first_wall_ = o.first_wall_;
   circle_bodies_ = o.circle_bodies_, segment_bodies_ = o.segment_bodies_, polygon_bodies_ = o.polygon_bodies_;
   return *this;
 }
@@ -334,7 +334,9 @@ void MovingObstacles::rebuild_shapes() {
     wall_body_.insert(wall_body_.end(), static_cast<std::size_t>(local_start_[b + 1] - local_start_[b]), b);
   }
   shapes_.add_polygons(polygons, polygon_layers);  // the walls rebuilt once
-  shapes_.keep_index_scratch();                    // indexed again as the bodies move
+  first_wall_.assign(kind_.size(), -1);
+  for (std::size_t j = wall_body_.size(); j-- > 0;) first_wall_[wall_body_[j]] = static_cast<int>(j);
+  shapes_.keep_index_scratch();  // indexed again as the bodies move
   indexed_position_.clear();
   place();  // at the bodies' angles, with the index
 }

@@ -93,6 +93,14 @@ class MovingObstacles {
   const Obstacles& shapes() const { return shapes_; }
   int body_of_circle(int i) const { return circle_body_[i]; }
   int body_of_wall(int j) const { return wall_body_[j]; }
+  // A segment's or polygon's walls where it stands: shapes().walls()[first_wall(b) ..
+  // first_wall(b) + wall_count(b)), a polygon's edges in order round it (none for a circle).
+  int first_wall(int body) const { return first_wall_[body]; }
+  int wall_count(int body) const {
+    return kind(body) == BodyKind::kCircle    ? 0
+           : kind(body) == BodyKind::kSegment ? 1
+                                              : local_start_[body + 1] - local_start_[body];
+  }
   // Calls body(b) for every body on a layer of `senses` whose shape comes within `reach`
   // metres of p (its circle, or one of its walls; the test is exact, so that what is met
   // does not hang on the index); some more than once (a polygon once per edge within
@@ -157,6 +165,7 @@ class MovingObstacles {
 
   Obstacles shapes_;
   std::vector<int> circle_body_, wall_body_;
+  std::vector<int> first_wall_;                                       // per body, -1 for a circle
   std::vector<int> circle_bodies_, segment_bodies_, polygon_bodies_;  // bodies of each kind, in order
   // Where place() puts the shapes before handing them to shapes_: kept, so that placing
   // allocates nothing once they have grown to the bodies.

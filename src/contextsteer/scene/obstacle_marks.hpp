@@ -2,7 +2,7 @@
 // lists an obstacle in every cell it reaches into, so a query over several cells meets it
 // once per cell; a caller whose work per obstacle is dear (casting rays at it) does that
 // work once. A mark per circle and wall (polygon edges and bounds' sides among them),
-// 4 bytes each, kept per thread by the caller.
+// 4 bytes each, kept per worker (scene/worker_scratch.hpp).
 #pragma once
 
 #include <algorithm>
@@ -21,6 +21,10 @@ class ObstacleMarks {
     const std::size_t count = walls_from_ + o.walls().size();
     if (marks_.size() != count) marks_.assign(count, 0), query_ = 0;
     if (++query_ == 0) std::fill(marks_.begin(), marks_.end(), 0), query_ = 1;  // wrapped round
+  }
+  // Room for marks of `count` obstacles, so that start() allocates nothing up to there.
+  void reserve(std::size_t count) {
+    if (marks_.capacity() < count) marks_.reserve(count);
   }
   // True the first time the query meets circle i, or wall i.
   bool first_circle(int i) { return first_meeting(static_cast<std::size_t>(i)); }

@@ -25,8 +25,9 @@ struct RowChunks {
   int start(int c) const { return grid.row_start(static_cast<int>(static_cast<long long>(c) * grid.rows() / count)); }
 };
 
-// Calls fn(chunks, c) for every chunk c: the even ones on the pool's threads, then the
-// odd ones. `reach` (metres) bounds the distance of any pair the work meets.
+// Calls fn(chunks, c, worker) for every chunk c, worker the pool's worker that runs it:
+// the even ones on the pool's threads, then the odd ones. `reach` (metres) bounds the distance of any pair the work
+// meets.
 template <class F>
 void run_row_chunks(const SpatialGrid& grid, Real reach, ThreadPool& pool, F&& fn) {
   if (grid.agent_count() == 0) return;
@@ -35,8 +36,8 @@ void run_row_chunks(const SpatialGrid& grid, Real reach, ThreadPool& pool, F&& f
   const int most = std::min({grid.rows() / rows_per_reach, 8 * pool.size(), RowChunks::kMaxChunks});
   const int count = pool.size() == 1 || reach > grid.separation() ? 1 : std::max(1, most);
   const RowChunks chunks{grid, count};
-  auto even = [&](int task, int) { fn(chunks, 2 * task); };
-  auto odd = [&](int task, int) { fn(chunks, 2 * task + 1); };
+  auto even = [&](int task, int worker) { fn(chunks, 2 * task, worker); };
+  auto odd = [&](int task, int worker) { fn(chunks, 2 * task + 1, worker); };
   pool.run((count + 1) / 2, even);
   if (count > 1) pool.run(count / 2, odd);
 }

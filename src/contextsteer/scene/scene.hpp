@@ -14,6 +14,7 @@ namespace contextsteer {
 
 class EvaluationCache;
 class MovingObstacles;
+struct WorkerScratch;
 
 // The largest group number an agent may have (SceneView::groups).
 constexpr std::int32_t kMaxGroup = 65535;
@@ -61,7 +62,15 @@ struct SceneView {
   const Real* memory = nullptr;  // (agents, memory_width)
   Real* memory_out = nullptr;    // (agents, memory_width) or null
   int memory_width = 0;
+  // The scratch of the workers of the pool that runs the evaluation (cache->pool()), one
+  // each (scene/worker_scratch.hpp), and which of them calls: null outside an evaluation
+  // that has them (a behaviour then grows scratch of its own).
+  WorkerScratch* workers = nullptr;  // (worker_count,)
+  int worker_count = 0;
+  int worker = 0;
 
+  // The calling worker's scratch, or null (defined in scene/worker_scratch.hpp).
+  inline WorkerScratch* scratch() const;
   Vec2 position(int a) const { return load(positions, a); }
   Vec2 velocity(int a) const { return load(velocities, a); }
   Real heading(int a) const { return headings ? headings[a] : Real(0); }

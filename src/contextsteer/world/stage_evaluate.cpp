@@ -13,6 +13,8 @@ void World::evaluate_stage(Real dt) {
   view.dt = dt;
   cache_.begin(*pool_);
   view.cache = &cache_;
+  view.workers = worker_scratch_.data();  // one per worker of pool_ (fit_worker_scratch)
+  view.worker_count = static_cast<int>(worker_scratch_.size());
   // An agent moves at most max_speed * dt in a step, unless it starts faster than its
   // max_speed (it then brakes within its acceleration limit); such an agent, or rounding
   // far from the origin, is caught after the move (measure_stage).
@@ -46,7 +48,9 @@ void World::evaluate_stage(Real dt) {
     const int* agents = c.members.data() + task.first;
     if (c.steering.pipeline) {
       const Pipeline& p = *c.steering.pipeline;
-      p.evaluate_block(view, agents, task.count, rows_for(p, interest), rows_for(p, danger), out, has_previous,
+      SceneView mine = view;  // the behaviours work in this worker's scratch
+      mine.worker = worker;
+      p.evaluate_block(mine, agents, task.count, rows_for(p, interest), rows_for(p, danger), out, has_previous,
                        pipeline_scratch_[task.controller][worker]);
       return;
     }

@@ -9,7 +9,6 @@
 #include <string>
 
 #include "contextsteer/base/parameter_checks.hpp"
-#include "contextsteer/behaviors/support/agent_danger.hpp"
 #include "contextsteer/maps/shaping.hpp"
 #include "contextsteer/world/validation.hpp"
 
@@ -51,6 +50,7 @@ void World::step(Real dt, int substeps) {
 void World::step_unguarded(Real dt, int substeps) {
   check_step_arguments(dt, substeps);
   obstacles_.prepare_index();  // before the stages share the obstacles between threads
+  fit_worker_scratch();        // the obstacles may have been edited since the last step
   // The pipelines refuse parameter changes until the step ends.
   const PipelinesRead reading(controllers_, [](const Controller& c) { return c.steering.pipeline.get(); });
   StageClock clock;
@@ -181,6 +181,24 @@ void World::resize_scratch() {
       for (int w = 0; w < workers; ++w) pipeline_scratch_[c].push_back(p->make_scratch());
     }
   }
+  fit_worker_scratch();
+}
+
+void World::fit_worker_scratch() {
+  WorkerScratchNeeds needs;
+  needs.slots = slots_;
+  needs.agents = store_.size;
+  needs.circles = obstacles_.circles().size();
+  needs.walls = obstacles_.walls().size();
+  needs.moving_circles = moving_.shapes().circles().size();
+  needs.moving_walls = moving_.shapes().walls().size();
+  worker_scratch_.resize(static_cast<std::size_t>(threads()));
+  // A block denser than any before grew one worker's neighbor buffers in a step: every
+  // worker gets that room, so that none grows later for the same crowd.
+  for (const WorkerScratch& w : worker_scratch_) {
+    needs.neighbor_entries = std::max(needs.neighbor_entries, w.neighbors.room());
+  }
+  for (WorkerScratch& w : worker_scratch_) w.reserve(needs);
 }
 
 void World::set_threads(int threads) {
@@ -189,10 +207,9 @@ void World::set_threads(int threads) {
     throw std::invalid_argument("threads: expected a thread count from 1 to " + std::to_string(kMaxThreads) + ", got " +
                                 std::to_string(threads));
   }
-  // Workers set up their thread-local neighbor buffers as they start; the rest of their
-  // scratch is made here, per worker (resize_scratch), so no step allocates for a worker
-  // that takes a kind of block for the first time.
-  pool_ = std::make_unique<ThreadPool>(threads, &reserve_neighbor_buffers);
+  // Every worker's scratch is made here (resize_scratch), so no step allocates for a
+  // worker that takes a kind of block for the first time.
+  pool_ = std::make_unique<ThreadPool>(threads);
   resize_scratch();
 }
 
@@ -209,6 +226,7 @@ void World::rebuild_membership() {
   index_.target_index.assign(store_.size, -1);
   evaluated_.classic_linear.assign(2 * static_cast<std::size_t>(store_.size), 0);
   evaluated_.classic_angular.assign(store_.size, 0);
+  fit_worker_scratch();
 }
 
 std::int64_t World::add_agents(int count, const AgentSpawn& spawn, int steering_index) {
@@ -332,6 +350,8 @@ Pipeline::Explanation World::explain(int index) {
   cache.copy_kept_from(cache_);
   cache.begin(*pool_);
   view.cache = &cache;
+  view.workers = worker_scratch_.data();  // the calling thread is worker 0
+  view.worker_count = static_cast<int>(worker_scratch_.size());
   for (const Controller& c : controllers_) {
     if (c.steering.pipeline) c.steering.pipeline->publish(view, c.members.data(), static_cast<int>(c.members.size()));
   }

@@ -30,6 +30,7 @@
 #include "contextsteer/scene/moving_obstacles.hpp"
 #include "contextsteer/scene/obstacles.hpp"
 #include "contextsteer/scene/spatial_grid.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 #include "contextsteer/steering/steering.hpp"
 #include "contextsteer/world/agent_store.hpp"
 #include "contextsteer/world/goals.hpp"
@@ -247,6 +248,10 @@ class World {
   // holds NaN everywhere).
   bool fit_memory();
   void resize_scratch();
+  // Sizes every worker's scratch (worker_scratch_) for the world as it is now: a worker
+  // that first takes a kind of block late in a run finds its scratch ready. Allocates only
+  // when the world asks for more than before.
+  void fit_worker_scratch();
   void check_state() const;
   // Throws std::invalid_argument (naming dt) when an agent could travel farther in one
   // step of dt than the window of a behaviour steering it (Behavior::window).
@@ -325,6 +330,7 @@ class World {
   std::unique_ptr<ThreadPool> pool_;
   // Scratch, sized when agents, steerings or threads change, reused by every step.
   std::vector<std::vector<Pipeline::Scratch>> pipeline_scratch_;  // [controller][worker]
+  std::vector<WorkerScratch> worker_scratch_;                     // [worker], for the behaviours
   // What each stage hands to the later ones (stage_products.hpp).
   IndexProduct index_;
   EvaluateProduct evaluated_;

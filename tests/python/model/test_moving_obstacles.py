@@ -105,6 +105,51 @@ def test_sensing_behaviours_see_a_body_coming(behavior):
     assert static.danger[0].max() == 0
 
 
+def _slot_danger(world, direction):
+    """The agent's danger in the slot of `direction` (16 slots, slot 0 along +x)."""
+    return float(world.danger[0][int(round(np.arctan2(direction[1], direction[0]) / (2 * np.pi / 16))) % 16])
+
+
+@pytest.mark.parametrize("behavior", [cs.TimeToCollision(horizon=3.0), cs.Anticipate(radius=8.0, horizon=3.0)])
+@pytest.mark.parametrize("kind", ["segment", "polygon"])
+def test_a_long_wall_sweeping_across_the_way_is_seen_along_its_whole_length(behavior, kind):
+    """A wall (or bar) 12 m long, 2 m to the agent's left, sweeping across its way at
+    1 m/s: the ways along it are dangerous to both ends, as the disc round it would not
+    see; away from it the agent gets clear. A wall 1 m long is passed by its ends."""
+    def world_with(half_length):
+        world = _world(_pipeline(behavior), targets=((10.0, 0.0),), velocities=np.array([[1.0, 0.0]]))
+        if kind == "segment":
+            world.add_moving_segments([[-half_length, 2, half_length, 2]], [[0, -1]])
+        else:
+            world.add_moving_polygon([[-half_length, 2], [half_length, 2], [half_length, 2.5], [-half_length, 2.5]],
+                                     (0, -1))
+        world.step(0.001)
+        return world
+
+    long_wall, short_wall = world_with(6.0), world_with(0.5)
+    for along in ((1, 0), (-1, 0)):
+        assert _slot_danger(long_wall, along) > 0.4
+        assert _slot_danger(short_wall, along) < _slot_danger(long_wall, along) - 0.3
+    assert _slot_danger(long_wall, (0, -1)) < 0.1
+    # the disc round the long wall, as a moving circle, would leave the agent's way open
+    disc = _world(_pipeline(behavior), targets=((10.0, 0.0),), velocities=np.array([[1.0, 0.0]]))
+    disc.add_moving_circles([[0, 2, 6.0]], [[0, -1]])
+    disc.step(0.001)
+    if isinstance(behavior, cs.TimeToCollision):
+        assert _slot_danger(disc, (1, 0)) == 0
+
+
+def test_a_long_wall_going_by_along_its_length_is_no_danger_but_to_walk_into():
+    """Anticipate: the disc round a wall 12 m long going by 2 m away holds the agent; the
+    wall itself comes no nearer, so only the ways into it have danger."""
+    world = _world(_pipeline(cs.Anticipate(radius=8.0, horizon=3.0)), targets=((10.0, 0.0),))
+    world.add_moving_segments([[-6, 2, 6, 2]], [[1, 0]])
+    world.step(0.001)
+    for way in ((1, 0), (-1, 0), (0, -1)):
+        assert _slot_danger(world, way) == 0
+    assert _slot_danger(world, (0, 1)) > 0.5
+
+
 def test_agents_step_out_of_a_body_s_way():
     world = _world(_pipeline(cs.Avoid(max_distance=1.0), cs.Anticipate(radius=4.0, horizon=1.5, make_way=1.0)),
                    targets=((0.0, 0.0),))

@@ -108,7 +108,11 @@ class TimeToCollision(Behavior, core=_core.TimeToCollision):
     """Danger from where a moving neighbor will be: for each sensed neighbor within
     ``radius`` metres, the time of closest approach ``t*`` (capped at ``horizon``
     seconds); if they would then overlap, the slots covering its position at ``t*`` get
-    ``falloff(t* / horizon)``.
+    ``falloff(t* / horizon)``. Moving circles count as neighbors. A moving wall or polygon
+    counts as its own shape: each slot gets ``falloff(t / horizon)``, ``t`` the time the
+    agent, walking along the slot at its current speed, first touches the shape moving at
+    its velocity (when ``t <= horizon``); one touching it already gets ``falloff(0)`` on the
+    slots leading into it.
 
     Examples
     --------
@@ -146,7 +150,9 @@ class Anticipate(Behavior, core=_core.Anticipate):
     (1, the default: all of it, the other keeping its velocity). Below 1 it expects the
     other to take the rest, as reciprocal velocity obstacles do (``a = 1/2``): a candidate
     velocity ``u`` is tested as ``u / a - (1 - a) / a * v_self``, so two agents that share
-    turn less each and do not over-react to each other. Moving obstacles are avoided wholly.
+    turn less each and do not over-react to each other. Moving obstacles are avoided wholly:
+    a circle as a neighbor, a wall or polygon as its own shape (``safe(d)`` the lowest speed
+    along ``d`` that comes within the agent's radius of it in the horizon).
     ``make_way``: an agent that a neighbor would touch if it stood still (one touching it
     already that does not walk off, or one coming to it) gets this
     interest in every slot, so that it steps out of the way (the least dangerous way) even

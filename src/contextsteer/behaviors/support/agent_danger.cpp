@@ -12,6 +12,7 @@
 #include "contextsteer/kernels/dispatch.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/row_chunks.hpp"
+#include "contextsteer/scene/worker_scratch.hpp"
 
 namespace contextsteer {
 
@@ -93,13 +94,19 @@ void agent_pair_danger(const SceneView& scene, NeighborDanger how, const SlotDir
                                      scene.close_agents->slack <= how.max_distance / 2
                                  ? scene.close_agents
                                  : nullptr;
-  run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, [&](const RowChunks& chunks, int c) {
+  // Each worker's neighbor buffers: the view's, else made here.
+  std::vector<WorkerScratch> own;
+  if (!scene.workers || scene.worker_count < pool.size()) own.resize(static_cast<std::size_t>(pool.size()));
+  WorkerScratch* const workers = own.empty() ? scene.workers : own.data();
+  const auto chunk = [&](const RowChunks& chunks, int c, int worker) {
     const bool even = c % 2 == 0;
     const int begin = chunks.start(c), end = chunks.start(c + 1);
     const int zero_from = even ? begin : std::max(begin, zeroed_to[c - 1]);
     const int zero_limit = even ? chunks.start(std::min(c + 2, chunks.count)) : end;
-    kernels->pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c], close);
-  });
+    kernels->pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, &zeroed_to[c], close,
+                               workers[worker].neighbors);
+  };
+  run_row_chunks(grid, how.max_distance + 2 * grid.usual_radius(), pool, chunk);
   add_large_agent_pairs(scene, how, dirs, rows);
   if (close) close->complete = true;
 }
@@ -109,7 +116,13 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Neig
   const int slots = dirs.slots();
   // One slot is a special case of add_disc_danger (its arc is the whole circle).
   const KernelTable* kernels = vector_kernels();
-  if (kernels && slots >= 2) return kernels->add_agent_danger(scene, agents, count, how, dirs, danger);
+  if (kernels && slots >= 2) {
+    if (WorkerScratch* scratch = scene.scratch()) {
+      return kernels->add_agent_danger(scene, agents, count, how, dirs, danger, scratch->neighbors);
+    }
+    NeighborBuffers own;
+    return kernels->add_agent_danger(scene, agents, count, how, dirs, danger, own);
+  }
   for (int k = 0; k < count; ++k) {
     add_agent_danger_scalar(scene, agents[k], how, dirs, danger + static_cast<std::size_t>(k) * slots);
   }

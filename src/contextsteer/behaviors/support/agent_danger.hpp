@@ -21,7 +21,6 @@
 #include <cstddef>
 
 #include "contextsteer/behaviors/support/falloff.hpp"
-#include "contextsteer/kernels/neighbor_buffers.hpp"  // reserve_neighbor_buffers, for the threads that run it
 #include "contextsteer/maps/slots.hpp"
 #include "contextsteer/runtime/thread_pool.hpp"
 #include "contextsteer/scene/scene.hpp"
@@ -39,7 +38,9 @@ struct NeighborDanger {
 
 // Row k of `danger` ((count, slots) metres-free danger levels, each >= 0) becomes the
 // max of itself and the danger of every agent near agents[k]. Needs scene.grid built over
-// scene.positions with radii and layers.
+// scene.positions with radii and layers. The vector kernels gather the neighbors in the
+// calling worker's buffers (scene.scratch()), or in buffers of their own when the view has
+// none.
 void add_agent_danger(const SceneView& scene, const int* agents, int count, NeighborDanger how,
                       const SlotDirections& dirs, Real* danger);
 
@@ -53,7 +54,8 @@ void add_agent_danger(const SceneView& scene, const int* agents, int count, Neig
 // throws std::logic_error otherwise. With scene.close_agents, it also flags the agents of
 // pairs within r_a + r_b + slack of each other and marks the flags complete, when the
 // slack is at most half of how.max_distance and the grid has no large agents (else it
-// leaves them alone).
+// leaves them alone). Each worker of the pool gathers in its own buffers (scene.workers,
+// one per worker of `pool`), or in buffers made here when the view has none.
 bool agent_pair_danger_available(int slots);
 void agent_pair_danger(const SceneView& scene, NeighborDanger how, const SlotDirections& dirs, Real* rows,
                        ThreadPool& pool);

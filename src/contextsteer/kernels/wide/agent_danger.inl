@@ -207,8 +207,8 @@ CONTEXTSTEER_ALWAYS_INLINE void sweep_neighbors(const NeighborBuffers& s, int fi
 
 template <int W>
 CONTEXTSTEER_ALWAYS_INLINE void agent_danger_lanes(const SceneView& scene, const int* agents, int count,
-                                                   NeighborDanger how, const SlotDirections& dirs, Real* danger) {
-  NeighborBuffers& s = neighbor_buffers();
+                                                   NeighborDanger how, const SlotDirections& dirs, Real* danger,
+                                                   NeighborBuffers& s) {
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
   in_blocks(
       0, count,
@@ -362,8 +362,8 @@ CONTEXTSTEER_ALWAYS_INLINE void sweep_pairs(const NeighborBuffers& s, int first,
 template <int W, bool kLayered, int kSweep = W>
 CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                   int zero_limit, NeighborDanger how, const SlotDirections& dirs,
-                                                  Real* rows, int* zeroed_to, const CloseAgents* close) {
-  NeighborBuffers& s = neighbor_buffers();
+                                                  Real* rows, int* zeroed_to, const CloseAgents* close,
+                                                  NeighborBuffers& s) {
   // r_a + r_b for every pair, where all agents have one radius (r + r is exactly 2r).
   const Real common_disc = grid.common_radius() >= 0 ? 2 * grid.common_radius() : Real(-1);
   const std::size_t slots = static_cast<std::size_t>(dirs.slots());
@@ -396,8 +396,9 @@ CONTEXTSTEER_ALWAYS_INLINE void pair_danger_lanes(const SpatialGrid& grid, int b
 namespace CONTEXTSTEER_KERNEL_SET {
 
 CONTEXTSTEER_KERNEL_TARGET void add_agent_danger(const SceneView& scene, const int* agents, int count,
-                                                 NeighborDanger how, const SlotDirections& dirs, Real* danger) {
-  agent_danger_lanes<kLanes>(scene, agents, count, how, dirs, danger);
+                                                 NeighborDanger how, const SlotDirections& dirs, Real* danger,
+                                                 NeighborBuffers& buffers) {
+  agent_danger_lanes<kLanes>(scene, agents, count, how, dirs, danger, buffers);
 }
 
 // With kSweepLanes > kLanes (AVX-512), each 16 slots of a row are swept in one register:
@@ -405,19 +406,21 @@ CONTEXTSTEER_KERNEL_TARGET void add_agent_danger(const SceneView& scene, const i
 // multiple of kSweepLanes take the AVX2 set's kernel.
 CONTEXTSTEER_KERNEL_TARGET void pair_danger_chunk(const SpatialGrid& grid, int begin, int end, int zero_from,
                                                   int zero_limit, NeighborDanger how, const SlotDirections& dirs,
-                                                  Real* rows, int* zeroed_to, const CloseAgents* close) {
+                                                  Real* rows, int* zeroed_to, const CloseAgents* close,
+                                                  NeighborBuffers& buffers) {
   if constexpr (kSweepLanes != kLanes) {
     if (dirs.slots() % kSweepLanes != 0) {
-      return avx2::pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close);
+      return avx2::pair_danger_chunk(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to, close,
+                                     buffers);
     }
   }
   // Where every agent senses every other, the layer tests are left out.
   if (grid.everyone_senses_everyone()) {
     return pair_danger_lanes<kLanes, false, kSweepLanes>(grid, begin, end, zero_from, zero_limit, how, dirs, rows,
-                                                         zeroed_to, close);
+                                                         zeroed_to, close, buffers);
   }
   pair_danger_lanes<kLanes, true, kSweepLanes>(grid, begin, end, zero_from, zero_limit, how, dirs, rows, zeroed_to,
-                                               close);
+                                               close, buffers);
 }
 
 }  // namespace CONTEXTSTEER_KERNEL_SET
