@@ -265,7 +265,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     max_fields = check.count("max_fields", max_fields, minimum=1)
     starts = np.asarray(scene.starts, dtype=np.float64)
     targets = np.asarray(scene.targets, dtype=np.float64)
-    obstacles = {"circles": scene.obstacles, "segments": scene.segments, "polygons": list(scene.polygons) or None}
+    obstacles = {"circles": scene.circles, "segments": scene.segments, "polygons": list(scene.polygons) or None}
     _check_places(starts, targets, scene.bounds, radius, obstacles)
     groups, areas = _goal_groups(scene, targets, radius, obstacles, max_fields)
     fields = tuple(_field(scene.bounds, goal_areas, starts[groups == g], g, np.flatnonzero(groups == g), radius,
