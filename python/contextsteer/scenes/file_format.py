@@ -287,7 +287,7 @@ _FILE_KEYS = {"name": "name", "bounds": "geometry.bounds", "circles": "geometry.
               "polygons": "geometry.polygons", "moving": "geometry.moving"}
 
 
-def _read_group(table: Table, bounds):
+def _read_group(table: Table, bounds: tuple[float, float, float, float]):
     starts = table.points("starts", 2, required=True, meaning="x, y")
     targets = table.points("targets", 2, required=True, meaning="x, y")
     if len(starts) == 0:
@@ -298,7 +298,7 @@ def _read_group(table: Table, bounds):
     for name, array in (("starts", starts), ("targets", targets)):
         try:
             check.points(name, array)
-            scenario_checks.inside(name, array, tuple(float(b) for b in bounds))
+            scenario_checks.inside(name, array, bounds)
         except (TypeError, ValueError) as error:
             raise table.error(name, str(error).split(": ", 1)[-1]) from None
     try:

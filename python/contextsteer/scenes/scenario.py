@@ -150,6 +150,13 @@ class Scenario:
         if not isinstance(self.agent_parameters, dict):
             raise TypeError(f"agent_parameters: expected a dict, got {type(self.agent_parameters).__name__}")
 
+    def __setstate__(self, state: dict) -> None:
+        # A pickle of before holds the circles as obstacles.
+        if "obstacles" in state:
+            state = {**state, "circles": state["obstacles"]}
+            del state["obstacles"]
+        self.__dict__.update(state)
+
     @property
     def obstacles(self) -> np.ndarray:
         """:attr:`circles`, by the name it had before (deprecated: DeprecationWarning)."""

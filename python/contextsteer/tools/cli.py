@@ -4,6 +4,7 @@ recording, or animated in a window that follows the file's every save."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import math
 import sys
@@ -263,7 +264,8 @@ def run_command(args, parser) -> int:
     print_metrics(table)
     try:
         if args.record:
-            recording.scene.update(name=scenario.name, dt=float(settings.dt))
+            if recording.scene is not None:  # the world's scene, with the file's name and run
+                recording.scene = dataclasses.replace(recording.scene, name=scenario.name, run=settings)
             if args.record.lower().endswith(".npz"):
                 recording.save(args.record)
             else:

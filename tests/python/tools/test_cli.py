@@ -44,12 +44,13 @@ def test_run_writes_a_playable_video_and_a_parquet_file(scene, tmp_path, capsys)
     # the same run, in Python: the same table
     expected = cs.scenarios.builtin(scene).world().run(STEPS, dt)
     written = pd.read_parquet(table)
-    assert (written["group"].to_numpy() == np.tile(expected.scene["groups"], STEPS + 1)).all()
+    assert (written["group"].to_numpy() == np.tile(expected.scene.groups, STEPS + 1)).all()
     pd.testing.assert_frame_equal(written.drop(columns="group"), expected.to_dataframe())
     # the file alone: the recording, the scene's geometry and name
     loaded = cs.Recording.load(table)
-    assert np.array_equal(loaded.positions, expected.positions) and loaded.scene["name"] == scene
-    assert np.array_equal(loaded.scene["circles"], expected.scene["circles"])
+    assert np.array_equal(loaded.positions, expected.positions) and loaded.scene.name == scene
+    assert np.array_equal(loaded.scene.circles, expected.scene.circles) and loaded.scene.run.dt == dt
+    assert loaded.scene.bounds == pytest.approx(cs.scenarios.builtin(scene).bounds)  # its walls, as float32
 
 
 def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
@@ -220,7 +221,7 @@ def test_to_parquet_reads_back_as_to_dataframe(tmp_path):
     recording = _recording()
     recording.to_parquet(tmp_path / "r.parquet")
     table = pd.read_parquet(tmp_path / "r.parquet")
-    assert (table.pop("group") == np.tile(recording.scene["groups"], recording.steps)).all()
+    assert (table.pop("group") == np.tile(recording.scene.groups, recording.steps)).all()
     pd.testing.assert_frame_equal(table, recording.to_dataframe())
 
 

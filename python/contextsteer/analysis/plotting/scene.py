@@ -168,10 +168,10 @@ def scene_geometry(scene) -> dict:
     :class:`~contextsteer.Scenario`, a :class:`~contextsteer.World`, a
     :class:`~contextsteer.Recording` (its :attr:`~contextsteer.Recording.scene`) or a dict
     of those keys; TypeError for anything else."""
+    if hasattr(scene, "recorded") and hasattr(scene, "scene"):  # a Recording: its Scenario (None: no scene)
+        scene = {} if scene.scene is None else scene.scene
     if isinstance(scene, dict):
         found = scene
-    elif isinstance(getattr(scene, "scene", None), dict):  # a Recording
-        found = scene.scene
     elif hasattr(scene, "circles") and hasattr(scene, "targets"):  # a Scenario or a World
         found = {"circles": scene.circles, "segments": scene.segments, "polygons": scene.polygons,
                  "targets": scene.targets}
