@@ -94,7 +94,7 @@ def station(agents: int = 10_000, columns: int = 6, rows: int = 4, hall: float =
     starts = starts[np.sort(rng.choice(len(starts), agents, replace=False))]
     targets = starts * [-1, 1]
     return cs.Scenario(f"station-{agents}", starts, targets, bounds=(x0, y0, x0 + width, y0 + height),
-                       segments=np.array(segments), obstacles=np.array(pillars))
+                       segments=np.array(segments), circles=np.array(pillars))
 
 
 def disc_scene(agents: int) -> cs.Scenario:

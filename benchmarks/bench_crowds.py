@@ -161,7 +161,7 @@ def first_world(seed: int) -> cs.Scenario:
     points = rng.uniform(-10, 10, (200, 2))
     starts = points[np.hypot(*points.T) > 2.5][:100]
     return cs.Scenario("first world", starts, -starts, bounds=(-12, -12, 12, 12),
-                       obstacles=np.array([[0.0, 0.0, 2.0]]))
+                       circles=np.array([[0.0, 0.0, 2.0]]))
 
 
 # scene: (its Scenario of a seed, agents' max speed m/s, max acceleration m/s^2, dt s, time limit s)

@@ -115,13 +115,18 @@ def source_of_top_level_names(app, modname, attribute):
 
     import contextsteer
 
-    defined_in = getattr(getattr(contextsteer, attribute.split(".")[0], None), "__module__", "")
+    def source_module(obj):  # a public class names contextsteer as its module; _source_module its own
+        return getattr(obj, "_source_module", getattr(obj, "__module__", None))
+
+    defined_in = source_module(getattr(contextsteer, attribute.split(".")[0], None)) or ""
     # The modules where the names of the modules documented whole are defined (a public
     # path such as contextsteer.plotting gathers the names of several).
     modules = [importlib.import_module(f"contextsteer.{m}")
                for m in ("classic", "metrics", "scenarios", "plotting", "live", "tuning", "widgets")]
-    documented_whole = {getattr(getattr(m, name), "__module__", None) for m in modules for name in m.__all__}
-    return "contextsteer" if defined_in in documented_whole else None
+    documented_whole = {source_module(getattr(m, name)) for m in modules for name in m.__all__}
+    if defined_in in documented_whole:
+        return "contextsteer"
+    return defined_in if defined_in.startswith("contextsteer.") else None
 
 
 def public_bases_only(app, name, obj, options, bases) -> None:

@@ -107,3 +107,18 @@ __all__ = [
     "slot_directions",
     "smooth",
 ]
+
+
+def _public_face() -> None:
+    """The public classes named by their public path, ``contextsteer.Avoid`` rather than
+    the module they live in: pickles record that path (which stays as modules move), and
+    reprs and help show it. ``_source_module`` keeps the module each is defined in (the
+    reference's source links follow it, docs/conf.py)."""
+    for name in __all__:
+        obj = globals()[name]
+        if isinstance(obj, type) and obj.__module__.startswith(__name__ + "."):
+            setattr(obj, "_source_module", obj.__module__)  # noqa: B010 -- a new attribute of any class
+            obj.__module__ = __name__
+
+
+_public_face()

@@ -4,8 +4,9 @@ crash fails a test instead of ending the run).
 Random shapes, dtypes and values (NaN, +-inf, huge, subnormal), non-contiguous and
 read-only arrays, stale ids, and Python behaviours that write into their own world
 while it steps; moving obstacles (piles of coincident ones among them), goals and
-contact; scenario files written at random, damaged recordings, and the command line's
-options. It asserts that only the documented exceptions come out (ValueError, TypeError,
+contact; scenarios (every number of a scene replaced by each special value), the crowd
+steering of random scenes; scenario files written at random, damaged recordings, and the
+command line's options. It asserts that only the documented exceptions come out (ValueError, TypeError,
 IndexError; ScenarioFileError naming the file for a scenario file, ValueError naming the
 file for a recording), that finite accepted input gives finite output, that a refused
 call leaves the world as it was (a failed step: as its docstring says), and that a user
@@ -236,7 +237,118 @@ def targets(examples):
             call(lambda w=w: w.events)
 
     return [combine, resolve, blur, world_calls, python_behaviour_writing_its_world, moving_obstacles,
-            goals_and_contact, *file_targets(opts)]
+            goals_and_contact, *scene_targets(opts), *file_targets(opts)]
+
+
+# --- scenarios and the crowd steering -----------------------------------------------------
+SCENE_FIELDS = {"starts": 2, "targets": 2, "bounds": None, "circles": 3, "segments": 4, "goal_areas": 4,
+                "polygons": 2, "groups": None, "goal_area_groups": None}
+
+
+@st.composite
+def scenes(draw, most_agents=6):
+    """The fields of a valid scene: up to ``most_agents`` agents, a few circles, walls, a
+    polygon and goal areas, all inside bounds of up to 40 m."""
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    width, height = draw(st.sampled_from([4.0, 10.0, 40.0])), draw(st.sampled_from([4.0, 10.0, 25.0]))
+    bounds = (-width / 2, -height / 2, width / 2, height / 2)
+    n = draw(st.integers(1, most_agents))
+
+    def inside(k):
+        return rng.uniform(bounds[:2], bounds[2:], (k, 2))
+
+    k = draw(st.integers(0, 4))
+    circles = np.column_stack([inside(k), rng.uniform(0.1, 1.5, k)])
+    k = draw(st.integers(0, 3))
+    segments = np.hstack([inside(k), inside(k)])
+    polygons = [inside(1) + [[0.0, 0.0], [1.0, 0.0], [0.5, 0.8]] for _ in range(draw(st.integers(0, 1)))]
+    groups = np.sort(rng.integers(0, draw(st.integers(1, 3)), n))
+    k = draw(st.integers(0, 2))
+    corners = inside(k)
+    goal_areas = np.hstack([np.minimum(corners, corners[::-1]), np.maximum(corners, corners[::-1])]) if k else \
+        np.zeros((0, 4))
+    return dict(name="fuzz", starts=inside(n), targets=inside(n), bounds=bounds, circles=circles, segments=segments,
+                polygons=polygons, goal_areas=goal_areas, groups=groups,
+                goal_area_groups=np.minimum(np.arange(len(goal_areas)), groups.max()))
+
+
+def spoiled(fields: dict, name: str, value, first: bool):
+    """``fields`` with one number of field ``name`` (the first or the last) set to ``value``."""
+    out = dict(fields)
+    if name == "bounds":
+        bounds = list(fields["bounds"])
+        bounds[0 if first else 3] = value
+        out["bounds"] = tuple(bounds)
+    elif name == "polygons":
+        if not fields["polygons"]:
+            return None
+        polygon = np.array(fields["polygons"][0], dtype=float)
+        polygon.flat[0 if first else -1] = value
+        out["polygons"] = [polygon]
+    else:
+        array = np.array(fields[name], dtype=float)
+        if array.size == 0:
+            return None
+        array.flat[0 if first else -1] = value
+        out[name] = array
+    return out
+
+
+def scene_targets(opts):
+    pipeline = cs.Pipeline([cs.Seek(), cs.Avoid(agents=True)], slots=8)
+
+    @opts
+    @given(scenes(), st.sampled_from(sorted(SCENE_FIELDS)), arrays())
+    def scenario_fields(fields, name, odd):
+        """Every number of a scene, first and last of each field, replaced by each special
+        value, and one field replaced by an odd array: a Scenario, or ValueError or TypeError
+        when made; one made of finite values within bounds makes a world that steps."""
+        made = call(cs.Scenario, **fields)
+        assert made is not REFUSED, fields  # the valid scene is taken
+        for field_name in SCENE_FIELDS:
+            for value in SPECIAL + [1e10, -1e10, 500.0, -0.0]:
+                for first in (True, False):
+                    changed = spoiled(fields, field_name, value, first)
+                    if changed is None:
+                        continue
+                    scene = call(cs.Scenario, **changed)
+                    if scene is not REFUSED:
+                        assert np.isfinite(scene.starts).all() and np.isfinite(scene.circles).all()
+                        x0, y0, x1, y1 = scene.bounds
+                        assert ((scene.starts >= [x0, y0]) & (scene.starts <= [x1, y1])).all()
+        scene = call(cs.Scenario, **{**fields, name: odd})
+        if scene is not REFUSED:
+            world = call(scene.world, pipeline)
+            if world is not REFUSED and call(world.step, 0.05) is not REFUSED:
+                assert np.isfinite(world.positions).all()
+
+    bad_arguments = st.sampled_from([{"radius": 0.0}, {"radius": -0.3}, {"radius": np.nan}, {"radius": np.inf},
+                                     {"radius": 1e30}, {"radius": "x"}, {"radius": None}, {"slots": 3},
+                                     {"slots": 16.5}, {"max_fields": 0}, {"max_fields": -1}])
+
+    @opts
+    @given(scenes(most_agents=8), st.sampled_from([0.05, 0.1, 0.3, 0.5, 1.0, 2.5]), st.sampled_from([4, 8, 16]),
+           st.sampled_from([1, 4, 32]), bad_arguments)
+    def crowd_steering(fields, radius, slots, max_fields, bad):
+        """The crowd steering of a random scene: only documented errors (starts or targets
+        in an obstacle, no way to a goal, bad arguments); a world made of it keeps its
+        agents inside the bounds and its positions finite."""
+        scene = cs.Scenario(**fields)
+        arguments = {"radius": radius, "slots": slots, "max_fields": max_fields}
+        assert call(cs.crowd_steering, scene, **{**arguments, **bad}) is REFUSED, bad
+        crowd = call(cs.crowd_steering, scene, **arguments)
+        if crowd is REFUSED:
+            return
+        assert call(crowd.world, radius=radius * 2) is REFUSED  # larger than it was built for
+        world = call(crowd.world, max_speed=1.5)
+        assert world is not REFUSED, scene
+        x0, y0, x1, y1 = scene.bounds
+        for _ in range(3):
+            if call(world.step, 0.1) is not REFUSED:
+                assert np.isfinite(world.positions).all()
+                assert ((world.positions >= [x0, y0]) & (world.positions <= [x1, y1])).all()
+
+    return [scenario_fields, crowd_steering]
 
 
 # --- scenario files, recordings and the command line ----------------------------------------

@@ -10,6 +10,7 @@ overflows to inf.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import operator
@@ -254,6 +255,14 @@ def flag(name: str, value) -> bool:
     return bool(value)
 
 
+def _has(value, attribute: str) -> bool:
+    try:
+        inspect.getattr_static(value, attribute)
+        return True
+    except AttributeError:
+        return hasattr(value, attribute)  # made on demand (__getattr__)
+
+
 INT_MAX = 2**31 - 1  # the core counts in C ints
 MIN_TIME_STEP = float(str(REAL(_core.MIN_TIME_STEP)))  # 1e-06, as float32 prints it
 MIN_MASS = float(str(REAL(_core.MIN_MASS)))  # 1e-09 kg
@@ -292,7 +301,8 @@ def name(argument: str, value) -> str:
 
 def having(name: str, value, attributes: tuple[str, ...], expected: str):
     """``value`` when it has every one of ``attributes``, else TypeError naming ``expected``:
-    a check by what a function reads (a scene's geometry, say), for a type of a layer above."""
-    if not all(hasattr(value, attribute) for attribute in attributes):
+    a check by what a function reads (a scene's geometry, say), for a type of a layer above.
+    Looked up without being read (a property is not run: a deprecated name does not warn)."""
+    if not all(_has(value, attribute) for attribute in attributes):
         raise TypeError(f"{name}: expected {expected}, got {type(value).__name__}")
     return value

@@ -1,6 +1,11 @@
 """Which bodies stand in an obstacle: discs of a radius at points, against circles, walls
 and polygons, as a World holds them (metres); and the warning a world gives for agents
-placed, or sent, where their bodies cannot stand."""
+placed, or sent, where their bodies cannot stand.
+
+Every value is checked as a World checks it (finite, within +-1e9): a NaN, an inf or a
+huge value is a ValueError naming the argument and the index, never a grid of unbounded
+size; a wall or box over many grid cells is measured against the bodies within its box
+alone, so that memory grows with the bodies and obstacles, not with their lengths."""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ import warnings
 from types import FrameType
 
 import numpy as np
+
+from .._internal import validation as check
 
 _CHUNK = 1024  # points measured at once, against every obstacle
 
@@ -34,15 +41,26 @@ def _inside_polygon(points: np.ndarray, vertices: np.ndarray) -> np.ndarray:
     return ((crosses & (x < at)).sum(axis=1) % 2) == 1
 
 
+def _checked(points, circles, segments, polygons):
+    """The points ``(m, 2)``, circles ``(c, 3)``, polygons and walls ``(k, 4)`` (the
+    segments and the polygons' edges) as float64, each checked: finite, within +-1e9."""
+    def rows(name, value, columns):
+        if value is None:
+            return np.zeros((0, columns))
+        check.real_array(name, value)  # a NaN, inf or huge value named with its index
+        return np.asarray(value, dtype=np.float64).reshape(-1, columns)
+
+    polygons = [rows(f"polygons[{i}]", p, 2) for i, p in enumerate(polygons or ())]
+    walls = np.vstack([rows("segments", segments, 4), *(np.column_stack([v, np.roll(v, -1, axis=0)])
+                                                           for v in polygons)])
+    return rows("points", points, 2), rows("circles", circles, 3), polygons, walls
+
+
 def distances_to_obstacles(points, *, circles=None, segments=None, polygons=None) -> np.ndarray:
     """``(m,)`` metres from each of ``points`` ``(m, 2)`` to the nearest circle ``(x, y, r)``,
     wall ``(x0, y0, x1, y1)`` or polygon, 0 or less inside one (inf with no obstacle)."""
-    points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    points, circles, polygons, walls = _checked(points, circles, segments, polygons)
     out = np.full(len(points), np.inf)
-    circles = np.zeros((0, 3)) if circles is None else np.asarray(circles, dtype=np.float64).reshape(-1, 3)
-    polygons = [np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in polygons or ()]
-    walls = np.vstack([np.zeros((0, 4)) if segments is None else np.asarray(segments, dtype=np.float64).reshape(-1, 4),
-                       *(np.column_stack([v, np.roll(v, -1, axis=0)]) for v in polygons)])
     for begin in range(0, len(points), _CHUNK):  # (chunk, obstacles) at a time
         chunk = points[begin:begin + _CHUNK]
         best = out[begin:begin + _CHUNK]
@@ -65,13 +83,10 @@ def bodies_in_obstacles(points, radius, *, circles=None, segments=None, polygons
 
     Each body is measured against the obstacles near it alone (a grid over the scene), so
     that the cost grows with the bodies and the obstacles, not with their product."""
-    points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    points, circles, polygons, walls = _checked(points, circles, segments, polygons)
     m = len(points)
+    check.real_array("radius", radius)
     radii = np.broadcast_to(np.asarray(radius, dtype=np.float64), (m,)) - tolerance
-    circles = np.zeros((0, 3)) if circles is None else np.asarray(circles, dtype=np.float64).reshape(-1, 3)
-    polygons = [np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in polygons or ()]
-    walls = np.vstack([np.zeros((0, 4)) if segments is None else np.asarray(segments, dtype=np.float64).reshape(-1, 4),
-                       *(np.column_stack([v, np.roll(v, -1, axis=0)]) for v in polygons)])
     inside = np.zeros(m, dtype=bool)
     if m == 0 or not (len(circles) or len(walls)):
         return inside
@@ -100,8 +115,11 @@ _MAX_CELLS = 4096  # cells of the grid an obstacle's box may cover; beyond, it m
 
 
 def _pieces(walls: np.ndarray, length: float) -> np.ndarray:
-    """``walls`` ``(k, 4)`` cut into equal pieces of at most ``length`` metres each."""
-    counts = np.maximum(1, np.ceil(np.hypot(*(walls[:, 2:] - walls[:, :2]).T) / length)).astype(np.int64)
+    """``walls`` ``(k, 4)`` cut into equal pieces of at most ``length`` metres each (up to
+    _MAX_CELLS pieces a wall)."""
+    # A longer wall's pieces are longer: each box then covers more than _MAX_CELLS cells
+    # and meets every body within it (_near), so that a wall of 1e9 m is not 1e9 pieces.
+    counts = np.clip(np.ceil(np.hypot(*(walls[:, 2:] - walls[:, :2]).T) / length), 1, _MAX_CELLS).astype(np.int64)
     rows = np.repeat(np.arange(len(walls)), counts)
     part = np.arange(len(rows)) - np.repeat(np.cumsum(counts) - counts, counts)
     a, b, n = walls[rows, :2], walls[rows, 2:], counts[rows, None]
@@ -120,7 +138,7 @@ def _near(points: np.ndarray, boxes: np.ndarray, cell: float) -> tuple[np.ndarra
     """``(point rows, box rows)``: the pairs of a point and a box ``(x0, y0, x1, y1)`` that
     share a cell of ``cell`` metres (every pair of a point inside a box among them)."""
     low = np.floor(boxes[:, :2] / cell).astype(np.int64)
-    span = np.floor(boxes[:, 2:] / cell).astype(np.int64) - low + 1
+    span = np.minimum(np.floor(boxes[:, 2:] / cell).astype(np.int64) - low + 1, _MAX_CELLS + 1)  # no overflow
     covered = span[:, 0] * span[:, 1]
     big = np.flatnonzero(covered > _MAX_CELLS)
     small = np.flatnonzero(covered <= _MAX_CELLS)

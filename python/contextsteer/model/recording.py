@@ -1,13 +1,12 @@
-"""What :meth:`World.run` records, step by step.
+"""What :meth:`World.run` records, step by step (its files: recording_files.py).
 
 This module is long because Recording's methods each carry a numpydoc docstring with an
-example that runs, and saving, loading, truncating and joining must agree on every field.
+example that runs, and truncating and joining must agree on every field.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import numbers
 import os
 import threading
@@ -17,17 +16,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._internal import validation as check
-from .agent_columns import AGENT_COLUMNS
+from . import recording_files
+from .recording_files import EVENT_FIELDS as EVENT_FIELDS  # an event's fields, by name
+from .recording_files import FIELDS as FIELDS  # the recordable arrays, by name
+from .recording_files import MAPS as MAPS
+from .recording_files import no_events as no_events
 
 if TYPE_CHECKING:
     import pandas as pd
 
-# Name -> (values per agent, dtype), for every recordable column (agent_columns.py);
-# "slots" widths are the world's slot count.
-FIELDS: dict[str, tuple[int | str, type[np.generic]]] = {
-    c.record: (c.width, c.dtype.type) for c in AGENT_COLUMNS if c.record is not None}
 STATE = ("positions", "velocities", "headings")
-MAPS = ("interest", "danger", "final")
 DECISIONS = ("direction", "strength", "slot", "blocked")
 MEASURES = ("penetration", "overlap")
 
@@ -86,96 +84,10 @@ def bytes_per_step(names, agents: int, slots: int, moving: int = 0) -> int:
     return total
 
 
-# What an event holds (World.events, Recording.events): its arrays' names and types.
-EVENT_FIELDS = {"step": np.int64, "time": np.float64, "agent": np.int64, "kind": np.str_, "other": np.int64,
-                "depth": np.float64}
-# The arrays a saved recording of a world with moving obstacles holds besides its columns.
-_MOVING_ARRAYS = ("moving_positions", "moving_angles", "moving_kinds", "moving_vertex_counts", "moving_local_shapes")
-# Defaults of the fields a recording saved before they existed lacks.
-_EVENT_DEFAULTS = {"other": -1, "depth": 0.0}
-
-
-def no_events() -> dict[str, np.ndarray]:
-    """The events of a run in which nothing happened."""
-    return {name: np.zeros(0, dtype) for name, dtype in EVENT_FIELDS.items()}
-
-
 def events_of_core(events: dict) -> dict[str, np.ndarray]:
     """The core's events (a dict of arrays, the kinds as a list of names) as NumPy arrays."""
     return {name: np.asarray(events[name], dtype) if len(events[name]) else np.zeros(0, dtype)
             for name, dtype in EVENT_FIELDS.items()}
-
-
-def _read_archive(file) -> dict[str, np.ndarray]:
-    """Every array of the ``.npz`` archive open in ``file``, read whole (no pickles)."""
-    if file.read(4) != b"PK\x03\x04":
-        raise ValueError("it does not start as a zip archive does")
-    file.seek(0)
-    with np.load(file, allow_pickle=False) as archive:
-        return {name: archive[name] for name in archive.files}
-
-
-def _recording_arguments(archive: dict[str, np.ndarray], path: str) -> dict[str, Any]:
-    """Recording's arguments from the arrays :meth:`Recording.save` wrote, checked: a
-    ValueError naming the file and the array for anything else."""
-    def wrong(what: str) -> ValueError:
-        return ValueError(f"path: expected a recording saved by Recording.save, but {path} {what}")
-
-    names = set(archive)
-    event_names = {f"event_{name}" for name in EVENT_FIELDS}
-    missing = {"time", "ids", "complete"} - names
-    unknown = (names - {"time", "ids", "complete", "includes_start"} - set(FIELDS) - event_names
-               - set(_MOVING_ARRAYS) - {name for name in names if name.startswith("scene_")})
-    if missing or unknown:
-        raise wrong(f"lacks {sorted(missing)} and holds unknown arrays {sorted(unknown)}")
-
-    def take(name: str, kind: str, shape: tuple) -> np.ndarray:
-        """archive[name], of a dtype of ``kind`` and ``shape`` (None: any length)."""
-        a = archive[name]
-        if a.dtype.kind not in kind or a.ndim != len(shape) or any(
-                want is not None and got != want for got, want in zip(a.shape, shape)):
-            expected = "(" + ", ".join("any" if w is None else str(w) for w in shape) + ("," if len(shape) == 1 else "")
-            raise wrong(f"holds {name} of shape {a.shape} and dtype {a.dtype}, not of shape {expected}) "
-                        f"and kind {kind!r}")
-        return a
-
-    time = take("time", "f", (None,))
-    ids = take("ids", "iu", (None,))
-    steps, agents = len(time), len(ids)
-    flags = {name: bool(take(name, "b", ())) for name in ("complete", "includes_start") if name in names}
-    recorded = tuple(name for name in FIELDS if name in names)
-    maps = [archive[name] for name in recorded if isinstance(FIELDS[name][0], str)]
-    slots = maps[0].shape[-1] if maps and maps[0].ndim else None  # the world's, the same for every map
-    arrays = {}
-    for name in recorded:
-        width, dtype = FIELDS[name]
-        shape = (steps, agents) if width == 1 else (steps, agents, slots if isinstance(width, str) else width)
-        arrays[name] = take(name, np.dtype(dtype).kind, shape)
-    events = no_events()
-    if {"event_step", "event_kind"} <= names:
-        count = len(take("event_step", "i", (None,)))
-        events = {name: take(f"event_{name}", np.dtype(dtype).kind, (count,))
-                  if f"event_{name}" in names else np.full(count, _EVENT_DEFAULTS[name], dtype)
-                  for name, dtype in EVENT_FIELDS.items()}
-    moving: dict[str, Any] = {}
-    if set(_MOVING_ARRAYS) & names:
-        if not set(_MOVING_ARRAYS) <= names:
-            raise wrong(f"holds {sorted(set(_MOVING_ARRAYS) & names)} without {sorted(set(_MOVING_ARRAYS) - names)}")
-        from .moving import KINDS
-
-        kinds = take("moving_kinds", "iu", (None,))
-        bodies = len(kinds)
-        counts = take("moving_vertex_counts", "iu", (bodies,))
-        shapes = take("moving_local_shapes", "f", (int(counts.sum()) if (counts >= 0).all() else -1, 2))
-        if len(kinds) and not ((kinds >= 0) & (kinds < len(KINDS))).all():
-            raise wrong(f"holds moving_kinds outside 0 to {len(KINDS) - 1}")
-        moving = {"moving_positions": take("moving_positions", "f", (steps, bodies, 2)),
-                  "moving_angles": take("moving_angles", "f", (steps, bodies)),
-                  "moving_kinds": tuple(KINDS[k] for k in kinds),
-                  "moving_local_shapes": tuple(np.split(shapes, np.cumsum(counts)[:-1]))}
-    return dict(time=time, ids=ids, complete=flags["complete"], recorded=recorded,
-                includes_start=flags.get("includes_start", False), event_arrays=events,
-                scene=scene_of_arrays(archive), **moving, **arrays)
 
 
 @dataclass(repr=False)
@@ -241,14 +153,20 @@ class Recording:
     moving_local_shapes : tuple of ndarray
         Each moving obstacle's shape about its reference point, as
         :meth:`World.moving_local_shapes <contextsteer.World.moving_local_shapes>` gives it.
-    scene : dict of str to ndarray, str or float
-        The world's fixed scene and agents when the run began, as :meth:`World.run` records
-        it: ``circles`` ``(m, 3)``, ``segments`` ``(m, 4)``, ``polygons`` (list of ``(k, 2)``),
-        ``bounds`` ``(4,)`` (absent without bounds), metres; the agents' ``targets``
-        ``(n, 2)``, ``groups`` ``(n,)``, ``radius`` ``(n,)`` (m). The command line adds the
-        scene's ``name`` and the step ``dt`` (s). :func:`~contextsteer.plotting.animate` and
-        :func:`~contextsteer.plotting.plot_trajectories` draw it; :meth:`save`,
-        :meth:`to_parquet` and :meth:`load` keep it, so that a file alone can be plotted.
+    scene : Scenario or None
+        The world's fixed scene and agents when the run began, as a
+        :class:`~contextsteer.Scenario` (``scene.world(steering)`` runs it again): its
+        circles, walls, polygons and bounds (the world's; for a world without bounds, the
+        box round its obstacles and its agents' starts and targets, 1 m wider on each
+        side), the agents' starts, targets and groups, their radius
+        (``agent_parameters["radius"]``); the command line adds the scene's name, goal
+        areas and run (its step ``dt``). Given as a dict of those arrays (``circles``,
+        ``segments``, ``polygons``, ``bounds``, ``starts``, ``targets``, ``groups``,
+        ``radius``, ``name``, ``dt``), as files before kept it, it is made a Scenario; None
+        for a recording of no scene (a table alone). :func:`~contextsteer.plotting.animate`
+        and :func:`~contextsteer.plotting.plot_trajectories` draw it; :meth:`save`,
+        :meth:`to_parquet` and :meth:`load` keep it, so that a file alone can be plotted
+        and run again.
 
     Examples
     --------
@@ -285,7 +203,12 @@ class Recording:
     moving_angles: np.ndarray | None = None
     moving_kinds: tuple[str, ...] = ()
     moving_local_shapes: tuple[np.ndarray, ...] = ()
-    scene: dict[str, Any] = field(default_factory=dict)
+    scene: Any = None
+
+    def __post_init__(self):
+        # A scene given as the arrays a world or a file records: the Scenario they describe.
+        if isinstance(self.scene, dict):
+            self.scene = _scene_of_record(self.scene, self) if self.scene else None
 
     def moving_shapes(self, step: int) -> list[np.ndarray]:
         """The moving obstacles' shapes at a row, as :meth:`World.moving_shapes
@@ -536,18 +459,7 @@ class Recording:
         >>> len(pd.read_parquet(path))
         122
         """
-        try:
-            import pyarrow as pa  # type: ignore[import-untyped]
-            import pyarrow.parquet as pq  # type: ignore[import-untyped]
-        except ImportError as exc:
-            raise ImportError('to_parquet needs pyarrow (pip install ".[cli]" or pip install pyarrow)') from exc
-        table = self.to_dataframe()
-        if "groups" in self.scene:
-            table.insert(3, "group", np.tile(np.asarray(self.scene["groups"], np.int64), self.steps))
-        arrow = pa.Table.from_pandas(table, preserve_index=False)
-        meta = dict(arrow.schema.metadata or {})
-        meta[PARQUET_KEY] = json.dumps({name: _json_of(values) for name, values in self._file_arrays().items()})
-        pq.write_table(arrow.replace_schema_metadata(meta), path)
+        recording_files.write_parquet(self, path)
 
     def to_pedpy(self, frame_rate: float | None = None):
         """The positions as a PedPy ``TrajectoryData`` (``pip install pedpy``), for the
@@ -622,23 +534,7 @@ class Recording:
         (61, 2, 2)
         """
         arrays: dict[str, Any] = {name: getattr(self, name) for name in self.recorded}
-        np.savez_compressed(path, **arrays | self._file_arrays())
-
-    def _file_arrays(self) -> dict[str, Any]:
-        """The arrays a file holds besides the recorded ones: the time, the ids, the flags,
-        the events, the moving obstacles and the scene."""
-        arrays: dict[str, Any] = {"time": self.time, "ids": self.ids, "complete": np.bool_(self.complete),
-                  "includes_start": np.bool_(self.includes_start)}
-        arrays.update({f"event_{name}": values for name, values in self.event_arrays.items()})
-        if self.moving_positions is not None:
-            from .moving import KINDS
-
-            arrays.update(moving_positions=self.moving_positions, moving_angles=self.moving_angles,
-                          moving_kinds=np.array([KINDS.index(k) for k in self.moving_kinds], dtype=np.int32),
-                          moving_vertex_counts=np.array([len(s) for s in self.moving_local_shapes], dtype=np.int64),
-                          moving_local_shapes=np.concatenate(self.moving_local_shapes))
-        arrays.update(scene_arrays(self.scene))
-        return arrays
+        np.savez_compressed(path, **arrays | recording_files.file_arrays(self))
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> Recording:
@@ -675,92 +571,13 @@ class Recording:
         >>> cs.Recording.load(path).steps
         61
         """
-        try:
-            if os.fspath(path).lower().endswith(".parquet"):
-                archive = _parquet_arrays(path)
-            else:
-                with open(path, "rb") as file:
-                    archive = _read_archive(file)
-        except (OSError, ImportError):  # cannot be read, or pyarrow is missing: as they are
-            raise
-        except Exception as error:  # noqa: BLE001 - what NumPy, zipfile, zlib or pyarrow raise for damaged bytes
-            reason = str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
-            raise ValueError(f"path: {os.fspath(path)} is not a recording saved by Recording.save or "
-                             f"to_parquet: cannot read it ({reason})") from None
-        return cls(**_recording_arguments(archive, os.fspath(path)))
+        return cls(**recording_files.read(path))
 
 
-# The key of a Parquet file's metadata that holds what its table does not: a JSON object of
-# arrays by name (as Recording._file_arrays gives them), each {"dtype", "shape", "data"}.
-PARQUET_KEY = b"contextsteer.recording"
-# The table's columns of each recorded array that is not a map (Recording.to_dataframe).
-TABLE_COLUMNS = {name: {"positions": ("x", "y"), "velocities": ("vx", "vy"), "headings": ("heading",),
-                        "direction": ("direction_x", "direction_y"),
-                        "give_way": ("give_way_x", "give_way_y")}.get(name, (name,))
-                 for name in FIELDS if name not in MAPS}
+# Made by the scenes layer (scenes/recorded_scene.py), which sets it as it is imported:
+# (the arrays of a recorded scene, the recording) -> a Scenario, or None.
+scene_maker: Any = None
 
 
-def scene_arrays(scene: dict[str, Any]) -> dict[str, np.ndarray]:
-    """A recording's scene as arrays named ``scene_<key>`` (the polygons as their vertices
-    end to end and their vertex counts), for a file."""
-    arrays = {}
-    for key, value in scene.items():
-        if key == "polygons":
-            arrays["scene_polygon_counts"] = np.array([len(p) for p in value], dtype=np.int64)
-            arrays["scene_polygons"] = (np.concatenate(value).astype(np.float32) if len(value)
-                                        else np.zeros((0, 2), np.float32))
-        else:
-            arrays[f"scene_{key}"] = np.asarray(value)
-    return arrays
-
-
-def scene_of_arrays(archive) -> dict[str, Any]:
-    """The scene of :func:`scene_arrays`'s arrays in ``archive`` (arrays by name)."""
-    scene: dict[str, Any] = {}
-    for name in archive:
-        if name.startswith("scene_") and name not in ("scene_polygons", "scene_polygon_counts"):
-            value = archive[name]
-            scene[name.removeprefix("scene_")] = value.item() if value.ndim == 0 else value
-    if "scene_polygon_counts" in archive:
-        counts = archive["scene_polygon_counts"]
-        scene["polygons"] = list(np.split(archive["scene_polygons"], np.cumsum(counts)[:-1])) if len(counts) else []
-    return scene
-
-
-def _json_of(values) -> dict:
-    values = np.asarray(values)
-    return {"dtype": values.dtype.str, "shape": list(values.shape), "data": values.ravel().tolist()}
-
-
-def _parquet_arrays(path: str | os.PathLike) -> dict[str, np.ndarray]:
-    """The arrays of a Parquet file written by :meth:`Recording.to_parquet` (or any table
-    of its columns, one row per step and agent, step by step)."""
-    try:
-        import pyarrow.parquet as pq  # type: ignore[import-untyped]
-    except ImportError as exc:
-        raise ImportError('reading a Parquet recording needs pyarrow (pip install ".[cli]" or pip install pyarrow)'
-                          ) from exc
-    table = pq.read_table(path)
-    meta = (table.schema.metadata or {}).get(PARQUET_KEY)
-    frame = table.to_pandas()
-    arrays: dict[str, np.ndarray] = {}
-    if meta is not None:
-        for name, item in json.loads(meta).items():
-            arrays[name] = np.array(item["data"], dtype=np.dtype(item["dtype"])).reshape(item["shape"])
-    else:  # a table alone: its steps, times and ids tell the rest
-        if not {"step", "time", "id"} <= set(frame.columns):
-            raise ValueError(f"path: expected a recording's table with columns step, time and id, "
-                             f"got columns {list(frame.columns)}")
-        first = frame["step"].to_numpy() == frame["step"].iloc[0] if len(frame) else np.zeros(0, bool)
-        arrays["ids"] = frame["id"].to_numpy(np.int64)[first]
-        arrays["time"] = frame["time"].to_numpy(np.float64)[::max(len(arrays["ids"]), 1)]
-        arrays["complete"] = np.array(True)
-        if "group" in frame.columns:
-            arrays["scene_groups"] = frame["group"].to_numpy(np.int64)[first]
-    steps, agents = len(arrays["time"]), len(arrays["ids"])
-    for name, columns in TABLE_COLUMNS.items():
-        if set(columns) <= set(frame.columns):
-            width, dtype = FIELDS[name]
-            values = np.stack([frame[c].to_numpy(dtype) for c in columns], axis=-1)
-            arrays[name] = values.reshape((steps, agents) if width == 1 else (steps, agents, len(columns)))
-    return arrays
+def _scene_of_record(record: dict, recording: Recording):
+    return record if scene_maker is None else scene_maker(record, recording)

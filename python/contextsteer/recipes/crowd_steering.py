@@ -41,7 +41,7 @@ CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 TURN_BACK_WAIT = 10.0  # seconds without progress after which a jammed agent turns back freely
-_SCENE_FIELDS = ("starts", "targets", "bounds", "obstacles", "segments", "polygons", "groups", "goal_areas",
+_SCENE_FIELDS = ("starts", "targets", "bounds", "circles", "segments", "polygons", "groups", "goal_areas",
                  "goal_area_groups")
 
 
@@ -149,7 +149,7 @@ class CrowdSteering:
         >>> import numpy as np
         >>> import contextsteer as cs
         >>> starts = np.array([[-8.0, 0.5], [8.0, -0.5]])
-        >>> scene = cs.Scenario("two", starts, -starts, bounds=(-10, -4, 10, 4), obstacles=[[0.0, 0.0, 1.0]])
+        >>> scene = cs.Scenario("two", starts, -starts, bounds=(-10, -4, 10, 4), circles=[[0.0, 0.0, 1.0]])
         >>> world = cs.crowd_steering(scene, radius=0.3).world(max_speed=1.4, max_acceleration=4.0)
         >>> world.contact is not None, world.groups.tolist()
         (True, [1, 0])
@@ -257,7 +257,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     >>> import numpy as np
     >>> import contextsteer as cs
     >>> starts = np.array([[-8.0, 0.5], [8.0, -0.5]])
-    >>> scene = cs.Scenario("two", starts, -starts, bounds=(-10, -4, 10, 4), obstacles=[[0.0, 0.0, 1.0]])
+    >>> scene = cs.Scenario("two", starts, -starts, bounds=(-10, -4, 10, 4), circles=[[0.0, 0.0, 1.0]])
     >>> crowd = cs.crowd_steering(scene, radius=0.3)
     >>> crowd.groups, crowd.pipeline.slots
     (array([1, 0]), 16)
@@ -272,7 +272,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     max_fields = check.count("max_fields", max_fields, minimum=1)
     starts = np.asarray(scene.starts, dtype=np.float64).reshape(-1, 2)
     targets = np.asarray(scene.targets, dtype=np.float64).reshape(-1, 2)
-    obstacles = {"circles": scene.obstacles, "segments": scene.segments, "polygons": list(scene.polygons) or None}
+    obstacles = {"circles": scene.circles, "segments": scene.segments, "polygons": list(scene.polygons) or None}
     if not len(starts):  # no agent: no field to follow, the walls and the others still avoided
         pipeline = _pipeline(None, slots, 0.0, CROWD_EVERY, 0.0)
         return CrowdSteering(pipeline, (), np.zeros(0, dtype=np.int64), (), CROWD_GOALS, CROWD_CONTACT, radius, slots,

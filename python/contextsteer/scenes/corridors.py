@@ -52,7 +52,7 @@ def corridor(agents: int = 12, *, seed: int = 0) -> Scenario:
         name="corridor",
         starts=starts,
         targets=np.tile([39.0, 0.0], (agents, 1)),
-        obstacles=np.concatenate([walls, pillars]),
+        circles=np.concatenate([walls, pillars]),
         bounds=(-3.5, -5.5, 42.5, 5.5),
     )
 

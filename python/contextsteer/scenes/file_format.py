@@ -2,7 +2,10 @@
 and docs/scenario-files.md): a file read into a :class:`~contextsteer.Scenario` and a
 scenario written as one. The functions take the class to build, which
 :meth:`Scenario.load <contextsteer.Scenario.load>` and the public face,
-:mod:`contextsteer.scenario_file`, pass in."""
+:mod:`contextsteer.scenario_file`, pass in.
+
+This module is long because reading and writing must agree on every table, side by side,
+and every value read is checked with an error naming its key."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import dataclasses
 import os
 import re
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from ..model.goals import Goals
 from ..model.world import World
 from ..model.world.agents import AGENT_PARAMETERS, spawn_values
 from ..recipes.crowd_steering import CrowdSteering, crowd_steering
+from . import scenario_checks
 from .moving_bodies import MovingBody
 from .steering_toml import describe_pipeline, read_pipeline
 
@@ -38,6 +43,8 @@ MAX_DEPTH = 16
 HEADER = "# A contextsteer scenario: docs/scenario-files.md describes the format.\n"
 TOP_KEYS = ("format", "name", "geometry", "run", "goals", "contact", "agents", "pipeline", "steering", "groups")
 GEOMETRY_KEYS = ("bounds", "circles", "walls", "polygons", "moving")
+# [geometry] keys by their names before, read with a DeprecationWarning for one release.
+RENAMED_GEOMETRY_KEYS = {"obstacles": "circles"}
 MOVING_KEYS = tuple(f.name for f in dataclasses.fields(MovingBody))
 GROUP_KEYS = ("name", "starts", "targets", "goal_areas", "agents", "pipeline")
 RUN_KEYS = ("dt", "steps", "substeps", "record", "within")
@@ -155,13 +162,18 @@ def loads(text: str, path: str | os.PathLike, scenario_type: type):
     top.done(TOP_KEYS)
     if not groups:
         raise top.error("groups", "expected at least one group, got none")
-    read = [_read_group(g) for g in groups]
+    read = [_read_group(g, bounds) for g in groups]
     counts = [len(starts) for starts, _, _ in read]
-    scenario = scenario_type(
-        name, np.concatenate([r[0] for r in read]), np.concatenate([r[1] for r in read]), bounds,
-        obstacles=circles, segments=walls, polygons=polygons, moving=moving,
-        goal_areas=np.concatenate([r[2] for r in read]), groups=np.repeat(np.arange(len(read)), counts),
-        goal_area_groups=np.repeat(np.arange(len(read)), [len(r[2]) for r in read]))
+    try:
+        scenario = scenario_type(
+            name, np.concatenate([r[0] for r in read]), np.concatenate([r[1] for r in read]), bounds,
+            circles=circles, segments=walls, polygons=polygons, moving=moving,
+            goal_areas=np.concatenate([r[2] for r in read]), groups=np.repeat(np.arange(len(read)), counts),
+            goal_area_groups=np.repeat(np.arange(len(read)), [len(r[2]) for r in read]))
+    except (TypeError, ValueError) as error:  # what the groups' own checks leave: the geometry's
+        field, _, message = str(error).partition(": ")
+        key = _FILE_KEYS.get(field.split("[")[0], "groups")
+        raise ScenarioFileError(path, key + field[len(field.split("[")[0]):], message or str(error)) from None
     parameters = _read_agents(shared_agents, groups, counts)
     if goals_table is not None:
         parameters["goals"] = _read_settings(Goals, goals_table)
@@ -191,10 +203,20 @@ def _nested_too_deep(data: dict) -> str | None:
 
 
 def _read_geometry(table: Table):
+    for old, new in RENAMED_GEOMETRY_KEYS.items():
+        if table.has(old):
+            if table.has(new):
+                raise table.error(old, f"expected {new} or {old} (its name before), got both")
+            warnings.warn(f"{table.path}: {table.at(old)} is now {new}; the key {old} is deprecated and will be "
+                          f"removed in the next release", DeprecationWarning, stacklevel=5)
+            table.data[new] = table.data.pop(old)
     bounds = table.take("bounds", "array", required=True)
-    if not (len(bounds) == 4 and all(not isinstance(b, list) for b in bounds)
-            and bounds[0] < bounds[2] and bounds[1] < bounds[3]):
-        raise table.error("bounds", f"expected [xmin, ymin, xmax, ymax] with xmin < xmax and ymin < ymax, got {bounds}")
+    if not (len(bounds) == 4 and all(not isinstance(b, list) for b in bounds)):
+        raise table.error("bounds", f"expected [xmin, ymin, xmax, ymax], got {bounds}")
+    try:
+        bounds = scenario_checks.bounds(bounds)
+    except ValueError as error:
+        raise table.error("bounds", str(error).split(": ", 1)[-1]) from None
     circles = table.points("circles", 3, meaning="x, y, radius")
     if (circles[:, 2] < 0).any():
         raise table.error("circles", f"expected radii >= 0, got {circles[:, 2].min():g}")
@@ -260,7 +282,12 @@ def _read_settings(kind, table: Table):
         raise table.error(key, message.split(": ", 1)[-1] if key and message.startswith(key) else message) from None
 
 
-def _read_group(table: Table):
+# The file's key of each field of a Scenario (the groups' fields are checked by group).
+_FILE_KEYS = {"name": "name", "bounds": "geometry.bounds", "circles": "geometry.circles", "segments": "geometry.walls",
+              "polygons": "geometry.polygons", "moving": "geometry.moving"}
+
+
+def _read_group(table: Table, bounds: tuple[float, float, float, float]):
     starts = table.points("starts", 2, required=True, meaning="x, y")
     targets = table.points("targets", 2, required=True, meaning="x, y")
     if len(starts) == 0:
@@ -271,8 +298,13 @@ def _read_group(table: Table):
     for name, array in (("starts", starts), ("targets", targets)):
         try:
             check.points(name, array)
+            scenario_checks.inside(name, array, bounds)
         except (TypeError, ValueError) as error:
             raise table.error(name, str(error).split(": ", 1)[-1]) from None
+    try:
+        scenario_checks.rectangles(areas)
+    except ValueError as error:
+        raise table.error("goal_areas", str(error).split(": ", 1)[-1]) from None
     return starts, targets, areas
 
 
@@ -437,8 +469,8 @@ def dumps(scenario, header: str = HEADER) -> str:
 
 def _geometry(scenario) -> dict:
     table: dict = {"bounds": list(scenario.bounds)}
-    if len(scenario.obstacles):
-        table["circles"] = geometry_numbers(scenario.obstacles)
+    if len(scenario.circles):
+        table["circles"] = geometry_numbers(scenario.circles)
     if len(scenario.segments):
         table["walls"] = geometry_numbers(scenario.segments)
     if scenario.polygons:

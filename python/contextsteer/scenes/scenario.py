@@ -7,7 +7,9 @@ Lengths are in metres, up to 1,000 m; a scene holds up to 1,000,000 agents.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +22,10 @@ from ..model.navigation import NavigationField
 from ..model.world import World
 from ..recipes.crowd_steering import CrowdSteering
 from . import file_format
-from .moving_bodies import add_bodies
+from . import scenario_checks as checks
+from .moving_bodies import MovingBody, add_bodies
+from .scenario_checks import MAX_AGENTS as MAX_AGENTS  # the largest scene
+from .scenario_checks import MAX_LENGTH as MAX_LENGTH  # metres
 
 
 def _same(a, b) -> bool:
@@ -50,10 +55,12 @@ class Scenario:
     starts, targets : ndarray, shape (n, 2)
         Each agent's start and target, metres.
     bounds : tuple of 4 floats
-        ``(xmin, ymin, xmax, ymax)`` of the area worth plotting, metres (the order of
-        :attr:`World.bounds`).
-    obstacles : ndarray, shape (m, 3), optional
-        Circles as x, y, radius in metres.
+        ``(xmin, ymin, xmax, ymax)``, metres: the scene's walls, as :attr:`World.bounds
+        <contextsteer.World.bounds>` (every world of the scene has them, on every layer;
+        every start and target lies within them), and the area its fields and plots cover.
+    circles : ndarray, shape (m, 3), optional
+        Circles as x, y, radius in metres (``obstacles``, the name before, still works, with
+        a DeprecationWarning, until the next release).
     segments : ndarray, shape (k, 4), optional
         Walls as x0, y0, x1, y1 in metres (or shapely lines, rings and polygons, each edge a
         wall, or their WKT; the ``shapely`` extra for WKT).
@@ -80,6 +87,15 @@ class Scenario:
     run : RunSettings, optional
         The step, the length of the run, what is recorded.
 
+    Raises
+    ------
+    ValueError
+        A field of the wrong shape, a NaN, an infinite value or one beyond +-1e9, a negative
+        radius, bounds inside out, a start or target outside the bounds, or groups that are
+        not whole numbers from 0: one error naming the field and the row.
+    TypeError
+        A field of the wrong kind of object (a string for an array, say).
+
     Examples
     --------
     >>> import contextsteer as cs
@@ -95,7 +111,7 @@ class Scenario:
     starts: np.ndarray
     targets: np.ndarray
     bounds: tuple[float, float, float, float]
-    obstacles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    circles: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
     segments: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     goal_areas: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     groups: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
@@ -107,17 +123,45 @@ class Scenario:
     run: Any = field(default=None, compare=False)
 
     def __post_init__(self):
-        # Plain floats, whatever arithmetic built them (NumPy scalars would show in reprs).
-        object.__setattr__(self, "bounds", tuple(float(b) for b in self.bounds))
+        if not isinstance(self.name, str):
+            raise TypeError(f"name: expected a str, got {type(self.name).__name__}")
         # Walls, goal areas and polygons given as shapely geometries or WKT: their arrays.
         for name, convert in (("segments", shapely_input.segments), ("goal_areas", shapely_input.rectangles),
                               ("polygons", shapely_input.polygons)):
             if shapely_input.has_geometry(getattr(self, name)):
                 object.__setattr__(self, name, convert(name, getattr(self, name)))
-        for name, rows in (("groups", len(self.starts)), ("goal_area_groups", len(self.goal_areas))):
-            value = np.asarray(getattr(self, name), dtype=np.int64)
-            object.__setattr__(self, name, np.zeros(rows, dtype=np.int64) if len(value) == 0 else value)
-        object.__setattr__(self, "polygons", tuple(np.asarray(p, dtype=np.float64) for p in self.polygons))
+        # Checked as World checks them, kept as float64 (plain floats for the bounds).
+        bounds = checks.bounds(self.bounds)
+        starts, targets = checks.agents(self.starts, self.targets)
+        checks.inside("starts", starts, bounds)
+        checks.inside("targets", targets, bounds)
+        goal_areas = checks.rectangles(self.goal_areas)
+        checked = {"bounds": bounds, "starts": starts, "targets": targets, "circles": checks.circles(self.circles),
+                   "segments": checks.rows("segments", self.segments, 4, "x0, y0, x1, y1"),
+                   "goal_areas": goal_areas, "polygons": checks.polygons(self.polygons),
+                   "groups": checks.group_numbers("groups", self.groups, len(starts)),
+                   "goal_area_groups": checks.group_numbers("goal_area_groups", self.goal_area_groups,
+                                                            len(goal_areas))}
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+        if not isinstance(self.moving, (tuple, list)) or not all(isinstance(m, MovingBody) for m in self.moving):
+            raise TypeError(f"moving: expected a tuple of MovingBody, got {self.moving!r:.80}")
+        object.__setattr__(self, "moving", tuple(self.moving))
+        if not isinstance(self.agent_parameters, dict):
+            raise TypeError(f"agent_parameters: expected a dict, got {type(self.agent_parameters).__name__}")
+
+    def __setstate__(self, state: dict) -> None:
+        # A pickle of before holds the circles as obstacles.
+        if "obstacles" in state:
+            state = {**state, "circles": state["obstacles"]}
+            del state["obstacles"]
+        self.__dict__.update(state)
+
+    @property
+    def obstacles(self) -> np.ndarray:
+        """:attr:`circles`, by the name it had before (deprecated: DeprecationWarning)."""
+        warnings.warn(_OBSTACLES_RENAMED, DeprecationWarning, stacklevel=2)
+        return self.circles
 
     def __eq__(self, other) -> bool:
         # The same scene: name, agents, obstacles, areas, groups and moving bodies, arrays
@@ -133,7 +177,7 @@ class Scenario:
 
     def __repr__(self) -> str:
         # What the scene holds, not every coordinate of it.
-        held = [(len(self.starts), "agent"), (len(self.obstacles), "circle"), (len(self.segments), "wall")]
+        held = [(len(self.starts), "agent"), (len(self.circles), "circle"), (len(self.segments), "wall")]
         if self.polygons:
             held.append((len(self.polygons), "polygon"))
         if len(self.goal_areas):
@@ -153,7 +197,9 @@ class Scenario:
 
     def world(self, steering=None, **agent_parameters):
         """A :class:`~contextsteer.World` of this scene: agents at ``starts`` with their
-        ``targets``, the circles, walls and polygons as obstacles. ``steering`` and the
+        ``targets``, the circles, walls and polygons as obstacles, and the scene's
+        :attr:`bounds` as the world's bounds (walls on every layer, so that every agent of
+        every run stays within them). ``steering`` and the
         keyword arguments (max_speed, radius, threads, ...) are those of ``World``; without
         a steering, the scenario's own :attr:`steering`, with its :attr:`agent_parameters`
         (the keyword arguments given override them).
@@ -173,7 +219,8 @@ class Scenario:
             The steering, or one per group; the scenario's own when None.
         **agent_parameters
             Keyword arguments of :class:`~contextsteer.World` and
-            :meth:`~contextsteer.World.add_agents` (max_speed, radius, threads, ...).
+            :meth:`~contextsteer.World.add_agents` (max_speed, radius, threads, ...);
+            ``bounds`` given replace the scene's (None: no walls round the scene).
 
         Returns
         -------
@@ -204,11 +251,12 @@ class Scenario:
                 raise ValueError(f"steering: expected a crowd steering built for scenario {self.name!r}, got one "
                                  f"built for {steering.scene!r}")
             return steering.world(**agent_parameters)
-        obstacles = {"circles": self.obstacles, "segments": self.segments}
+        obstacles = {"circles": self.circles, "segments": self.segments}
         if self.polygons:
             obstacles["polygons"] = list(self.polygons)
         if len(self.groups) and "groups" not in agent_parameters:
             agent_parameters["groups"] = self.groups
+        agent_parameters.setdefault("bounds", self.bounds)
         if isinstance(steering, (list, tuple)):
             if len(steering) != self.group_count:
                 raise ValueError(f"steering: expected one steering per group of scenario {self.name!r} "
@@ -328,9 +376,27 @@ class Scenario:
             else:
                 goals = self.targets if group is None else self.targets[self.groups == group]
         return NavigationField(goals, goal_areas=goal_areas, area=self.bounds, cell=cell, clearance=clearance,
-                               keep_right=keep_right, circles=self.obstacles, segments=self.segments,
+                               keep_right=keep_right, circles=self.circles, segments=self.segments,
                                polygons=list(self.polygons) or None)
 
+
+_OBSTACLES_RENAMED = ("Scenario: obstacles is now circles (as World names them); the name obstacles is deprecated "
+                      "and will be removed in the next release")
+
+
+@functools.wraps(Scenario.__init__)
+def _init_taking_obstacles(self, *args, **kwargs):
+    """Scenario's ``__init__``, taking ``obstacles=`` (deprecated) for ``circles=``."""
+    if "obstacles" in kwargs:
+        if "circles" in kwargs:
+            raise TypeError("Scenario: expected circles or obstacles (its name before), got both")
+        warnings.warn(_OBSTACLES_RENAMED, DeprecationWarning, stacklevel=2)
+        kwargs["circles"] = kwargs.pop("obstacles")
+    _dataclass_init(self, *args, **kwargs)
+
+
+_dataclass_init = Scenario.__init__
+Scenario.__init__ = _init_taking_obstacles  # type: ignore[method-assign]
 
 _WORLD_PARAMETERS = {"threads", "keep_maps", "bounds", "polygons", "goals", "contact"}  # of World, not of its agents
 
@@ -340,12 +406,8 @@ def _rows_of(parameters: dict, rows: slice, n: int) -> dict:
     return {name: value[rows] if np.ndim(value) and len(value) == n else value for name, value in parameters.items()}
 
 
-# Scenes are built in NumPy, place by place: these bounds keep a slip of the keyboard
-# (1e30 metres, 10**12 agents) a clear error instead of an attempt at a huge array.
-MAX_AGENTS = 1_000_000
-MAX_LENGTH = 1000.0  # metres
-
-
+# Scenes are built in NumPy, place by place: MAX_AGENTS and MAX_LENGTH keep a slip of the
+# keyboard (1e30 metres, 10**12 agents) a clear error instead of an attempt at a huge array.
 def agent_count(value, minimum: int) -> int:
     return check.count("agents", value, minimum=minimum, maximum=MAX_AGENTS)
 

@@ -31,6 +31,7 @@ their namespace.
 
 from __future__ import annotations
 
+from . import recorded_scene as _recorded_scene  # noqa: F401 -- a recording's scene made a Scenario
 from .corridors import corridor, u_trap, zigzag
 from .meeting import circle, crossing, four_way, swap
 from .rooms import bottleneck, two_way_door

@@ -4,7 +4,8 @@ recording, or animated in a window that follows the file's every save."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import dataclasses
+import importlib
 import math
 import sys
 from pathlib import Path
@@ -16,22 +17,43 @@ MOST_STEPS = 2**31 - 1  # a world's step count in one call
 MOST_THREADS = 1024
 LEAST_FPS, MOST_FPS = 0.01, 1000.0  # frames a second of a video
 MOST_EVERY = 10_000  # live: steps per frame, each frame drawn as they end
-# The optional packages (of the ``cli`` extra) an output needs, by the file's suffix:
-# (option, suffix) -> (module, what pip installs).
-NEEDS = {("--record", ".parquet"): ("pyarrow", "pyarrow"), ("--video", ".mp4"): ("imageio_ffmpeg", "imageio-ffmpeg")}
+# The packages an output needs, by the file's suffix: (option, suffix) -> (module, what pip
+# installs, the extra that brings it or None for contextsteer's own dependencies).
+# pyarrow before pandas, which imports it if it can (a broken one breaks pandas's import).
+NEEDS = {("--record", ".parquet"): (("pyarrow", "pyarrow", "cli"), ("pyarrow.parquet", "pyarrow", "cli"),
+                                    ("pandas", "pandas", None)),
+         ("--video", ".mp4"): (("matplotlib.pyplot", "matplotlib", None), ("imageio_ffmpeg", "imageio-ffmpeg", "cli")),
+         ("--video", ".gif"): (("matplotlib.pyplot", "matplotlib", None), ("PIL.Image", "pillow", None))}
+RUN_NEEDS = (("tqdm.auto", "tqdm", None),)  # the progress bar of every run
+LIVE_NEEDS = (("matplotlib.pyplot", "matplotlib", None),)  # the window
+WATCH_NEEDS = (("watchfiles", "watchfiles", "cli"),)  # the live window follows the file's saves
+
+
+def unimportable(needs, what: str) -> str | None:
+    """The one-line message of the first of ``needs`` ((module, pip name, extra) each) that
+    cannot be imported, for any reason (not installed, or broken: an ImportError, or any
+    other exception its import raises, such as a NumPy ABI mismatch), else None. Imported
+    here, before a run, so that a run fails at once rather than after its simulation."""
+    for module, package, extra in needs:
+        try:
+            importlib.import_module(module)
+        except Exception as error:  # noqa: BLE001 - whatever a broken package raises on import
+            reason = " ".join(str(error).split())[:160] or "no message"
+            install = (f"install the {extra} extra (pip install \".[{extra}]\" in a checkout of contextsteer, or pip "
+                       f"install {package})"
+                       if extra else f"reinstall it (pip install --force-reinstall {package})")
+            kind = "is not installed" if isinstance(error, ModuleNotFoundError) and error.name in (
+                module, module.split(".")[0]) else f"cannot be imported ({type(error).__name__}: {reason})"
+            return f"{what}: needs {package}, which {kind}; {install}"
+    return None
 
 
 def missing_package(option: str, path: str | None) -> str | None:
-    """The one-line message of an output ``path`` (given to ``option``) whose optional
-    package is not installed, else None; looked up without importing it, so a run fails at
-    once rather than after its simulation."""
+    """The one-line message of an output ``path`` (given to ``option``) whose packages
+    cannot be imported (:func:`unimportable`), else None."""
     if path is None:
         return None
-    need = NEEDS.get((option, Path(path).suffix.lower()))
-    if need is None or importlib.util.find_spec(need[0]) is not None:
-        return None
-    return (f"{option} {path}: needs {need[1]}, which is not installed; install the cli extra "
-            f"(pip install \".[cli]\" in a checkout of contextsteer, or pip install {need[1]})")
+    return unimportable(NEEDS.get((option, Path(path).suffix.lower()), ()), f"{option} {path}")
 
 
 def print_metrics(table: dict) -> None:
@@ -201,6 +223,8 @@ def run_command(args, parser) -> int:
     for option, path in (("--record", args.record), ("--video", args.video)):
         if (missing := missing_package(option, path)) is not None:
             return _fail(parser, missing)
+    if (missing := unimportable(RUN_NEEDS, "run")) is not None:
+        return _fail(parser, missing)
     try:
         scenario = load(scenario_path(args.scene))
         if scenario.steering is None:
@@ -240,7 +264,8 @@ def run_command(args, parser) -> int:
     print_metrics(table)
     try:
         if args.record:
-            recording.scene.update(name=scenario.name, dt=float(settings.dt))
+            if recording.scene is not None:  # the world's scene, with the file's name and run
+                recording.scene = dataclasses.replace(recording.scene, name=scenario.name, run=settings)
             if args.record.lower().endswith(".npz"):
                 recording.save(args.record)
             else:
@@ -326,10 +351,11 @@ def live_command(args, parser) -> int:
     message = count_within("--every", args.every, 1, MOST_EVERY)
     if message is not None:
         return _fail(parser, message)
+    if (missing := unimportable(LIVE_NEEDS, "live")) is not None:
+        return _fail(parser, missing)
     display = has_display()
-    if display and importlib.util.find_spec("watchfiles") is None:  # it follows the file's saves
-        return _fail(parser, "needs watchfiles, which is not installed, to follow the file's saves; install the cli "
-                             "extra (pip install \".[cli]\" in a checkout of contextsteer, or pip install watchfiles)")
+    if display and (missing := unimportable(WATCH_NEEDS, "live")) is not None:  # it follows the file's saves
+        return _fail(parser, missing)
     try:  # the file's own errors first; the watcher starts only where there is a display
         live = LiveRun(scenario_path(args.scene), every=args.every, watch=display)
     except OSError as error:

@@ -125,7 +125,7 @@ def draw_run(run: SceneRun):
     fig = plt.figure(figsize=(13.0, height + 0.8), layout="constrained")
     grid = fig.add_gridspec(1, 2, width_ratios=(9.0, 3.5))
     ax = fig.add_subplot(grid[0, 0])
-    plot_obstacles(geometry.obstacles, ax)
+    plot_obstacles(geometry.circles, ax)
     plot_segments(geometry.segments, ax)
     groups, names = _travel_groups(geometry)
     shared = _shares_a_target(geometry)

@@ -27,7 +27,7 @@ def test_a_field_covers_its_groups_ground_not_the_map():
     starts = np.array([[-1000.0, 0.0], [1000.0, 3.0]])
     targets = np.array([[-990.0, 0.0], [1010.0, 3.0]])
     scene = cs.Scenario("far apart", starts, targets, bounds=(-1500, -1500, 1500, 1500),
-                        obstacles=np.array([[-995.0, 0.0, 1.0]]))
+                        circles=np.array([[-995.0, 0.0, 1.0]]))
     crowd = cs.crowd_steering(scene, radius=0.3)
     for field in crowd.fields:
         assert field.cell == pytest.approx(0.25)
@@ -58,7 +58,7 @@ def test_scattered_targets_among_pillars_make_at_most_max_fields():
     points = rng.uniform(-19, 19, (2000, 2))
     clear = np.min(np.hypot(*(points[:, None, :] - pillars[None, :, :2]).transpose(2, 0, 1)), axis=1) > 1.2
     points = points[clear][:400]
-    scene = cs.Scenario("forest", points[:200], points[200:], bounds=(-20, -20, 20, 20), obstacles=pillars)
+    scene = cs.Scenario("forest", points[:200], points[200:], bounds=(-20, -20, 20, 20), circles=pillars)
     for max_fields in (8, 32):
         crowd = cs.crowd_steering(scene, radius=0.3, max_fields=max_fields)
         assert len(crowd.fields) <= max_fields

@@ -47,7 +47,7 @@ def rooms(door: float, agents_each: int, seed: int) -> cs.Scenario:
 CUP = np.array([[-1, -2, 1, -2], [1, -2, 1, 2], [1, 2, -1, 2]], dtype=float)  # open to the left
 LONE = {
     "behind a pillar": scenario("pillar", [[-6.0, 1.0]], [[6.3, 0.6]], (-8, -5, 8, 5),
-                                   obstacles=[[0.0, 0.0, 2.0]]),
+                                   circles=[[0.0, 0.0, 2.0]]),
     "out of a cup": scenario("cup", [[0.0, 0.0]], [[6.0, 1.5]], (-6, -5, 8, 5), segments=CUP),
     "into a cup": scenario("cup", [[6.0, 0.3]], [[0.0, 0.0]], (-6, -5, 8, 5), segments=CUP),
     "round a bend": scenario("bend", [[-5.0, 0.0]], [[0.0, 5.0]], (-6, -1, 1, 6),
@@ -71,7 +71,7 @@ def turned_half_round(scene: cs.Scenario) -> tuple[cs.Scenario, np.ndarray]:
     """The scene turned by 180 degrees about the middle of its bounds, and that middle."""
     centre = np.array(scene.bounds).reshape(2, 2).mean(axis=0)
     turned = cs.Scenario("turned", 2 * centre - scene.starts, 2 * centre - scene.targets, scene.bounds,
-                         obstacles=np.column_stack([2 * centre - scene.obstacles[:, :2], scene.obstacles[:, 2]]),
+                         circles=np.column_stack([2 * centre - scene.circles[:, :2], scene.circles[:, 2]]),
                          segments=np.tile(2 * centre, 2) - scene.segments)
     return turned, centre
 
@@ -100,7 +100,7 @@ def test_the_readme_world_gets_everyone_home():
     rng = np.random.default_rng(0)
     points = rng.uniform(-10, 10, (200, 2))
     starts = points[np.hypot(*points.T) > 2.5][:100]
-    scene = scenario("first", starts, -starts, (-12, -12, 12, 12), obstacles=[[0.0, 0.0, 2.0]])
+    scene = scenario("first", starts, -starts, (-12, -12, 12, 12), circles=[[0.0, 0.0, 2.0]])
     positions = run(scene, 800, max_speed=1.5, max_acceleration=3.0)  # 40 s, as the README runs it
     assert arrived(scene, positions).all()
 
@@ -156,10 +156,10 @@ def test_many_groups_re_march_their_fields_less_often_in_proportion():
 def test_starts_and_targets_in_an_obstacle_are_named():
     starts = np.array([[-5.0, 0.0], [0.5, 0.5], [-5.0, 2.0], [1.9, 0.0]])
     targets = np.array([[5.0, 0.0], [5.0, 2.0], [0.0, -0.1], [5.0, -2.0]])
-    scene = scenario("pillar", starts, targets, (-8, -5, 8, 5), obstacles=[[0.0, 0.0, 2.0]])
+    scene = scenario("pillar", starts, targets, (-8, -5, 8, 5), circles=[[0.0, 0.0, 2.0]])
     with pytest.raises(ValueError, match=r"starts in or touching an obstacle .*: 2 of 4 \(rows 1, 3\)"):
         cs.crowd_steering(scene, radius=0.3)
-    scene = scenario("pillar", starts[[0, 2]], targets[[0, 2]], (-8, -5, 8, 5), obstacles=[[0, 0, 2.0]])
+    scene = scenario("pillar", starts[[0, 2]], targets[[0, 2]], (-8, -5, 8, 5), circles=[[0, 0, 2.0]])
     with pytest.raises(ValueError, match=r"targets in or touching an obstacle .*: 1 of 2 \(rows 1\)"):
         cs.crowd_steering(scene, radius=0.3)
 
@@ -170,9 +170,9 @@ def test_shut_in_agents_and_targets_outside_the_bounds_are_named():
                         segments=box)
     with pytest.raises(ValueError, match=r"no way from their start to their goal.*: 1 \(rows 0\)"):
         cs.crowd_steering(scene, radius=0.3)
-    scene = scenario("far", [[0.0, 0.0]], [[9.0, 0.0]], (-5, -3, 5, 3))
-    with pytest.raises(ValueError, match=r"targets outside its bounds .*: 1 of 1 \(rows 0\)"):
-        cs.crowd_steering(scene, radius=0.3)
+    # A target outside the bounds (the scene's walls) is refused as the scene is made.
+    with pytest.raises(ValueError, match=r"targets: expected points inside the bounds .*\[9.0, 0.0\] at row 0"):
+        scenario("far", [[0.0, 0.0]], [[9.0, 0.0]], (-5, -3, 5, 3))
 
 
 @pytest.mark.parametrize("argument, value, message", [
@@ -202,7 +202,7 @@ def test_agents_make_way_by_the_room_the_narrowest_passage_leaves_beside_one_bod
 def test_world_is_the_scenes_world_steered_by_the_crowd():
     # Own targets (the crowd's groups are not the scene's): the one pipeline with the crowd's groups.
     starts = np.array([[-8.0, 0.5], [8.0, -0.5], [-8.0, -2.0]])
-    scene = scenario("three", starts, -starts, (-10, -4, 10, 4), obstacles=[[0.0, 0.0, 1.0]])
+    scene = scenario("three", starts, -starts, (-10, -4, 10, 4), circles=[[0.0, 0.0, 1.0]])
     crowd = cs.crowd_steering(scene, radius=0.3)
     assert not crowd.per_group
     world = crowd.world(max_speed=1.4, max_acceleration=4.0)

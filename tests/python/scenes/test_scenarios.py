@@ -85,7 +85,7 @@ def test_bottleneck_room_holds_the_agents_and_its_door_is_the_way_out():
 def test_corridor_keeps_its_shared_target():
     scene = scenarios.corridor(5, seed=1)
     np.testing.assert_array_equal(scene.target, [39.0, 0.0])
-    assert scene.targets.shape == (5, 2) and len(scene.obstacles) > 5 and len(scene.segments) == 0
+    assert scene.targets.shape == (5, 2) and len(scene.circles) > 5 and len(scene.segments) == 0
 
 
 @pytest.mark.parametrize("make", [scenarios.swap, scenarios.crossing, scenarios.bottleneck, scenarios.corridor])
@@ -117,7 +117,7 @@ def test_a_scenario_world_holds_its_agents_targets_and_obstacles():
     np.testing.assert_allclose(world.segments, scene.segments)
     np.testing.assert_allclose(world.radius, 0.3)
     corridor = scenarios.corridor(3)
-    assert len(corridor.world(arrive_and_avoid(), max_speed=1.0).circles) == len(corridor.obstacles)
+    assert len(corridor.world(arrive_and_avoid(), max_speed=1.0).circles) == len(corridor.circles)
 
 
 def test_agents_leave_the_bottleneck_room_only_through_the_door():

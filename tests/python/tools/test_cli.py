@@ -1,6 +1,7 @@
 """``contextsteer run``: each demo scene's file to a metrics table, a playable MP4 and a
 Parquet file; GIF and npz; bad arguments; Ctrl-C. Recording.to_parquet and to_pedpy."""
 
+import os
 import re
 import subprocess
 import sys
@@ -43,12 +44,13 @@ def test_run_writes_a_playable_video_and_a_parquet_file(scene, tmp_path, capsys)
     # the same run, in Python: the same table
     expected = cs.scenarios.builtin(scene).world().run(STEPS, dt)
     written = pd.read_parquet(table)
-    assert (written["group"].to_numpy() == np.tile(expected.scene["groups"], STEPS + 1)).all()
+    assert (written["group"].to_numpy() == np.tile(expected.scene.groups, STEPS + 1)).all()
     pd.testing.assert_frame_equal(written.drop(columns="group"), expected.to_dataframe())
     # the file alone: the recording, the scene's geometry and name
     loaded = cs.Recording.load(table)
-    assert np.array_equal(loaded.positions, expected.positions) and loaded.scene["name"] == scene
-    assert np.array_equal(loaded.scene["circles"], expected.scene["circles"])
+    assert np.array_equal(loaded.positions, expected.positions) and loaded.scene.name == scene
+    assert np.array_equal(loaded.scene.circles, expected.scene.circles) and loaded.scene.run.dt == dt
+    assert loaded.scene.bounds == pytest.approx(cs.scenarios.builtin(scene).bounds)  # its walls, as float32
 
 
 def test_run_writes_a_gif_and_an_npz_of_a_file(tmp_path, capsys):
@@ -176,8 +178,7 @@ def test_live_opens_a_built_in_scene_by_name_as_run_does(monkeypatch):
 def test_live_with_a_display_but_without_watchfiles_fails_at_once_with_one_line(capsys, monkeypatch):
     from contextsteer.tools import cli, live
 
-    real = cli.importlib.util.find_spec
-    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda m, *a: None if m == "watchfiles" else real(m, *a))
+    monkeypatch.setattr(cli.importlib, "import_module", refusing("watchfiles", cli.importlib.import_module))
     monkeypatch.setattr(live, "has_display", lambda: True)
     monkeypatch.setattr(live, "LiveRun", lambda *a, **k: pytest.fail("the run started"))
     assert main(["live", "bottleneck"]) == 2
@@ -220,7 +221,7 @@ def test_to_parquet_reads_back_as_to_dataframe(tmp_path):
     recording = _recording()
     recording.to_parquet(tmp_path / "r.parquet")
     table = pd.read_parquet(tmp_path / "r.parquet")
-    assert (table.pop("group") == np.tile(recording.scene["groups"], recording.steps)).all()
+    assert (table.pop("group") == np.tile(recording.scene.groups, recording.steps)).all()
     pd.testing.assert_frame_equal(table, recording.to_dataframe())
 
 
@@ -250,14 +251,48 @@ def test_a_missing_optional_package_fails_at_once_with_one_line(option, name, mo
                                                                  monkeypatch):
     from contextsteer.tools import cli
 
-    real = cli.importlib.util.find_spec
-    monkeypatch.setattr(cli.importlib.util, "find_spec", lambda m, *a: None if m == module else real(m, *a))
+    monkeypatch.setattr(cli.importlib, "import_module", refusing(module, cli.importlib.import_module))
     ran = []
     monkeypatch.setattr(cli, "_run", lambda *a: ran.append(a))
     assert main(["run", "circle", option, str(tmp_path / name), "--quiet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and 'pip install ".[cli]"' in err[0] and option in err[0], err
     assert not ran and not (tmp_path / name).exists()
+
+
+def refusing(refused: str, import_module):
+    """``import_module`` as if ``refused`` were not installed."""
+    def imported(name, *args):
+        if name == refused:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return import_module(name, *args)
+    return imported
+
+
+# A package that raises as it is imported: the module of a broken install (a NumPy ABI
+# mismatch raises ImportError, or another error, from within the package).
+BROKEN = {"ImportError": 'raise ImportError("numpy.core.multiarray failed to import")\n',
+          "RuntimeError": 'raise RuntimeError("module compiled against ABI version 0x1000009 but this version of '
+                          'numpy is 0x2000000")\n',
+          "AttributeError": 'import numpy\nnumpy.no_such_name\n'}
+
+
+@pytest.mark.parametrize("error", sorted(BROKEN))
+def test_a_broken_pyarrow_fails_a_parquet_run_before_it_starts_with_one_line(error, tmp_path):
+    fake = tmp_path / "fake" / "pyarrow"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text(BROKEN[error])
+    out = tmp_path / "run.parquet"
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent), os.environ.get("PYTHONPATH", "")])}
+    # The scene's whole run (200 agents, 1,200 steps) would take minutes: the command ends first.
+    done = subprocess.run([sys.executable, "-m", "contextsteer", "run", "two_way_door", "--record", str(out)],
+                          capture_output=True, text=True, env=environment, timeout=120)
+    err = done.stderr.strip().splitlines()
+    assert done.returncode == 2, done.stderr
+    assert len(err) == 1 and err[0].startswith(f"contextsteer run: error: --record {out}: needs pyarrow, which cannot "
+                                               f"be imported ({error}"), err
+    assert 'install the cli extra (pip install ".[cli]"' in err[0]
+    assert not out.exists() and done.stdout == ""
 
 
 def test_run_prints_each_measure_with_its_unit(capsys):

@@ -84,9 +84,9 @@ def animate(recording, ax=None, *, scene=None, radius=None, every: int = 1, inte
     from matplotlib.animation import FuncAnimation
     from matplotlib.collections import EllipseCollection
 
-    recorded_scene = recording.scene if isinstance(recording, Recording) else {}
+    recorded_scene = recording.scene if isinstance(recording, Recording) else None
     if radius is None:
-        radius = recorded_scene["radius"] if len(recorded_scene.get("radius", ())) else 0.3
+        radius = 0.3 if recorded_scene is None else recorded_scene.agent_parameters.get("radius", 0.3)
     if scene is None:
         scene = recording if recorded_scene and ax_is_empty(ax) else False
     legend = check.flag("legend", legend)

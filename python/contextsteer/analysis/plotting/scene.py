@@ -155,7 +155,7 @@ def plot_scenario(scenario, ax=None) -> list:
     >>> len(artists)      # 114 circles, the walls' collection, the targets
     116
     """
-    check.having("scenario", scenario, ("obstacles", "segments", "polygons", "targets"), "a contextsteer.Scenario")
+    check.having("scenario", scenario, ("circles", "segments", "polygons", "targets"), "a contextsteer.Scenario")
     return plot_scene(scenario, ax)
 
 
@@ -168,14 +168,11 @@ def scene_geometry(scene) -> dict:
     :class:`~contextsteer.Scenario`, a :class:`~contextsteer.World`, a
     :class:`~contextsteer.Recording` (its :attr:`~contextsteer.Recording.scene`) or a dict
     of those keys; TypeError for anything else."""
+    if hasattr(scene, "recorded") and hasattr(scene, "scene"):  # a Recording: its Scenario (None: no scene)
+        scene = {} if scene.scene is None else scene.scene
     if isinstance(scene, dict):
         found = scene
-    elif isinstance(getattr(scene, "scene", None), dict):  # a Recording
-        found = scene.scene
-    elif hasattr(scene, "obstacles") and hasattr(scene, "targets"):  # a Scenario
-        found = {"circles": scene.obstacles, "segments": scene.segments, "polygons": list(scene.polygons),
-                 "targets": scene.targets}
-    elif hasattr(scene, "circles") and hasattr(scene, "targets"):  # a World
+    elif hasattr(scene, "circles") and hasattr(scene, "targets"):  # a Scenario or a World
         found = {"circles": scene.circles, "segments": scene.segments, "polygons": scene.polygons,
                  "targets": scene.targets}
     else:

@@ -80,8 +80,8 @@ def plot_trajectories(trajectories, ax=None, *, mark_ends: bool = True, targets=
     """
     if scene is None and isinstance(trajectories, Recording) and trajectories.scene and ax_is_empty(ax):
         scene = trajectories
-        if groups is None and len(trajectories.scene.get("groups", ())) and trajectories.scene["groups"].max() > 0:
-            groups = trajectories.scene["groups"]
+        if groups is None and len(trajectories.scene.groups) and trajectories.scene.groups.max() > 0:
+            groups = trajectories.scene.groups
     if isinstance(trajectories, Recording):
         if trajectories.positions is None:
             raise ValueError("trajectories: expected a recording with positions (record='state' or 'all'), got none")

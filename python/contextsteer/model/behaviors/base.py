@@ -68,7 +68,7 @@ class Behavior(ShowsArguments):
         return params
 
     def __setattr__(self, name, value):
-        library = type(self).__module__.startswith("contextsteer.")
+        library = type(self).__module__.split(".")[0] == "contextsteer"  # a public class names contextsteer alone
         if (library and not name.startswith("_") and "_core" in self.__dict__
                 and not isinstance(getattr(type(self), name, None), property)):
             raise AttributeError(f"{type(self).__name__} has no parameter {name!r}"

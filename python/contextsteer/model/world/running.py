@@ -194,10 +194,11 @@ def _empty_recording(self, steps: int, names: tuple[str, ...]) -> rec.Recording:
 
 
 def _scene(self) -> dict[str, Any]:
-    """The world's fixed scene and its agents' targets, groups and radii, copies
-    (:attr:`Recording.scene <contextsteer.Recording.scene>`)."""
+    """The world's fixed scene and its agents' positions, targets, groups and radii, copies
+    (made :attr:`Recording.scene <contextsteer.Recording.scene>`, a Scenario)."""
     scene: dict[str, Any] = {"circles": self.circles, "segments": self.segments, "polygons": list(self.polygons),
-                             "targets": np.array(self.targets), "groups": np.array(self.groups),
+                             "starts": np.array(self.positions), "targets": np.array(self.targets),
+                             "groups": np.array(self.groups),
                              "radius": np.array(self.radius)}
     if self.bounds is not None:
         scene["bounds"] = np.asarray(self.bounds, dtype=np.float64)
