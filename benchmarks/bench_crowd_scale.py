@@ -2,8 +2,8 @@
 contextsteer[orca]``) on the same crowd in the same run: the time to build the steering
 and the CPU time of a step (median, mean and max over the timed steps).
 
-    python benchmarks/bench_crowd_scale.py [--scenes crossing-200 crossing-2000 crossing-10000 station-10000 disc-100000]
-                                           [--steps 100] [--orca-steps 20]
+    python benchmarks/bench_crowd_scale.py [--scenes crossing-200 ... disc-100000] [--steps 100]
+                                           [--orca-steps 20]
 
 Each scene is a :class:`~contextsteer.Scenario` of starts, targets, walls and bounds as a
 new user writes it (no groups, no goal areas), steered by ``cs.crowd_steering(scene,

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'CONTACT_FIELDS', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'ContactParams', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth', 'try_combine', 'try_resolve']
+__all__: list[str] = ['AGENT_COLUMNS', 'Alignment', 'Anticipate', 'Arrive', 'Avoid', 'Behavior', 'CONTACT_FIELDS', 'Chase', 'ClassicBehavior', 'ClassicSteering', 'Cohesion', 'ContactParams', 'Evade', 'Flee', 'FollowField', 'FollowPath', 'Forward', 'GOAL_FIELDS', 'GoalParams', 'Leave', 'MAX_MAGNITUDE', 'MIN_MASS', 'MIN_TIME_STEP', 'NavigationField', 'Pipeline', 'Pursue', 'PythonBehavior', 'RacingLanes', 'Rays', 'Separation', 'TimeToCollision', 'Track', 'Wander', 'World', 'blur', 'combine', 'resample', 'resolve', 'slot_directions', 'smooth', 'try_combine', 'try_resolve', 'widest_way']
 class NavigationField:
     @staticmethod
     def from_world(world: World, layers: typing.SupportsInt | typing.SupportsIndex, goals: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, clearance: typing.SupportsFloat | typing.SupportsIndex, keep_right: typing.SupportsFloat | typing.SupportsIndex) -> NavigationField:
@@ -2053,6 +2053,8 @@ def smooth(maps: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], previo
 def try_combine(maps: typing.Any, rule: typing.Any, weights: typing.Any) -> typing.Any:
     ...
 def try_resolve(decision: typing.Any, interest: typing.Any, danger: typing.Any, danger_mode: typing.Any, threshold: typing.Any, margin: typing.Any, select: typing.Any, offset: typing.Any, hysteresis: typing.Any, current: typing.Any) -> typing.Any:
+    ...
+def widest_way(goal_areas: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], area: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cell: typing.SupportsFloat | typing.SupportsIndex, starts: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], cap: typing.SupportsFloat | typing.SupportsIndex, circles: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], segments: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], polygons: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]]) -> float:
     ...
 AGENT_COLUMNS: tuple
 CONTACT_FIELDS: list = [{'name': 'iterations', 'kind': 'count', 'default': 64, 'unit': 'passes', 'doc': 'passes of agent-agent position correction per step', 'bounds': {'minimum': 1.0, 'maximum': 1000.0}}, {'name': 'slop', 'kind': 'number', 'default': 0.0010000000474974513, 'unit': 'm', 'doc': 'agent-agent overlap left uncorrected (and not reported)', 'bounds': {'minimum': 0.0, 'maximum': 1.0}}, {'name': 'events', 'kind': 'flag', 'default': True, 'unit': '', 'doc': 'whether each contact deeper than slop is an event (agent_contact, obstacle_contact)'}, {'name': 'motion_share', 'kind': 'number', 'default': 0.0, 'unit': '', 'doc': "share of each overlap's correction split by how far each agent moved into it, not by mass", 'bounds': {'minimum': 0.0, 'maximum': 1.0}}]

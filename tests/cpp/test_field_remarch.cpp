@@ -60,7 +60,8 @@ TEST(FieldRemarch, ManyGoalPointsSeedAsEachOneDoes) {
   for (std::size_t i = 0; i < all.distances().size(); ++i) {
     Real nearest = kInfinity;
     for (const Vec2 g : goals) {
-      const Vec2 c{Real(0.125) + Real(0.25) * Real(i % all.columns()), Real(0.125) + Real(0.25) * Real(i / all.columns())};
+      const Vec2 c{Real(0.125) + Real(0.25) * Real(i % all.columns()),
+                   Real(0.125) + Real(0.25) * Real(i / all.columns())};
       nearest = std::min(nearest, length(c - g));
     }
     EXPECT_NEAR(all.distances()[i], nearest, 0.02f + 0.008f * nearest) << "cell " << i;
@@ -100,6 +101,7 @@ TEST(WidestWay, RejectsBadArgumentsByName) {
   EXPECT_EQ(message([&] { widest_way(door_room(), kRoom, 0.1f, goal, {{2, 5}}, -1); }).rfind("cap:", 0), 0u);
   EXPECT_EQ(message([&] { widest_way(door_room(), {{0, 0}, {0, 10}}, 0.1f, goal, {{2, 5}}, 1); }).rfind("area:", 0),
             0u);
-  EXPECT_EQ(message([&] { widest_way(door_room(), {{0, 0}, {1e6f, 1e6f}}, 1e-3f, goal, {{2, 5}}, 1); }).rfind("cell:", 0),
-            0u);
+  EXPECT_EQ(
+      message([&] { widest_way(door_room(), {{0, 0}, {1e6f, 1e6f}}, 1e-3f, goal, {{2, 5}}, 1); }).rfind("cell:", 0),
+      0u);
 }

@@ -71,15 +71,18 @@ def group_field(bounds, box, goal_areas, starts, group, rows, radius, lanes, obs
                      f"{goal_areas.tolist()}): {int(stuck.sum())} (rows {', '.join(map(str, rows[stuck][:10]))})")
 
 
-def room_beside(field: NavigationField, goal_areas, starts, radius: float, obstacles: dict) -> float:
+def room_beside(field: NavigationField, bounds, goal_areas, starts, radius: float, obstacles: dict) -> float:
     """The share (0 to 1) of a body's width (``2 radius``) that the narrowest passage on
     the group's way leaves beside one body: ``(w - 2 radius) / (2 radius)`` clipped, ``w``
     twice the widest way's distance from the obstacles (:func:`widest_way`) from every
-    start to the goal areas, over the field's rectangle on cells of :data:`FINE_CELL`
-    metres (larger on a large rectangle)."""
+    start to the goal areas, over the field's rectangle on a lattice of :data:`FINE_CELL`
+    metres (wider on a large rectangle) laid from the bounds' corner, so that a scene's
+    walls on round coordinates fall on its points."""
     x0, x1, y0, y1 = field.extent
-    area = (x0, y0, x1, y1)
-    cell = max(FINE_CELL, math.sqrt((area[2] - area[0]) * (area[3] - area[1]) / MAX_WAY_CELLS))
+    cell = max(FINE_CELL, math.sqrt((x1 - x0) * (y1 - y0) / MAX_WAY_CELLS))
+    corner = np.asarray(bounds[:2], dtype=np.float64)
+    low = corner + np.floor((np.array([x0, y0]) - corner) / cell) * cell
+    area = (low[0], low[1], x1, y1)
     half = widest_way(goal_areas, starts, area=area, cell=cell, cap=2 * radius, **obstacles)
     return float(np.clip((2 * half - 2 * radius) / (2 * radius), 0.0, 1.0))
 

@@ -17,7 +17,6 @@ from .._internal import validation as check
 from ..model.behaviors import Anticipate, Avoid, FollowField
 from ..model.contact import Contact
 from ..model.goals import Goals
-from ..model.navigation import NavigationField
 from ..model.obstacle_overlap import bodies_in_obstacles
 from ..model.pipeline import Pipeline
 from ..model.world import World
@@ -287,7 +286,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
                    for g, (goal_areas, box) in enumerate(zip(areas, boxes)))
     crowd = 1.0 if len(areas) > 1 else 0.0
     every = CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS)
-    room = [room_beside(field, goal_areas, starts[groups == g], radius, obstacles)
+    room = [room_beside(field, scene.bounds, goal_areas, starts[groups == g], radius, obstacles)
             for g, (field, goal_areas) in enumerate(zip(fields, areas))]
     pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, every, MAKE_WAY * min(room))
     pipelines = tuple(_pipeline(field, slots, crowd, every, MAKE_WAY * r) for field, r in zip(fields, room))

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -75,8 +76,8 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
   const bool same_cost = crowd && crowd->cost.density == cost.density && crowd->cost.counterflow == cost.counterflow &&
                          crowd->cost.radius == cost.radius && crowd->home == home && crowd->every == every;
   if (!crowd || crowd->bases != fields_ || !same_cost) {
-    // Anew: the fields as built, each marched first at the start of its next period (or
-    // at once, when every evaluation marches).
+    // Anew: the fields as built, each march begun at once (and spread over the
+    // evaluations that follow, as ever; whole at once when every evaluation marches).
     auto made = std::make_unique<CrowdFields>();
     made->bases = fields_;
     for (const auto& f : fields_) made->fields.push_back(*f);
@@ -87,7 +88,7 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     made->started.resize(count);
     made->pops.resize(count);
     for (int f = 0; f < count; ++f) {
-      made->started[f] = every > 0 ? period_of(f) : -1;
+      made->started[f] = std::numeric_limits<long long>::min();
       made->pops[f] = made->fields[f].distances().size();
     }
     made->cost = cost;
@@ -118,9 +119,12 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     // Cells to take now: in proportion to the time since the last evaluation, so that
     // the march ends within kMarchShare of a period (all of it when every evaluation
     // marches, or at the first evaluation).
+    // Begun at a world's first evaluation, the time to the next is not known yet: the
+    // march goes on from the next.
     std::size_t budget = static_cast<std::size_t>(-1);
-    if (every > 0 && dt > 0) {
-      budget = static_cast<std::size_t>(std::ceil(double(crowd->pops[f]) * dt / (kMarchShare * every))) + 64;
+    if (every > 0) {
+      budget =
+          dt > 0 ? static_cast<std::size_t>(std::ceil(double(crowd->pops[f]) * dt / (kMarchShare * every))) + 64 : 0;
     }
     if (!field.advance_remarch(buffers, budget)) return;
     field.finish_remarch(buffers);

@@ -27,7 +27,9 @@
 // passes a whole number (t the world's time), so that the fields' starts are spread over
 // the period, and the march itself is spread over the evaluations that follow: each takes
 // a share of its cells in proportion to the time since the last evaluation, so that it
-// ends within half a period (kMarchShare); until then agents follow the field as it was.
+// ends within a tenth of a period (kMarchShare); until then agents follow the field as
+// it was. A world's first evaluation begins every field's march (it goes on from the
+// next evaluation), so that the fields are marched from the crowd near the start.
 // No evaluation marches much more than another, and the result is that of a whole march
 // from the crowd as it stood at the start. With crowd_every 0 every evaluation marches
 // every field whole, from the crowd as it stands. The fields' own costs are reused, and
@@ -112,10 +114,10 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
     std::vector<std::vector<Real>> extra;    // per field, the crowd's cost per cell
     std::vector<std::vector<Real>> stencil;  // per field, crowd_cost's scratch
     std::vector<NavigationField::MarchBuffers> buffers;
-    std::vector<long long> started;   // per field, the period of its last march's start
+    std::vector<long long> started;      // per field, the period of its last march's start
     std::vector<std::uint8_t> marching;  // per field, whether a march is under way
-    std::vector<std::size_t> pops;    // per field, the cells its last whole march took (or its cell count)
-    CrowdCost cost;  // what they are marched with
+    std::vector<std::size_t> pops;       // per field, the cells its last whole march took (or its cell count)
+    CrowdCost cost;                      // what they are marched with
     Real home = 0;
     Real every = 0;
     double time = -1;  // world time of the last evaluation, seconds

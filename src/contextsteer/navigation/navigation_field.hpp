@@ -97,11 +97,11 @@ class NavigationField {
     std::vector<Real> value, accepted;
     std::vector<std::uint8_t> closed;
     std::vector<Real> step_cost;
-    TrialHeap heap;          // the trial cells, by padded index
-    std::vector<Real> cost;  // per cell, the cost of a metre marched with (remarch)
-    std::vector<std::size_t> seeded;           // the seeded cells, by padded index, each once
-    std::vector<std::int32_t> closed_before;   // with many goals: counts of cells not open (open_squares)
-    std::size_t popped = 0;                    // trial cells taken from the heap since the march began
+    TrialHeap heap;                           // the trial cells, by padded index
+    std::vector<Real> cost;                   // per cell, the cost of a metre marched with (remarch)
+    std::vector<std::size_t> seeded;          // the seeded cells, by padded index, each once
+    std::vector<std::int32_t> closed_before;  // with many goals: counts of cells not open (open_squares)
+    std::size_t popped = 0;                   // trial cells taken from the heap since the march began
   };
 
   int columns() const { return columns_; }
@@ -193,7 +193,7 @@ class NavigationField {
   // to `budget` cells accepted, true once none is left to accept.
   void march_begin(const std::vector<Real>& cost, MarchBuffers& buffers) const;
   bool march_advance(MarchBuffers& buffers, std::size_t budget) const;
-  class Marcher;  // the stencils and the accepting loop over a march's buffers
+  class Marcher;                                  // the stencils and the accepting loop over a march's buffers
   std::size_t padded_index(std::size_t i) const;  // cell i in the march's grid, padded by two cells a side
   // Per corner of the cells (columns + 1) x (rows + 1), how many cells below and left of it
   // are not open (blocked, or a metre costing more than 1): a summed-area table.

@@ -68,8 +68,10 @@ Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const
     if (!within_bound(s)) throw std::invalid_argument("starts: expected points within -1e9 to 1e9");
   }
   if (starts.empty()) return cap;
-  const double columns = std::max(1.0, std::ceil((double(area.max.x) - area.min.x) / cell));
-  const double rows = std::max(1.0, std::ceil((double(area.max.y) - area.min.y) / cell));
+  // The lattice's points, from area.min to past area.max: the centres of cells of the
+  // same size from half a cell before area.min.
+  const double columns = std::ceil((double(area.max.x) - area.min.x) / cell) + 1;
+  const double rows = std::ceil((double(area.max.y) - area.min.y) / cell) + 1;
   if (columns * rows > double(kMaxWayCells)) {
     throw std::invalid_argument("cell: " + format_real(cell) + " m makes " + format_real(Real(columns)) + " x " +
                                 format_real(Real(rows)) + " cells over the area, more than " +
@@ -77,7 +79,7 @@ Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const
   }
   // With no obstacle within the cap of the area, every way keeps it.
   if (!obstacle_near(obstacles, area, cap)) return cap;
-  const CellGrid grid{area.min, cell, static_cast<int>(columns), static_cast<int>(rows)};
+  const CellGrid grid{area.min - Vec2{cell / 2, cell / 2}, cell, static_cast<int>(columns), static_cast<int>(rows)};
   std::vector<Real> gap = obstacle_gaps_on(grid, obstacles, kAllLayers, cap);
   // A cell within half its diagonal of an obstacle is shut (gap 0), as a field blocks it:
   // no wall slips between two open cells.
@@ -135,7 +137,8 @@ Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const
     const int r1 = std::min(grid.rows - 1, static_cast<int>(std::floor((s.y + disc - grid.origin.y) / cell)));
     for (int r = r0; r <= r1; ++r) {
       for (int c = c0; c <= c1; ++c) {
-        if (length(grid.centre(c, r) - s) < disc) best = std::max(best, width[static_cast<std::size_t>(r) * grid.columns + c]);
+        if (length(grid.centre(c, r) - s) < disc)
+          best = std::max(best, width[static_cast<std::size_t>(r) * grid.columns + c]);
       }
     }
     widest = std::min(widest, best);
