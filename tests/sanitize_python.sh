@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python module under AddressSanitizer and UndefinedBehaviorSanitizer: builds
-# contextsteer._core with both (into build/py-sanitize), puts it beside this checkout's
-# Python sources in build/py-sanitize/site/contextsteer, and runs pytest against it
+# contextsteer._core with both (into build/sanitize), puts it beside this checkout's
+# Python sources in build/sanitize/site/contextsteer, and runs pytest against it
 # with the sanitizer runtime preloaded (CPython itself is not instrumented, so the
 # runtime must be loaded before anything else; libstdc++ too, so that the runtime's
 # interceptors see C++ exceptions thrown across the module). Any report aborts the test
@@ -13,26 +13,45 @@
 #   tests/sanitize_python.sh -k sweep    pytest arguments instead, over tests/python
 #   FUZZ_EXAMPLES=20000 tests/sanitize_python.sh
 #                                        a longer fuzz (examples per fuzz test)
+#   tests/sanitize_python.sh --with-cpp-tests [pytest arguments]
+#                                        the C++ unit tests too, in the same build (the
+#                                        core compiled once for both), run by ctest beside
+#                                        pytest; a report fails the test it comes from
 #
 # Needs g++ (libasan, libubsan) and the test dependencies of the package; PYTHON picks
 # the interpreter (python3 by default). tests/run.sh runs it in its full mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
+cpp_tests=OFF
+if [ "${1:-}" = --with-cpp-tests ]; then
+  cpp_tests=ON
+  shift
+fi
+build=build/sanitize
 
-echo "== the Python module under AddressSanitizer and UndefinedBehaviorSanitizer"
+# No recovery: out-of-bounds access, use after free, leaks (in the C++ tests), signed
+# overflow, misaligned loads, float-to-int conversions out of range.
 pybind11_dir=$("$PYTHON" -c "import pybind11; print(pybind11.get_cmake_dir())")
-cmake -S . -B build/py-sanitize -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BUILD_TESTS=OFF \
+cmake -S . -B "$build" -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BUILD_TESTS=$cpp_tests \
   -DCMAKE_BUILD_TYPE= -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
   -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=address,undefined -fsanitize=float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" > /dev/null
-cmake --build build/py-sanitize --parallel 2 --target _core
+if [ $cpp_tests = ON ]; then
+  cmake --build "$build" --parallel 2
+  # beside pytest (below); their output follows pytest's
+  ctest --test-dir "$build" --output-on-failure --parallel 2 > "$build/ctest.log" 2>&1 &
+  ctest_pid=$!
+else
+  cmake --build "$build" --parallel 2 --target _core
+fi
 
-site=build/py-sanitize/site
+echo "== the Python module under AddressSanitizer and UndefinedBehaviorSanitizer"
+site=$build/site
 rm -rf "$site" && mkdir -p "$site"
 cp -r python/contextsteer "$site/"  # the package with its layer subpackages and built-in scenes
 rm -rf "$site"/contextsteer/_core*.so && find "$site" -name __pycache__ -prune -exec rm -rf {} +
-cp build/py-sanitize/_core*.so "$site/contextsteer/"
+cp "$build"/_core*.so "$site/contextsteer/"
 
 if [ $# -eq 0 ]; then
   set -- tests/python/model/test_python_behaviors.py tests/python/model/test_recording.py \
@@ -43,10 +62,18 @@ fi
 
 runtime="$(g++ -print-file-name=libasan.so):$(g++ -print-file-name=libstdc++.so)"
 # Leaks: CPython keeps its objects to the end, and reports them all; the C++ tests
-# (tests/run.sh) check the core for leaks instead.
+# (--with-cpp-tests, tests/run.sh) check the core for leaks instead.
+status=0
 LD_PRELOAD="$runtime" \
   ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1:detect_stack_use_after_return=0" \
   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
   PYTHONPATH="$PWD/$site${PYTHONPATH:+:$PYTHONPATH}" \
   CONTEXTSTEER_SANITIZED=1 \
-  "$PYTHON" -m pytest -q -p no:cacheprovider --capture=sys "$@"  # sys: a report reaches the terminal
+  "$PYTHON" -m pytest -q -p no:cacheprovider --capture=sys "$@" || status=$?  # sys: a report reaches the terminal
+
+if [ $cpp_tests = ON ]; then
+  echo "== C++ unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+  wait $ctest_pid || status=1
+  cat "$build/ctest.log"
+fi
+exit $status

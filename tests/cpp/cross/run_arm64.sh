@@ -15,18 +15,15 @@ gtest="$build/googletest-install"
 
 if [ ! -f "$gtest/lib/cmake/GTest/GTestConfig.cmake" ]; then
   cmake -S /usr/src/googletest -B "$build/googletest" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$gtest" > /dev/null
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_GMOCK=OFF -DCMAKE_INSTALL_PREFIX="$gtest" > /dev/null
   cmake --build "$build/googletest" --parallel 2 > /dev/null
   cmake --install "$build/googletest" > /dev/null
 fi
 
-cmake -S . -B "$build/tests" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_BUILD_TYPE=Release \
-  -DCONTEXTSTEER_BUILD_TESTS=ON -DCONTEXTSTEER_BUILD_PYTHON=OFF \
-  -DCMAKE_FIND_ROOT_PATH="$gtest" -DGTest_DIR="$gtest/lib/cmake/GTest" > /dev/null
+# The standalone program's project with the repository as its subdirectory and the tests
+# on: the core compiles once for the tests and the program.
+cmake -S tests/cpp/standalone -B "$build/tests" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_BUILD_TYPE=Release \
+  -DCONTEXTSTEER_BUILD_TESTS=ON -DCMAKE_FIND_ROOT_PATH="$gtest" -DGTest_DIR="$gtest/lib/cmake/GTest" > /dev/null
 cmake --build "$build/tests" --parallel 2
-ctest --test-dir "$build/tests" --output-on-failure  # each case under qemu-aarch64
-
-cmake -S tests/cpp/standalone -B "$build/standalone" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
-  -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build "$build/standalone" --parallel 2
-qemu-aarch64 -L /usr/aarch64-linux-gnu "$build/standalone/crowd_crossing"
+ctest --test-dir "$build/tests/contextsteer" --output-on-failure --parallel 2  # each case under qemu-aarch64
+qemu-aarch64 -L /usr/aarch64-linux-gnu "$build/tests/crowd_crossing"
