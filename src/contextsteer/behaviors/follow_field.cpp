@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -68,16 +67,16 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
   const Real home = params_.slowing_radius;
   const Real every = params_.crowd_every;
   const int count = static_cast<int>(fields_.size());
-  // Field f's period: t / every + f / count, whole.
-  auto period_of = [&](int f) {
-    return every > 0 ? static_cast<long long>(std::floor(scene.time / every + double(f) / count)) : 0;
+  // Field f's period: (t - origin) / every - f / count, whole (-1 before its first).
+  auto period_of = [&](const CrowdFields& c, int f) {
+    return every > 0 ? static_cast<long long>(std::floor((scene.time - c.origin) / every - double(f) / count)) : 0;
   };
   auto* crowd = dynamic_cast<CrowdFields*>(scene.cache->kept(this));
   const bool same_cost = crowd && crowd->cost.density == cost.density && crowd->cost.counterflow == cost.counterflow &&
                          crowd->cost.radius == cost.radius && crowd->home == home && crowd->every == every;
   if (!crowd || crowd->bases != fields_ || !same_cost) {
-    // Anew: the fields as built, each march begun at once (and spread over the
-    // evaluations that follow, as ever; whole at once when every evaluation marches).
+    // Anew: the fields as built; the first field's march begins at once (and goes on
+    // over the evaluations that follow), the others' a count-th of a period apart.
     auto made = std::make_unique<CrowdFields>();
     made->bases = fields_;
     for (const auto& f : fields_) made->fields.push_back(*f);
@@ -88,12 +87,13 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     made->started.resize(count);
     made->pops.resize(count);
     for (int f = 0; f < count; ++f) {
-      made->started[f] = std::numeric_limits<long long>::min();
+      made->started[f] = -1;
       made->pops[f] = made->fields[f].distances().size();
     }
     made->cost = cost;
     made->home = home;
     made->every = every;
+    made->origin = scene.time;
     crowd = static_cast<CrowdFields*>(scene.cache->keep(this, std::move(made)));
   }
   const double dt = crowd->time >= 0 ? scene.time - crowd->time : 0.0;
@@ -104,7 +104,7 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
     NavigationField& field = crowd->fields[f];
     NavigationField::MarchBuffers& buffers = crowd->buffers[f];
     if (!crowd->marching[f]) {
-      const long long period = period_of(f);
+      const long long period = period_of(*crowd, f);
       if (every > 0 && period == crowd->started[f]) return;
       crowd->started[f] = period;
       const NavigationField& base = *fields_[f];
@@ -117,10 +117,9 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
       crowd->marching[f] = 1;
     }
     // Cells to take now: in proportion to the time since the last evaluation, so that
-    // the march ends within kMarchShare of a period (all of it when every evaluation
-    // marches, or at the first evaluation).
-    // Begun at a world's first evaluation, the time to the next is not known yet: the
-    // march goes on from the next.
+    // the march ends within kMarchShare of a period; all of them when every evaluation
+    // marches; none at a world's first evaluation (the time to the next is not known
+    // yet: the march goes on from the next).
     std::size_t budget = static_cast<std::size_t>(-1);
     if (every > 0) {
       budget =

@@ -23,13 +23,13 @@
 // its own copy of every field (EvaluationCache::keep) and marches it again, with the
 // crowd's costs added (navigation/crowd_cost.hpp, home = slowing_radius), once every
 // crowd_every seconds of the world's time, in prepare(), the fields on the world's
-// threads, one per field. Field f of F starts its march when t / crowd_every + f / F
-// passes a whole number (t the world's time), so that the fields' starts are spread over
-// the period, and the march itself is spread over the evaluations that follow: each takes
-// a share of its cells in proportion to the time since the last evaluation, so that it
-// ends within a tenth of a period (kMarchShare); until then agents follow the field as
-// it was. A world's first evaluation begins every field's march (it goes on from the
-// next evaluation), so that the fields are marched from the crowd near the start.
+// threads, one per field. Field f of F starts its march when (t - t0) / crowd_every -
+// f / F reaches a whole number >= 0 (t the world's time, t0 its time at its first
+// evaluation with the fields), so that the fields' starts are spread over the period and
+// the first begins at once; the march itself is spread over the evaluations that follow:
+// each takes a share of its cells in proportion to the time since the last evaluation, so
+// that it ends within a tenth of a period (kMarchShare); until then agents follow the
+// field as it was.
 // No evaluation marches much more than another, and the result is that of a whole march
 // from the crowd as it stood at the start. With crowd_every 0 every evaluation marches
 // every field whole, from the crowd as it stands. The fields' own costs are reused, and
@@ -37,6 +37,7 @@
 // marches under way, as World::explain does (so that it explains what the next step does);
 // a restored or reset world and an evaluation outside a world start from the fields as
 // built.
+//
 // Way left: where the scene has a cache (a world's evaluation, explain), publish() writes
 // each of its agents' distance along its field (as built, without the crowd's costs)
 // into the scene's table of ways left (scene/way_left.hpp), for Anticipate's right_of_way.
@@ -120,7 +121,8 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
     CrowdCost cost;                      // what they are marched with
     Real home = 0;
     Real every = 0;
-    double time = -1;  // world time of the last evaluation, seconds
+    double time = -1;   // world time of the last evaluation, seconds
+    double origin = 0;  // world time of the first evaluation, seconds (t0)
     std::unique_ptr<KeptState> clone() const override { return std::make_unique<CrowdFields>(*this); }
   };
   // The share of crowd_every within which a march started is spread to its end.
