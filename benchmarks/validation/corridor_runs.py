@@ -127,3 +127,23 @@ def run(width: float, density: float, two_way: bool, seed: int = 0, make_world=d
     late = rec.time >= WINDOW[1] - 4.0
     return CorridorRun(density, measure, float(lanes[0]), float(np.nanmean(lanes[late])),
                        np.array(rec.positions[-1]), direction, cpu)
+
+
+def draw_runs(left, right, runs, *, speed_label: str, max_density: float) -> None:
+    """The model's runs on a fundamental diagram's two axes: speed against density on
+    ``left`` (with the runs' spread as error bars), specific flow on ``right``; the axes'
+    labels, limits and grid, and the left legend."""
+    d = np.array([r.measure.density for r in runs])
+    v = np.array([r.measure.speed for r in runs])
+    left.errorbar(d, v, xerr=[r.measure.density_std for r in runs], yerr=[r.measure.speed_std for r in runs],
+                  fmt="o", color="#e7298a", ms=6, capsize=2, lw=1, label="contextsteer crowd steering")
+    right.plot(d, d * v, "o", color="#e7298a", ms=6, label="contextsteer crowd steering")
+    left.set_ylabel(speed_label)
+    right.set_ylabel("specific flow $J_s = \\rho v$ (1/(m s))")
+    for ax in (left, right):
+        ax.set_xlabel("density $\\rho$ (1/m$^2$)")
+        ax.set_xlim(0, max_density)
+        ax.grid(alpha=0.3)
+    left.set_ylim(0, 1.9)
+    right.set_ylim(0, 2.2)
+    left.legend(loc="upper right", fontsize=8.5, frameon=False)

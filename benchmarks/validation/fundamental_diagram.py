@@ -37,20 +37,7 @@ def figure(runs, title: str):
     right.plot(rho, rho * v_w, "k-", lw=1.5, label="Weidmann 1993")
     for ax, y in ((left, v_exp), (right, rho_exp * v_exp)):
         ax.plot(rho_exp, y, ".", color="#1f78b4", ms=3, alpha=0.5, label="Zhang et al. 2011 (3.0 m corridor)")
-    d = np.array([r.measure.density for r in runs])
-    v = np.array([r.measure.speed for r in runs])
-    left.errorbar(d, v, xerr=[r.measure.density_std for r in runs], yerr=[r.measure.speed_std for r in runs],
-                  fmt="o", color="#e7298a", ms=6, capsize=2, lw=1, label="contextsteer crowd steering")
-    right.plot(d, d * v, "o", color="#e7298a", ms=6, label="contextsteer crowd steering")
-    left.set_ylabel("speed $v$ (m/s)")
-    right.set_ylabel("specific flow $J_s = \\rho v$ (1/(m s))")
-    for ax in (left, right):
-        ax.set_xlabel("density $\\rho$ (1/m$^2$)")
-        ax.set_xlim(0, 4.0)
-        ax.grid(alpha=0.3)
-    left.set_ylim(0, 1.9)
-    right.set_ylim(0, 2.2)
-    left.legend(loc="upper right", fontsize=8.5, frameon=False)
+    corridor_runs.draw_runs(left, right, runs, speed_label="speed $v$ (m/s)", max_density=4.0)
     fig.suptitle(title, fontsize=10)
     return fig
 

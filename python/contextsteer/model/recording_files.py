@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .agent_columns import AGENT_COLUMNS
+from .moving import KINDS
 
 # Name -> (values per agent, dtype), for every recordable column (agent_columns.py);
 # "slots" widths are the world's slot count.
@@ -57,7 +58,6 @@ def file_arrays(recording) -> dict[str, Any]:
                               "includes_start": np.bool_(recording.includes_start)}
     arrays.update({f"event_{name}": values for name, values in recording.event_arrays.items()})
     if recording.moving_positions is not None:
-        from .moving import KINDS
 
         arrays.update(moving_positions=recording.moving_positions, moving_angles=recording.moving_angles,
                       moving_kinds=np.array([KINDS.index(k) for k in recording.moving_kinds], dtype=np.int32),
@@ -122,7 +122,6 @@ def _recording_arguments(archive: dict[str, np.ndarray], path: str) -> dict[str,
     if set(_MOVING_ARRAYS) & names:
         if not set(_MOVING_ARRAYS) <= names:
             raise wrong(f"holds {sorted(set(_MOVING_ARRAYS) & names)} without {sorted(set(_MOVING_ARRAYS) - names)}")
-        from .moving import KINDS
 
         kinds = take("moving_kinds", "iu", (None,))
         bodies = len(kinds)
