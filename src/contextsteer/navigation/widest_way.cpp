@@ -109,9 +109,10 @@ Real widest_way(const Obstacles& obstacles, const Bounds& area, Real cell, const
   }
   std::vector<std::uint8_t> done(cells, 0);
   while (!trial.empty()) {
-    const auto [w, negative] = trial.top();
+    const Entry top = trial.top();
     trial.pop();
-    const std::size_t i = static_cast<std::size_t>(-negative);
+    const Real w = top.first;
+    const std::size_t i = static_cast<std::size_t>(-top.second);
     if (done[i]) continue;
     done[i] = 1;
     const int c = static_cast<int>(i % grid.columns), r = static_cast<int>(i / grid.columns);
