@@ -77,6 +77,28 @@ TEST(NavigationField, AnAgentPushedAgainstAWallIsLedOutOnItsOwnSide) {
   EXPECT_GT(field.direction_at({10.05f, 12}).x, 0.7f);  // and on the goal's side, to that side
 }
 
+TEST(NavigationField, BesideADoorsJambTheFreeCellsLeadThroughTheDoor) {
+  // A wall at x = 10 with a door from y = 9.6 to 10.4; the goal beyond it. (9.78, 9.72)
+  // lies 0.25 m from the lower jamb, in the room: its nearest cell centre (9.875, 9.625)
+  // is blocked (0.13 m from the jamb) and leads out of the wall on its own side, back
+  // into the room, but the other corners are free and lead on to the door.
+  Obstacles walls;
+  walls.add_segment({{10, 0}, {10, 9.6f}});
+  walls.add_segment({{10, 10.4f}, {10, 20}});
+  const NavigationField field(walls, kAllLayers, kSquare, 0.25f, 0.25f, {{15, 10}});
+  const auto blocked = [&](Vec2 p) {
+    return field.blocked()[static_cast<std::size_t>(p.y / 0.25f) * field.columns() + static_cast<int>(p.x / 0.25f)];
+  };
+  ASSERT_TRUE(blocked({9.875f, 9.625f}));
+  ASSERT_FALSE(blocked({9.625f, 9.875f}));
+  const Vec2 here{9.78f, 9.72f}, door{10, 10};
+  const Vec2 way = field.direction_at(here);
+  EXPECT_GE(way.x, 0);
+  EXPECT_LT(angle_between(way, door - here), 45 * kPi / 180);
+  // Where every corner is blocked, the way out of the wall still leads back to its side.
+  EXPECT_LT(field.direction_at({9.95f, 5}).x, -0.7f);
+}
+
 TEST(NavigationField, ClearanceIsAMarginThatCostsNotAWall) {
   // A door 1 m wide at x = 10; with 1 m of clearance the margins of its jambs overlap
   // all across it, yet the way still goes through, down its middle.

@@ -28,17 +28,18 @@ _FIELD_CELLS = 1 << 24  # the most a NavigationField takes
 
 
 def field_boxes(bounds, areas: list, starts: np.ndarray, groups: np.ndarray) -> list[tuple]:
-    """Per group, the rectangle ``(x0, y0, x1, y1)`` its field covers: its starts and goal
-    areas with the margin round them, within ``bounds``."""
-    boxes = []
-    for g, goal_areas in enumerate(areas):
-        mine = starts[groups == g]
-        low = np.minimum(mine.min(axis=0, initial=np.inf), goal_areas[:, :2].min(axis=0))
-        high = np.maximum(mine.max(axis=0, initial=-np.inf), goal_areas[:, 2:].max(axis=0))
-        margin = max(FIELD_MARGIN, 0.25 * float(np.min(high - low)))
-        boxes.append((max(bounds[0], low[0] - margin), max(bounds[1], low[1] - margin),
-                      min(bounds[2], high[0] + margin), min(bounds[3], high[1] + margin)))
-    return boxes
+    """Per group, the rectangle ``(x0, y0, x1, y1)`` its field covers (:func:`field_box`)."""
+    return [field_box(bounds, goal_areas, starts[groups == g]) for g, goal_areas in enumerate(areas)]
+
+
+def field_box(bounds, goal_areas: np.ndarray, starts: np.ndarray) -> tuple:
+    """The rectangle ``(x0, y0, x1, y1)`` a field from ``starts`` to ``goal_areas`` ``(k, 4)``
+    covers: both with the margin round them, within ``bounds``."""
+    low = np.minimum(starts.min(axis=0, initial=np.inf), goal_areas[:, :2].min(axis=0))
+    high = np.maximum(starts.max(axis=0, initial=-np.inf), goal_areas[:, 2:].max(axis=0))
+    margin = max(FIELD_MARGIN, 0.25 * float(np.min(high - low)))
+    return (max(bounds[0], low[0] - margin), max(bounds[1], low[1] - margin),
+            min(bounds[2], high[0] + margin), min(bounds[3], high[1] + margin))
 
 
 def cell_for(boxes: list[tuple]) -> float:

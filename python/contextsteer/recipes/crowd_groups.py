@@ -12,6 +12,9 @@ the smallest with them (an eighth of the squares, past the bounds too), until th
 are few enough (at the last, one square over the bounds per scene group). So a scene of
 scattered targets costs no more fields than ``max_fields`` (and its scene groups with
 goal areas): its targets near obstacles share squares that an obstacle comes near.
+Then the pieces merge by need: two whose agents walk the same way, with no obstacle near
+the box round them, become one over that box where one field costs no more than two (so
+a crowd bound one way for places spread over open ground follows one field).
 """
 
 from __future__ import annotations
@@ -19,14 +22,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..model.obstacle_overlap import distances_to_obstacles
+from .crowd_fields import field_box
 
 # Metres: the smallest side of the squares a crowd's own targets are grouped by (each
 # square a goal area, the field's way ending at it and going on straight to the target).
 GOAL_SQUARE = 2.0
 NEAR = 1.25  # radii: an obstacle this near a square splits it
+SAME_WAY = float(np.cos(np.radians(45.0)))  # pieces whose agents' ways lie within 45 degrees may merge
 
 
-def goal_groups(scene, targets, radius: float, obstacles: dict, max_fields: int) -> tuple[np.ndarray, list]:
+def goal_groups(scene, starts, targets, radius: float, obstacles: dict, max_fields: int) -> tuple[np.ndarray, list]:
     """Each agent's group ``(n,)`` and each group's goal areas (a list of ``(k, 4)``)."""
     scene_groups = np.asarray(scene.groups, dtype=np.int64)
     goal_areas = np.asarray(scene.goal_areas, dtype=np.float64).reshape(-1, 4)
@@ -62,7 +67,8 @@ def goal_groups(scene, targets, radius: float, obstacles: dict, max_fields: int)
         if pieces is not None:
             break
         square *= 1.5
-    for piece_rows, rectangle in pieces:
+    for piece_rows, rectangle in _merged(pieces, scene_groups, starts, targets, scene.bounds, NEAR * radius,
+                                         obstacles, walls):
         groups[piece_rows] = len(areas)
         areas.append(rectangle[None, :])
     return groups, areas
@@ -130,6 +136,76 @@ def _leaves(rest, scene_groups, targets, middle, square, span, bounds, smallest,
         clear = np.maximum(distances_to_obstacles(targets[rows], **obstacles) - radius, 1e-3) / np.sqrt(2)
         pieces += [([r], np.array([*(targets[r] - h), *(targets[r] + h)])) for r, h in zip(rows, clear)]
     return pieces
+
+
+def _merged(pieces, scene_groups, starts, targets, bounds, reach, obstacles, walls) -> list:
+    """``pieces`` merged by need: two pieces of one scene group become one, over the
+    bounding box of their rectangles, where their agents walk the same way (their mean
+    directions from start to target within 45 degrees: :data:`SAME_WAY`), no obstacle
+    comes within ``reach`` of that box (so that every point of it still sees every target
+    in it), and the one field costs no more than the two (the area its field covers,
+    :func:`~contextsteer.recipes.crowd_fields.field_box`, at most theirs together); the
+    pair whose box is the smallest first, until no pair can. A crowd bound one way for
+    places spread over open ground follows one field; crowds walking different ways, or
+    far apart, keep fields of their own (the crowd's re-march keeps crowds walking
+    different ways apart, as lanes)."""
+    rows = [np.asarray(r) for r, _ in pieces]
+    boxes = [np.asarray(b, dtype=np.float64) for _, b in pieces]
+    ways = []
+    for r in rows:
+        way = targets[r] - starts[r]
+        length = np.hypot(way[:, 0], way[:, 1])[:, None]
+        mean = (way / np.where(length > 0, length, 1.0)).mean(axis=0)
+        ways.append(mean / max(float(np.hypot(*mean)), 1e-12))
+    owner = [int(scene_groups[r[0]]) for r in rows]
+
+    def ground(r: np.ndarray, box: np.ndarray) -> float:
+        x0, y0, x1, y1 = field_box(bounds, box[None, :], starts[r])
+        return max(x1 - x0, 0.0) * max(y1 - y0, 0.0)
+
+    grounds = [ground(r, b) for r, b in zip(rows, boxes)]
+
+    def joinable(i: int, others: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Of ``others``: which may join piece ``i``, and the areas of their joint boxes."""
+        if not others:
+            return np.zeros(0, dtype=bool), np.zeros(0)
+        joint = np.array([[*np.minimum(boxes[i][:2], boxes[j][:2]), *np.maximum(boxes[i][2:], boxes[j][2:])]
+                          for j in others])
+        same = np.array([owner[j] == owner[i] and float(ways[i] @ ways[j]) >= SAME_WAY and
+                         ground(np.concatenate([rows[i], rows[j]]), box) <= grounds[i] + grounds[j]
+                         for j, box in zip(others, joint)])
+        ok = same.copy()
+        if same.any():
+            ok[same] = ~near_obstacles(joint[same], reach, obstacles, walls)
+        return ok, (joint[:, 2] - joint[:, 0]) * (joint[:, 3] - joint[:, 1])
+
+    # Candidate pairs (area, i, j) with i < j, kept while both pieces stand.
+    alive = list(range(len(rows)))
+    candidates = []
+    for position, i in enumerate(alive):
+        later = alive[position + 1:]
+        ok, area = joinable(i, later)
+        candidates += [(a, i, j) for a, j, k in zip(area, later, ok) if k]
+    standing = set(alive)
+    while candidates:
+        candidates.sort()
+        _, i, j = candidates.pop(0)
+        if i not in standing or j not in standing:
+            continue
+        rows.append(np.concatenate([rows[i], rows[j]]))
+        boxes.append(np.array([*np.minimum(boxes[i][:2], boxes[j][:2]), *np.maximum(boxes[i][2:], boxes[j][2:])]))
+        weight_i, weight_j = len(rows[i]), len(rows[j])
+        mean = weight_i * ways[i] + weight_j * ways[j]
+        ways.append(mean / max(float(np.hypot(*mean)), 1e-12))
+        owner.append(owner[i])
+        grounds.append(ground(rows[-1], boxes[-1]))
+        standing -= {i, j}
+        merged = len(rows) - 1
+        others = sorted(standing)
+        ok, area = joinable(merged, others)
+        candidates += [(a, k, merged) for a, k, fine in zip(area, others, ok) if fine]
+        standing.add(merged)
+    return [(rows[k], boxes[k]) for k in sorted(standing)]
 
 
 def _walls(obstacles: dict) -> np.ndarray:

@@ -31,13 +31,17 @@ CROWD_GOALS = Goals(arrival="give_way", patience=3.0)
 # a standing agent is not shoved about by those passing; contacts are not events (a dense
 # crowd touches at every step).
 CROWD_CONTACT = Contact(slop=1e-5, events=False, motion_share=0.5)
-LANES = 2.25  # metres the fields keep right by where several groups may meet
+LANES = 2.25  # metres the fields keep right by where groups may meet head-on
 MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two agents abreast
 # Seconds between the crowd's re-marches of the fields of up to CROWD_FIELDS groups; more
 # groups are re-marched less often, in proportion, so that the re-march costs a step no
 # more than that of CROWD_FIELDS fields.
 CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
+# m/s^2: the crowd world's agents' max_acceleration unless told another, a brisk walker's
+# (from standing to 1.34 m/s in a third of a second); an agent that could reverse at once
+# would turn back and forth at full pace in a crush.
+CROWD_ACCELERATION = 4.0
 TURN_BACK = 0.5  # the pipeline's turn_back: a jammed agent turns back only for half its pace
 TURN_BACK_WAIT = 10.0  # seconds without progress after which a jammed agent turns back freely
 _SCENE_FIELDS = ("starts", "targets", "bounds", "circles", "segments", "polygons", "groups", "goal_areas",
@@ -81,7 +85,7 @@ class CrowdSteering:
     >>> scene = cs.Scenario("one", np.array([[0.0, 0.0]]), np.array([[5.0, 0.0]]), bounds=(-1, -2, 6, 2))
     >>> crowd = cs.crowd_steering(scene, radius=0.3)
     >>> sorted(crowd.world_parameters), len(crowd.fields)
-    (['contact', 'goals', 'groups'], 1)
+    (['contact', 'goals', 'groups', 'max_acceleration'], 1)
     >>> world = crowd.world(max_speed=1.4)
     >>> len(world), float(world.radius[0])
     (1, 0.30000001192092896)
@@ -105,9 +109,12 @@ class CrowdSteering:
 
     @property
     def world_parameters(self) -> dict:
-        """``groups``, ``goals`` and ``contact``, as :class:`~contextsteer.World` and
-        :meth:`Scenario.world <contextsteer.Scenario.world>` take them."""
-        return {"groups": self.groups, "goals": self.goals, "contact": self.contact}
+        """``groups``, ``goals``, ``contact`` and ``max_acceleration``
+        (:data:`CROWD_ACCELERATION`), as :class:`~contextsteer.World` and
+        :meth:`Scenario.world <contextsteer.Scenario.world>` take them (a dict: give
+        another acceleration by ``{**crowd.world_parameters, "max_acceleration": a}``)."""
+        return {"groups": self.groups, "goals": self.goals, "contact": self.contact,
+                "max_acceleration": CROWD_ACCELERATION}
 
     @property
     def per_group(self) -> bool:
@@ -129,8 +136,9 @@ class CrowdSteering:
             Keyword arguments of :class:`~contextsteer.World` and
             :meth:`~contextsteer.World.add_agents` (max_speed, max_acceleration, threads,
             ...). ``radius`` is :attr:`radius` when not given, and may be no larger (a
-            number or ``(n,)``); ``goals`` and ``contact`` given replace the crowd's
-            (``contact=None``: no contact stage).
+            number or ``(n,)``); ``max_acceleration`` is :data:`CROWD_ACCELERATION`
+            (4 m/s^2, a brisk walker's) when not given; ``goals`` and ``contact`` given replace
+            the crowd's (``contact=None``: no contact stage).
 
         Returns
         -------
@@ -163,7 +171,8 @@ class CrowdSteering:
             raise ValueError(f"radius: expected at most {self.radius:g} m, the radius the crowd steering was built "
                              f"for (its fields keep that clearance from the obstacles; build it with "
                              f"crowd_steering(scene, radius={largest:g}) for larger agents), got {largest:g}")
-        parameters = {"goals": self.goals, "contact": self.contact, "radius": radius, **agent_parameters}
+        parameters = {**self.world_parameters, "radius": radius, **agent_parameters}
+        parameters.pop("groups")
         if self.per_group:
             return self.scene.world(self.pipelines, **parameters)
         return self.scene.world(self.pipeline, groups=self.groups, **parameters)
@@ -196,7 +205,9 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       groups are grouped by the square of :data:`GOAL_SQUARE` metres their target lies
       in, each square a goal area, split where an obstacle comes near it (larger squares,
       and larger pieces near obstacles, where that would make more than ``max_fields``
-      groups: ``contextsteer.recipes.crowd_groups``);
+      groups), then merged where their agents walk the same way, no obstacle comes near
+      the box round them and one field costs no more than two
+      (``contextsteer.recipes.crowd_groups``);
     - each group's field covers the ground the group walks: its starts and goal areas
       with 3 m round them (a quarter of the smaller side for a large group), within the
       bounds (all of them where that leaves a start no way); it keeps ``radius`` from the
@@ -207,13 +218,17 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       (``contextsteer.recipes.crowd_fields``);
     - where there are several groups, an agent goes before its group's agents farther
       back along the way (Anticipate's ``right_of_way``; in one group's file it only adds
-      turns), and the fields keep right by :data:`LANES` metres and are marched again
+      turns), and the fields are marched again
       from the crowd (FollowField's ``crowd_density`` 0.5,
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's: every :data:`CROWD_EVERY` seconds for up to
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
       many groups costs a step no more than four, each march spread over a few steps
       (FollowField's crowd-updated fields); one group walks one way and needs neither;
+    - where two groups' ways point more than a right angle apart (from their starts'
+      mean to their goal areas' mean centre), so that they may meet head-on, the fields
+      keep right by :data:`LANES` metres; crowds bound the same way keep to the middle
+      of a passage, not to its right jamb;
     - an agent makes way (Anticipate's ``make_way``) by :data:`MAKE_WAY` times the share
       of a body's width that the narrowest passage on its group's way leaves beside one
       body (all of it where two walk abreast, none where one barely passes; measured by
@@ -277,10 +292,10 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
         return CrowdSteering(pipeline, (), np.zeros(0, dtype=np.int64), (), CROWD_GOALS, CROWD_CONTACT, radius, slots,
                              max_fields, scene)
     _check_places(starts, targets, scene.bounds, radius, obstacles)
-    groups, areas = goal_groups(scene, targets, radius, obstacles, max_fields)
+    groups, areas = goal_groups(scene, starts, targets, radius, obstacles, max_fields)
     boxes = field_boxes(scene.bounds, areas, starts, groups)
     cell = cell_for(boxes)
-    lanes = LANES if len(areas) > 1 else 0.0
+    lanes = LANES if ways_oppose(starts, groups, areas) else 0.0
     fields = tuple(group_field(scene.bounds, box, goal_areas, starts[groups == g], g, np.flatnonzero(groups == g),
                                radius, lanes, obstacles, cell)
                    for g, (goal_areas, box) in enumerate(zip(areas, boxes)))
@@ -292,6 +307,21 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
     pipelines = tuple(_pipeline(field, slots, crowd, every, MAKE_WAY * r) for field, r in zip(fields, room))
     return CrowdSteering(pipeline, pipelines, groups, fields, CROWD_GOALS, CROWD_CONTACT, radius, slots, max_fields,
                          scene)
+
+
+def ways_oppose(starts: np.ndarray, groups: np.ndarray, areas: list) -> bool:
+    """Whether two groups' ways (from their starts' mean to their goal areas' mean
+    centre) point more than a right angle apart: crowds that may meet head-on."""
+    found = []
+    for g, goal_areas in enumerate(areas):
+        mine = starts[groups == g]
+        if len(mine):
+            way = 0.5 * (goal_areas[:, :2] + goal_areas[:, 2:]).mean(axis=0) - mine.mean(axis=0)
+            length = float(np.hypot(*way))
+            if length > 0:
+                found.append(way / length)
+    ways = np.asarray(found).reshape(-1, 2)
+    return bool((ways @ ways.T < 0).any())
 
 
 def _pipeline(field, slots: int, crowd: float, crowd_every: float, make_way: float) -> Pipeline:

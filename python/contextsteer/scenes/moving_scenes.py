@@ -169,7 +169,7 @@ def moving_scene_setup(scene: str = "moving_crossing", agents: int | None = None
     geometry = moving_crossing(count, seed=seed) if scene == "moving_crossing" else sliding_door(count, seed=seed)
     crowd = crowd_steering(geometry, radius=AGENTS["radius"])
     pipeline: Pipeline = crowd.pipeline
-    return geometry, pipeline, {**AGENTS, **crowd.world_parameters}
+    return geometry, pipeline, {**crowd.world_parameters, **AGENTS}
 
 
 @dataclass(frozen=True)

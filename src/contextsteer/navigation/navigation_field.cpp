@@ -185,19 +185,27 @@ void NavigationField::for_each_corner(Vec2 p, Visit&& visit) const {
 }
 
 Vec2 NavigationField::direction_at(Vec2 p) const {
+  // A blocked corner leads out of its wall on its own side, which beside a door's jamb
+  // may be back into the room: where a free corner with a direction is among the four,
+  // only free corners count (blocked ones only when all are).
+  bool free_way = false;
+  for_each_corner(p, [&](std::size_t i, Real w) {
+    free_way = free_way || (w > 0 && !blocked_[i] && (directions_[2 * i] != 0 || directions_[2 * i + 1] != 0));
+  });
+  const auto counts = [&](std::size_t i) { return !free_way || !blocked_[i]; };
   // On a ridge between two ways round an obstacle, the corners on either side point
   // apart, and their blend would point along the ridge, straight at the obstacle: blend
   // only the corners that agree with the nearest one (all of them elsewhere).
   Vec2 nearest{};
   Real nearest_weight = -1;
   for_each_corner(p, [&](std::size_t i, Real w) {
-    if (w > nearest_weight) nearest = load(directions_.data(), i), nearest_weight = w;
+    if (counts(i) && w > nearest_weight) nearest = load(directions_.data(), i), nearest_weight = w;
   });
   const bool has_side = nearest.x != 0 || nearest.y != 0;
   Vec2 sum{};
   for_each_corner(p, [&](std::size_t i, Real w) {
     const Vec2 d = load(directions_.data(), i);
-    if (!has_side || dot(d, nearest) > 0) sum = sum + w * d;
+    if (counts(i) && (!has_side || dot(d, nearest) > 0)) sum = sum + w * d;
   });
   const Real norm = length(sum);
   return norm > Real(1e-6) ? sum * (1 / norm) : Vec2{};

@@ -141,7 +141,8 @@ class NavigationField {
   // At any point (outside the grid: at the nearest cell): the directions of the four
   // nearest cell centres blended bilinearly and made unit length, leaving out those at
   // 90 degrees or more from the nearest centre's (on a ridge between two ways round an
-  // obstacle, the nearest centre's side is taken); (0, 0) where none has one. The
+  // obstacle, the nearest centre's side is taken), and the blocked centres where a free
+  // one with a direction is among the four; (0, 0) where none has one. The
   // distance blended the same way over the centres that have a finite one, kInfinity
   // where none has.
   Vec2 direction_at(Vec2 p) const;

@@ -24,7 +24,10 @@
 // interest. In the world's row order:
 //   - an arrived blocker, when arrival is give_way, steps aside off the waiting agent's
 //     line (the side it already stands on) and comes back once it has given way;
-//   - an oncoming blocker (its way points against the waiting agent's) and the waiting
+//   - an oncoming blocker (its way points more than 135 degrees from the waiting agent's,
+//     and each of the two is nearer the other's target than the other is), or a merging
+//     one (waiting past patience too, each within 60 degrees of the other's way: two led
+//     into one gap from either side, each holding the other), and the waiting
 //     agent settle who gives way by a priority both compute alike: the one that has waited
 //     longer passes, equal waits by the smaller id; the other gives way, to its right,
 //     left or back: the first of these its last danger map holds below 0.5, else the

@@ -24,6 +24,9 @@ Real cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 
 // cos(60 degrees): a blocker's centre lies within 60 degrees of the way to the target.
 constexpr Real kAheadCosine = Real(0.5);
+// cos(135 degrees): oncoming agents' ways point more than 135 degrees apart; two led into
+// one gap from either side (ways up to 135 degrees apart) merge instead.
+constexpr Real kHeadOnCosine = Real(-0.70710678118654752);
 // A way aside whose danger is below this is free enough to give way by.
 constexpr Real kFreeDanger = Real(0.5);
 
@@ -127,8 +130,20 @@ void World::settle_face_offs(const SceneView& view) {
       if (s == AgentState::giving_way) return;
       const Real ahead = kAheadCosine * std::sqrt(b.distance_squared);
       if (dot(offset, way) < ahead && !(s == AgentState::arrived && dot(offset, straight) >= ahead)) return;
-      const bool oncoming = s != AgentState::arrived && dot(way_of(b.agent), way) < 0;
-      if (!(s == AgentState::arrived && stepping_aside) && !oncoming) return;
+      // Oncoming: led head-on against each other, and each nearer the other's target
+      // than the other is (each stands in the other's way): two of a crowd pressing
+      // through one exit, one behind or beside the other, are led every way in the
+      // crush, and settle nothing.
+      const Vec2 target_a = view.target_of(a), target_b = view.target_of(b.agent);
+      const Vec2 way_b = way_of(b.agent);
+      const bool oncoming = s != AgentState::arrived && dot(way_b, way) < kHeadOnCosine &&
+                            length_squared(b.position - target_a) < length_squared(here - target_a) &&
+                            length_squared(here - target_b) < length_squared(b.position - target_b);
+      // Merging: both waiting past patience, each ahead of the other (led into one gap
+      // from either side, each holds the other).
+      const bool merging =
+          s == AgentState::waiting && store_.waiting_time[b.agent] >= p.patience && dot(offset, way_b) <= -ahead;
+      if (!(s == AgentState::arrived && stepping_aside) && !oncoming && !merging) return;
       if (b.distance_squared < nearest2) nearest = b.agent, nearest2 = b.distance_squared;
     });
     if (nearest < 0) continue;

@@ -130,6 +130,50 @@ def test_a_symmetric_face_off_stays_stuck_without_patience_and_is_settled_with_i
     assert set(gave.agent) == {1}
 
 
+def test_agents_bound_the_same_way_settle_no_face_off():
+    # Two agents led against each other, the one bound past the other and the other bound
+    # away from it: each is not in the other's way to its target, so no face-off to
+    # settle; bound for each other's places, they settle one.
+    starts = np.array([[-0.4, 0.0], [0.4, 0.0]])
+    pipeline = cs.Pipeline([cs.Arrive(), cs.Avoid(agents=True, max_distance=1.2)], slots=16,
+                           danger_mode="threshold", threshold=0.4)
+    apart = cs.World(pipeline, starts, targets=[[5.0, 0.0], [-5.0, 0.0]], max_speed=1.0, radius=0.3,
+                     goals=Goals(patience=1.0, give_way_time=1.5, reach=0.6))
+    same = cs.World(pipeline, starts * [[-1], [1]] + [[-4.0, 0.0], [4.0, 0.0]],
+                    targets=[[5.0, 0.0], [5.0, 3.0]], max_speed=1.0, radius=0.3,
+                    goals=Goals(patience=1.0, give_way_time=1.5, reach=0.6))
+    # The second world's agents: 0 behind 1 and bound past it, 1 bound up and to the right.
+    gave_apart = apart.run(200, DT, record=["positions"]).events
+    gave_same = same.run(200, DT, record=["positions"]).events
+    assert (gave_apart.kind == "gave_way").any()
+    assert not (gave_same.kind == "gave_way").any()
+
+
+def test_two_held_at_a_gap_from_either_side_merge_one_giving_way():
+    # A gap of 0.8 m for agents of radius 0.3: one at a time. Each is led into it from its
+    # side (ways about 90 degrees apart, not head-on) and holds the other; without
+    # patience both stay pressed against the jambs; with it they settle as a merge: one
+    # gives way, and both pass.
+    starts = np.array([[-0.55, 0.45], [-0.55, -0.45]])
+    targets = np.array([[0.9, -1.2], [0.9, 1.2]])
+    walls = np.array([[0.0, 0.4, 0.0, 3.0], [0.0, -0.4, 0.0, -3.0]])
+    fields = [cs.NavigationField(goals=[t], area=(-3, -3, 3, 3), cell=0.1, clearance=0.3, segments=walls)
+              for t in targets]
+    pipeline = cs.Pipeline([cs.FollowField(fields), cs.Avoid(agents=True, max_distance=1.2, world_obstacles=False)],
+                           slots=16, danger_mode="threshold", threshold=0.4)
+
+    def run(patience):
+        world = cs.World(pipeline, starts, targets=targets, max_speed=1.0, radius=0.3, segments=walls, groups=[0, 1],
+                         goals=Goals(patience=patience, give_way_time=1.5, reach=0.6), contact=cs.Contact())
+        return world, world.run(600, DT).events
+
+    held, events = run(np.inf)
+    assert (held.positions[:, 0] < 0).all() and not (events.kind == "gave_way").any()
+    merged, events = run(3.0)
+    assert (events.kind == "gave_way").sum() == 1
+    assert (merged.positions[:, 0] > 0.3).all()
+
+
 @pytest.mark.parametrize("quarters", [1, 2, 3])
 def test_a_turned_face_off_is_settled_too(quarters):
     # Turned, the slots' directions round differently: the face-off may break by itself;

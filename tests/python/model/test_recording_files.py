@@ -78,7 +78,7 @@ def test_a_crowd_run_from_its_file_runs_again(tmp_path):
     loaded = cs.Recording.load(tmp_path / "run.npz").scene
     # The world's starts, in the float32 it holds them in.
     assert loaded.bounds == scene.bounds and np.array_equal(loaded.starts, scene.starts.astype(np.float32))
-    again = loaded.world(crowd.pipeline, radius=0.3, max_speed=1.3, goals=crowd.goals, contact=crowd.contact)
+    again = loaded.world(crowd.pipeline, radius=0.3, max_speed=1.3, **crowd.world_parameters)
     np.testing.assert_array_equal(again.run(30, 0.05).positions, recording.positions)
 
 

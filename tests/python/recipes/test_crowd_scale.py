@@ -68,6 +68,31 @@ def test_scattered_targets_among_pillars_make_at_most_max_fields():
             assert x0 <= scene.targets[row, 0] <= x1 and y0 <= scene.targets[row, 1] <= y1
 
 
+def test_a_crowd_bound_one_way_for_open_ground_follows_one_field_and_crowds_walking_apart_keep_theirs():
+    # 120 agents in a room, bound for places spread over the open ground beyond its door:
+    # their targets' squares merge into one goal area, the box round them all.
+    rng = np.random.default_rng(3)
+    starts = np.column_stack([rng.uniform(-9, -1, 120), rng.uniform(-4.5, 4.5, 120)])
+    targets = np.column_stack([rng.uniform(4, 16, 120), rng.uniform(-6, 6, 120)])
+    walls = np.array([[0.0, -5.0, 0.0, -0.6], [0.0, 0.6, 0.0, 5.0]])
+    exit_scene = cs.Scenario("exit", starts, targets, (-10, -7, 17, 7), segments=walls)
+    crowd = cs.crowd_steering(exit_scene, radius=0.25)
+    assert len(crowd.fields) == 1
+    x0, y0, x1, y1 = crowd.fields[0].goal_areas[0]
+    assert (targets >= [x0, y0]).all() and (targets <= [x1, y1]).all()
+    # The same crowd, half of it coming back through the door: two ways, fields apart.
+    back = cs.Scenario("both ways", np.vstack([starts[:60], targets[60:]]), np.vstack([targets[:60], starts[60:]]),
+                       exit_scene.bounds, segments=walls)
+    crowd = cs.crowd_steering(back, radius=0.25)
+    assert len(set(crowd.groups[:60]) & set(crowd.groups[60:])) == 0
+    # Places bound the same way but on both sides of a wall: the box round both would
+    # hold the wall, so they are not merged.
+    split = cs.Scenario("split", starts[:40], np.column_stack([np.full(40, 10.0), np.repeat([-4.0, 4.0], 20)]),
+                        (-10, -7, 17, 7), segments=np.vstack([walls, [[8.0, 0.0, 12.0, 0.0]]]))
+    crowd = cs.crowd_steering(split, radius=0.25)
+    assert crowd.groups[0] != crowd.groups[-1]
+
+
 def test_the_widest_way_is_half_the_narrowest_door():
     walls = np.array([[10.0, 0.0, 10.0, 4.0], [10.0, 6.0, 10.0, 10.0]])
     goal = [[17.0, 3.0, 19.0, 7.0]]

@@ -14,7 +14,7 @@ AGENT = {"radius": 0.3, "max_speed": 1.4, "max_acceleration": 4.0}
 
 def run(scene, steps, slots=16, **agent):
     crowd = cs.crowd_steering(scene, radius=0.3, slots=slots)
-    world = scene.world(crowd.pipeline, **{**AGENT, **agent}, **crowd.world_parameters)
+    world = scene.world(crowd.pipeline, **{**crowd.world_parameters, **AGENT, **agent})
     return world.run(steps, DT, record="state").positions
 
 
@@ -113,6 +113,49 @@ def test_a_counterflow_through_a_door_of_its_own_size_gets_home(door, slots):
     assert report["arrived"] == 1.0 and report["stalled_end"] == 0 and report["wall_penetrations"] == 0
 
 
+def narrow_exit(agents: int, seed: int) -> cs.Scenario:
+    """A room 6 m by 10 m, its east wall an exit of 0.8 m, agents of radius 0.25 m at least
+    0.6 m apart in it, bound for places spread over 4 m by 9 m beyond: many groups, one way."""
+    rng = np.random.default_rng(seed)
+    candidates = np.column_stack([rng.uniform(-5.5, -0.5, 400), rng.uniform(-4.7, 4.7, 400)])
+    starts = candidates[:1]
+    for point in candidates[1:]:
+        if len(starts) < agents and np.min(np.linalg.norm(starts - point, axis=1)) > 0.6:
+            starts = np.vstack([starts, point])
+    targets = np.array([[x, y] for x in (5.0, 6.0, 7.0, 8.0) for y in np.arange(-4.5, 5.0)])[:agents]
+    walls = np.array([[0.0, -5.0, 0.0, -0.4], [0.0, 0.4, 0.0, 5.0]])
+    return cs.Scenario("exit", starts, targets, (-6, -5, 9, 5), segments=walls)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_crowd_bound_one_way_through_a_narrow_exit_leaves(seed):
+    # Bound for places spread beyond the exit, one way: one field, no lanes (which would
+    # lead the way along the exit's right jamb, where an agent is held between the way
+    # into the jamb and the jamb's danger), and every agent out within a minute.
+    scene = narrow_exit(40, seed)
+    crowd = cs.crowd_steering(scene, radius=0.25)
+    assert all(field.keep_right == 0 for field in crowd.fields)
+    world = crowd.world(max_speed=1.34)
+    world.run(1200, DT)
+    assert (world.positions[:, 0] > 0.5).all()
+
+
+def test_lanes_only_where_groups_may_meet_head_on():
+    # The exit with a second crowd coming back through it: the fields keep right.
+    scene = narrow_exit(20, 1)
+    back = cs.Scenario("both ways", np.vstack([scene.starts, scene.targets]),
+                       np.vstack([scene.targets, scene.starts]), scene.bounds, segments=scene.segments)
+    crowd = cs.crowd_steering(back, radius=0.25)
+    assert all(field.keep_right > 0 for field in crowd.fields)
+    # Bound one way for places on either side of a wall beyond the exit: two fields (the
+    # places are not merged across the wall), and no lanes.
+    wall = np.array([[4.5, 0.0, 8.5, 0.0]])
+    targets = np.column_stack([np.full(20, 6.5), np.where(np.arange(20) < 10, -2.5, 2.5)])
+    split = cs.Scenario("split", scene.starts, targets, scene.bounds, segments=np.vstack([scene.segments, wall]))
+    crowd = cs.crowd_steering(split, radius=0.25)
+    assert len(crowd.fields) > 1 and all(field.keep_right == 0 for field in crowd.fields)
+
+
 def test_right_of_way_where_groups_meet_and_the_same_bits_at_one_and_two_threads():
     door = cs.scenarios.two_way_door(60, seed=1)
     crowd = cs.crowd_steering(door, radius=0.3)
@@ -205,9 +248,12 @@ def test_world_is_the_scenes_world_steered_by_the_crowd():
     scene = scenario("three", starts, -starts, (-10, -4, 10, 4), circles=[[0.0, 0.0, 1.0]])
     crowd = cs.crowd_steering(scene, radius=0.3)
     assert not crowd.per_group
-    world = crowd.world(max_speed=1.4, max_acceleration=4.0)
-    by_hand = scene.world(crowd.pipeline, radius=0.3, max_speed=1.4, max_acceleration=4.0, **crowd.world_parameters)
+    world = crowd.world(max_speed=1.4)
+    by_hand = scene.world(crowd.pipeline, radius=0.3, max_speed=1.4, **crowd.world_parameters)
     assert world.radius.tolist() == [np.float32(0.3)] * 3 and world.groups.tolist() == crowd.groups.tolist()
+    # A walker's acceleration unless told another.
+    assert (world.max_acceleration == cs.recipes.crowd_steering.CROWD_ACCELERATION).all()
+    assert (crowd.world(max_speed=1.4, max_acceleration=2.0).max_acceleration == 2.0).all()
     assert world.goals == crowd.goals and world.contact == crowd.contact
     np.testing.assert_array_equal(world.circles, by_hand.circles)
     for _ in range(40):
@@ -219,7 +265,7 @@ def test_world_is_the_scenes_world_steered_by_the_crowd():
     crowd = cs.crowd_steering(door, radius=0.3)
     assert crowd.per_group
     world, by_hand = crowd.world(max_speed=1.4), door.world(crowd.pipelines, radius=0.3, max_speed=1.4,
-                                                             goals=crowd.goals, contact=crowd.contact)
+                                                             **crowd.world_parameters)
     assert len(world.steerings) == len(crowd.pipelines) == 2
     for _ in range(40):
         world.step(DT)
