@@ -29,6 +29,9 @@ from .crowd_fields import field_box
 GOAL_SQUARE = 2.0
 NEAR = 1.25  # radii: an obstacle this near a square splits it
 SAME_WAY = float(np.cos(np.radians(45.0)))  # pieces whose agents' ways lie within 45 degrees may merge
+# Pieces merge where their field covers at most this many times the ground of their two
+# fields (a field's margin grows with its box, so two halves of a row cover a little less).
+MERGED_GROUND = 1.5
 
 
 def goal_groups(scene, starts, targets, radius: float, obstacles: dict, max_fields: int) -> tuple[np.ndarray, list]:
@@ -143,8 +146,9 @@ def _merged(pieces, scene_groups, starts, targets, bounds, reach, obstacles, wal
     bounding box of their rectangles, where their agents walk the same way (their mean
     directions from start to target within 45 degrees: :data:`SAME_WAY`), no obstacle
     comes within ``reach`` of that box (so that every point of it still sees every target
-    in it), and the one field costs no more than the two (the area its field covers,
-    :func:`~contextsteer.recipes.crowd_fields.field_box`, at most theirs together); the
+    in it), and the one field costs about what the two do (the area its field covers,
+    :func:`~contextsteer.recipes.crowd_fields.field_box`, at most :data:`MERGED_GROUND`
+    times theirs together); the
     pair whose box is the smallest first, until no pair can. A crowd bound one way for
     places spread over open ground follows one field; crowds walking different ways, or
     far apart, keep fields of their own (the crowd's re-march keeps crowds walking
@@ -172,7 +176,7 @@ def _merged(pieces, scene_groups, starts, targets, bounds, reach, obstacles, wal
         joint = np.array([[*np.minimum(boxes[i][:2], boxes[j][:2]), *np.maximum(boxes[i][2:], boxes[j][2:])]
                           for j in others])
         same = np.array([owner[j] == owner[i] and float(ways[i] @ ways[j]) >= SAME_WAY and
-                         ground(np.concatenate([rows[i], rows[j]]), box) <= grounds[i] + grounds[j]
+                         ground(np.concatenate([rows[i], rows[j]]), box) <= MERGED_GROUND * (grounds[i] + grounds[j])
                          for j, box in zip(others, joint)])
         ok = same.copy()
         if same.any():

@@ -38,6 +38,12 @@ MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two age
 # more than that of CROWD_FIELDS fields.
 CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
+# Cells a second the crowd re-marches, at most: REMARCH_RATE per agent (a field's cell
+# costs about a fifteenth of an agent's step: about the cost of the agents' own steps) or
+# REMARCH_FLOOR (four fields of a room 40 m across every half second), the more of the
+# two; a sparse crowd on a large map re-marches its large fields less often.
+REMARCH_RATE = 300.0
+REMARCH_FLOOR = 200_000.0
 # m/s^2: the crowd world's agents' max_acceleration unless told another, a brisk walker's
 # (from standing to 1.34 m/s in a third of a second); an agent that could reverse at once
 # would turn back and forth at full pace in a crush.
@@ -223,8 +229,11 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       ``crowd_counterflow`` 1), so that counter-flows split into lanes and a group's way
       bends round another's: every :data:`CROWD_EVERY` seconds for up to
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
-      many groups costs a step no more than four, each march spread over a few steps
-      (FollowField's crowd-updated fields); one group walks one way and needs neither;
+      many groups costs a step no more than four, and less often still where that
+      would re-march more than :data:`REMARCH_RATE` cells a second per agent and
+      :data:`REMARCH_FLOOR` in all (a sparse crowd on a large map), each march spread
+      over a few steps (FollowField's crowd-updated fields); one group walks one way and
+      needs neither;
     - where two groups' ways point more than a right angle apart (from their starts'
       mean to their goal areas' mean centre), so that they may meet head-on, the fields
       keep right by :data:`LANES` metres; crowds bound the same way keep to the middle
@@ -300,7 +309,9 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
                                radius, lanes, obstacles, cell)
                    for g, (goal_areas, box) in enumerate(zip(areas, boxes)))
     crowd = 1.0 if len(areas) > 1 else 0.0
-    every = CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS)
+    cells = sum(field.shape[0] * field.shape[1] for field in fields)
+    every = max(CROWD_EVERY * max(1.0, len(fields) / CROWD_FIELDS),
+                cells / max(REMARCH_RATE * len(starts), REMARCH_FLOOR))
     room = [room_beside(field, scene.bounds, goal_areas, starts[groups == g], radius, obstacles)
             for g, (field, goal_areas) in enumerate(zip(fields, areas))]
     pipeline = _pipeline(list(fields) if len(fields) > 1 else fields[0], slots, crowd, every, MAKE_WAY * min(room))

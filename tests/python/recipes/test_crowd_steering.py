@@ -194,6 +194,12 @@ def test_many_groups_re_march_their_fields_less_often_in_proportion():
     many = cs.crowd_steering(scenario("many", starts, -starts, (-12, -12, 12, 12)), radius=0.3)
     (many_every,) = every(many)
     assert len(many.fields) > 4 and many_every == pytest.approx(0.5 * len(many.fields) / 4)
+    # A sparse crowd on a large map: its fields' cells, not their number, set the period.
+    rows = np.column_stack([np.repeat([-60.0, 60.0], 50), np.tile(np.arange(50.0) - 24.5, 2)])
+    sparse = cs.crowd_steering(scenario("sparse", rows, rows[::-1] * [[1.0, -1.0]], (-70, -40, 70, 40)), radius=0.3)
+    cells = sum(field.shape[0] * field.shape[1] for field in sparse.fields)
+    (sparse_every,) = every(sparse)
+    assert cells > 200_000 and sparse_every == pytest.approx(max(0.5 * max(1, len(sparse.fields) / 4), cells / 200_000))
 
 
 def test_starts_and_targets_in_an_obstacle_are_named():
