@@ -16,44 +16,14 @@ about the re-march's share.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
-from bench_crowds import fields_of, orca_simulator, preferred_velocities
+from bench_crowds import RUNNERS, recipe_setup
 from contextsteer.demo import DT, scene_setup
 from timing import machine_line
 
 HALL = {"room": 80.0, "height": 100.0, "door": 20.0}  # metres
-
-
-def run_contextsteer(geometry, steering, parameters, steps: int) -> tuple[np.ndarray, np.ndarray]:
-    """The positions after ``steps`` steps and the CPU seconds of each step."""
-    world = geometry.world(steering, **parameters)
-    spent = np.empty(steps)
-    for k in range(steps):
-        start = time.process_time()
-        world.step(DT)
-        spent[k] = time.process_time() - start
-    return np.array(world.positions, dtype=np.float64), spent
-
-
-def run_orca(geometry, steering, parameters, steps: int) -> tuple[np.ndarray, np.ndarray]:
-    """ORCA's positions after ``steps`` steps and the CPU seconds of each ``do_step``."""
-    sim = orca_simulator(geometry, parameters)
-    fields = fields_of(geometry, steering)
-    n = len(geometry.starts)
-    positions = np.array(geometry.starts, dtype=np.float64)
-    spent = np.empty(steps)
-    for k in range(steps):
-        preferred = preferred_velocities(positions, geometry.targets, geometry.groups, fields, parameters["max_speed"])
-        for i in range(n):
-            sim.set_agent_pref_velocity(i, [float(preferred[i, 0]), float(preferred[i, 1])])
-        start = time.process_time()
-        sim.do_step()
-        spent[k] = time.process_time() - start
-        positions = np.array([sim.get_agent_position(i).to_tuple() for i in range(n)])
-    return positions, spent
 
 
 def main() -> None:
@@ -71,8 +41,10 @@ def main() -> None:
           f"{hall['door']:g} m, {args.steps} steps of {DT} s, seed {args.seed}; CPU time per step, one thread")
     start_gap = np.linalg.norm(geometry.targets - geometry.starts, axis=1)
     times = {}
-    for name, run in (("contextsteer", run_contextsteer), ("orca", run_orca)):
-        positions, spent = run(geometry, steering, parameters, args.steps)
+    setup = recipe_setup(geometry, steering, parameters, args.steps)
+    for name, run in RUNNERS.items():
+        trajectory, spent = run(setup)
+        positions = trajectory[-1]
         times[name] = spent.mean()
         closer = np.mean(start_gap - np.linalg.norm(geometry.targets - positions, axis=1))
         print(f"{name:<13} {spent.mean() * 1e3:8.2f} ms a step (median {np.median(spent) * 1e3:.2f}); "
