@@ -117,13 +117,14 @@ void FollowField::update_crowd_fields(const SceneView& scene) const {
       crowd->marching[f] = 1;
     }
     // Cells to take now: in proportion to the time since the last evaluation, so that
-    // the march ends within kMarchShare of a period; all of them when every evaluation
+    // the march ends within kMarchShare of a period (or kMarchEvaluations evaluations);
+    // all of them when every evaluation
     // marches; none at a world's first evaluation (the time to the next is not known
     // yet: the march goes on from the next).
     std::size_t budget = static_cast<std::size_t>(-1);
     if (every > 0) {
-      budget =
-          dt > 0 ? static_cast<std::size_t>(std::ceil(double(crowd->pops[f]) * dt / (kMarchShare * every))) + 64 : 0;
+      const double span = std::max(kMarchShare * every, kMarchEvaluations * dt);
+      budget = dt > 0 ? static_cast<std::size_t>(std::ceil(double(crowd->pops[f]) * dt / span)) + 64 : 0;
     }
     if (!field.advance_remarch(buffers, budget)) return;
     field.finish_remarch(buffers);

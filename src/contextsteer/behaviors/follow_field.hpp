@@ -28,8 +28,9 @@
 // evaluation with the fields), so that the fields' starts are spread over the period and
 // the first begins at once; the march itself is spread over the evaluations that follow:
 // each takes a share of its cells in proportion to the time since the last evaluation, so
-// that it ends within a tenth of a period (kMarchShare); until then agents follow the
-// field as it was.
+// that it ends within a tenth of a period (kMarchShare), or within four evaluations
+// (kMarchEvaluations) where those take longer; until then agents follow the field as it
+// was.
 // No evaluation marches much more than another, and the result is that of a whole march
 // from the crowd as it stood at the start. With crowd_every 0 every evaluation marches
 // every field whole, from the crowd as it stands. The fields' own costs are reused, and
@@ -125,8 +126,10 @@ class FollowField : public BehaviorWith<FollowFieldParams, InterestBehavior> {
     double origin = 0;  // world time of the first evaluation, seconds (t0)
     std::unique_ptr<KeptState> clone() const override { return std::make_unique<CrowdFields>(*this); }
   };
-  // The share of crowd_every within which a march started is spread to its end.
+  // The share of crowd_every within which a march started is spread to its end, and the
+  // evaluations it is spread over at least (at steps of the time since the last).
   static constexpr double kMarchShare = 0.1;
+  static constexpr double kMarchEvaluations = 4;
 
  private:
   // The field agent a follows: its group's, or the only one.
