@@ -38,11 +38,12 @@ MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two age
 # more than that of CROWD_FIELDS fields.
 CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
-# Cells a second the crowd re-marches, at most: REMARCH_RATE per agent (a field's cell
-# costs about a fifteenth of an agent's step: about the cost of the agents' own steps) or
-# REMARCH_FLOOR (four fields of a room 40 m across every half second), the more of the
-# two; a sparse crowd on a large map re-marches its large fields less often.
-REMARCH_RATE = 300.0
+# Cells a second the crowd re-marches, at most: REMARCH_RATE per agent (a cell costs
+# about a fifteenth of an agent's step, so at 20 steps a second about a sixth of the
+# agents' own steps) or REMARCH_FLOOR (four fields of a room 40 m across every half
+# second), the more of the two; a crowd on a large map re-marches its large fields less
+# often.
+REMARCH_RATE = 50.0
 REMARCH_FLOOR = 200_000.0
 # m/s^2: the crowd world's agents' max_acceleration unless told another, a brisk walker's
 # (from standing to 1.34 m/s in a third of a second); an agent that could reverse at once
@@ -231,7 +232,7 @@ def crowd_steering(scene, *, radius: float, slots: int = 16, max_fields: int = 3
       :data:`CROWD_FIELDS` groups, less often in proportion for more, so that a scene of
       many groups costs a step no more than four, and less often still where that
       would re-march more than :data:`REMARCH_RATE` cells a second per agent and
-      :data:`REMARCH_FLOOR` in all (a sparse crowd on a large map), each march spread
+      :data:`REMARCH_FLOOR` in all (a crowd on a large map), each march spread
       over a few steps (FollowField's crowd-updated fields); one group walks one way and
       needs neither;
     - where two groups' ways point more than a right angle apart (from their starts'
