@@ -31,10 +31,12 @@ fi
 build=build/sanitize
 
 # No recovery: out-of-bounds access, use after free, leaks (in the C++ tests), signed
-# overflow, misaligned loads, float-to-int conversions out of range.
+# overflow, misaligned loads, float-to-int conversions out of range. The Debug build type
+# adds -g alone, so -O1 holds (an empty one becomes Release, whose -O3 comes last), and
+# pybind11 neither links the module with LTO nor strips its symbols.
 pybind11_dir=$("$PYTHON" -c "import pybind11; print(pybind11.get_cmake_dir())")
 cmake -S . -B "$build" -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BUILD_TESTS=$cpp_tests \
-  -DCMAKE_BUILD_TYPE= -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
+  -DCMAKE_BUILD_TYPE=Debug -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
   -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=address,undefined -fsanitize=float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" > /dev/null
 if [ $cpp_tests = ON ]; then
