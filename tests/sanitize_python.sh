@@ -15,8 +15,9 @@
 #                                        a longer fuzz (examples per fuzz test)
 #   tests/sanitize_python.sh --with-cpp-tests [pytest arguments]
 #                                        the C++ unit tests too, in the same build (the
-#                                        core compiled once for both), run by ctest beside
-#                                        pytest; a report fails the test it comes from
+#                                        core compiled once for both), built and run by
+#                                        ctest beside pytest; a report fails the test it
+#                                        comes from
 #
 # Needs g++ (libasan, libubsan) and the test dependencies of the package; PYTHON picks
 # the interpreter (python3 by default). tests/run.sh runs it in its full mode.
@@ -31,19 +32,20 @@ fi
 build=build/sanitize
 
 # No recovery: out-of-bounds access, use after free, leaks (in the C++ tests), signed
-# overflow, misaligned loads, float-to-int conversions out of range.
+# overflow, misaligned loads, float-to-int conversions out of range. The Debug build type
+# adds -g alone, so -O1 holds (an empty one becomes Release, whose -O3 comes last), and
+# pybind11 neither links the module with LTO nor strips its symbols.
 pybind11_dir=$("$PYTHON" -c "import pybind11; print(pybind11.get_cmake_dir())")
 cmake -S . -B "$build" -DCONTEXTSTEER_BUILD_PYTHON=ON -DCONTEXTSTEER_BUILD_TESTS=$cpp_tests \
-  -DCMAKE_BUILD_TYPE= -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
+  -DCMAKE_BUILD_TYPE=Debug -Dpybind11_DIR="$pybind11_dir" -DPython_EXECUTABLE="$(command -v "$PYTHON")" \
   -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=address,undefined -fsanitize=float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer" \
   -DCMAKE_MODULE_LINKER_FLAGS="-fsanitize=address,undefined" > /dev/null
+cmake --build "$build" --parallel 2 --target _core
 if [ $cpp_tests = ON ]; then
-  cmake --build "$build" --parallel 2
-  # beside pytest (below); their output follows pytest's
-  ctest --test-dir "$build" --output-on-failure --parallel 2 > "$build/ctest.log" 2>&1 &
+  # The C++ tests built and run beside pytest (below): its output follows pytest's.
+  { cmake --build "$build" --parallel 2 && ctest --test-dir "$build" --output-on-failure --parallel 2; } \
+    > "$build/ctest.log" 2>&1 &
   ctest_pid=$!
-else
-  cmake --build "$build" --parallel 2 --target _core
 fi
 
 echo "== the Python module under AddressSanitizer and UndefinedBehaviorSanitizer"
