@@ -38,12 +38,12 @@ MAKE_WAY = 0.6  # Anticipate's make_way where the way is wide enough for two age
 # more than that of CROWD_FIELDS fields.
 CROWD_EVERY = 0.5
 CROWD_FIELDS = 4
-# Cells a second the crowd re-marches, at most: REMARCH_RATE per agent (a cell costs
-# about a fifteenth of an agent's step, so at 20 steps a second about a sixth of the
-# agents' own steps) or REMARCH_FLOOR (four fields of a room 40 m across every half
-# second), the more of the two; a crowd on a large map re-marches its large fields less
-# often.
-REMARCH_RATE = 50.0
+# Cells a second the crowd re-marches, at most: REMARCH_RATE per agent (a cell costs a
+# third to a tenth of an agent's step, so at 10 to 20 steps a second a few tenths of the
+# agents' own steps at most) or REMARCH_FLOOR (four fields of a room 40 m across every
+# half second), the more of the two; a crowd on a large map re-marches its large fields
+# less often.
+REMARCH_RATE = 15.0
 REMARCH_FLOOR = 200_000.0
 # m/s^2: the crowd world's agents' max_acceleration unless told another, a brisk walker's
 # (from standing to 1.34 m/s in a third of a second); an agent that could reverse at once
