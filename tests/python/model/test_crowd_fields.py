@@ -209,12 +209,12 @@ def test_own_agents_at_the_goal_do_not_block_it_and_others_do():
 def test_the_fields_are_updated_once_per_period_of_world_time():
     world, follow = blocked_door_world(1.0, crowd_every=1.0)
     still = world.index_of(np.arange(1, 13))
-    world.run(12, 0.1)  # the march from 1 s, spread over a tenth of a period, has ended
+    world.run(15, 0.1)  # the march from 1 s, spread over four evaluations (1.0 to 1.3 s), has ended
     first = follow.crowd_fields(world)[0].distances.copy()
     world.positions[still] += [0.0, 3.0]  # the crowd moves off to the long door
-    world.run(8, 0.1)  # up to 1.9 s: the same period
+    world.run(5, 0.1)  # evaluations up to 1.9 s: the same period
     np.testing.assert_array_equal(follow.crowd_fields(world)[0].distances, first)
-    world.run(3, 0.1)  # past 2 s and the march's tenth of a period
+    world.run(5, 0.1)  # evaluations from 2.0 to 2.4 s: the next march, and its end
     assert not np.array_equal(follow.crowd_fields(world)[0].distances, first)
 
 

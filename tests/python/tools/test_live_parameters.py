@@ -115,9 +115,10 @@ def library_behaviors() -> list[type]:
             if isinstance(c, type) and issubclass(c, cs.Behavior) and "_core_class" in vars(c)]
 
 
-def maps_of(behavior, steps: int = 3, *, way: bool = False) -> np.ndarray:
+def maps_of(behavior, steps: int = 6, *, way: bool = False) -> np.ndarray:
     """The behaviour's maps in a small world, after each of a few steps (after a
-    FollowField's, with ``way``)."""
+    FollowField's, with ``way``): enough for a crowd field's march, spread over four
+    evaluations after the first, to end."""
     pipeline = cs.Pipeline([cs.FollowField(navigation_field()), behavior] if way else [behavior], slots=16)
     if isinstance(behavior, cs.RacingLanes):
         world = cs.World(pipeline, [[30.0, 0.0], [29.0, 3.0], [29.5, -2.0]], velocities=[[0.0, 3.0]] * 3,
