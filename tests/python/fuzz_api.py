@@ -12,6 +12,8 @@ file for a recording), that finite accepted input gives finite output, that a re
 call leaves the world as it was (a failed step: as its docstring says), and that a user
 error of ``contextsteer run``, ``live`` or ``demo`` is one line and exit code 2.
 
+The file is long because one subprocess runs every target, each a strategy and its checks.
+
     python tests/python/fuzz_api.py EXAMPLES    runs each target for EXAMPLES examples
 """
 
